@@ -1,0 +1,50 @@
+"""Checking and encoding the class labels ``y``."""
+
+import numpy as np
+import pandas as pd
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_array, column_or_1d
+
+from .exceptions import ParameterError
+
+__all__ = ["encode_target", "unwrap"]
+
+
+def unwrap(X, y=None):
+    """Accept a Dataset in place of ``X`` (its class serving as ``y`` when none is given)."""
+    if hasattr(X, "schema") and hasattr(X, "X") and isinstance(X.X, pd.DataFrame):
+        if y is None:
+            y = X.y
+        X = X.X
+    return X, y
+
+
+def encode_target(y, n_samples):
+    """Return ``(codes, classes)`` for class labels ``y``.
+
+    A categorical ``y`` keeps its declared classes, in their order, even those
+    without instances; any other ``y`` gets its sorted distinct values.
+    """
+    if y is None:
+        raise ParameterError("y: this estimator requires y to be passed, but the target y is None")
+    if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
+        if y.isna().any():
+            raise ParameterError(f"y: {int(y.isna().sum())} class labels are missing; drop those "
+                                 f"instances first (Dataset.labelled())")
+        codes = y.cat.codes.to_numpy().astype(np.intp)
+        classes = np.asarray(pd.Index(y.cat.categories))
+    else:
+        y = column_or_1d(np.asarray(y) if not isinstance(y, pd.Series) else y.to_numpy(), warn=True)
+        if y.dtype.kind in "fc" or y.dtype == object:
+            check_array(y, ensure_2d=False, dtype=None, input_name="y",
+                        ensure_all_finite=y.dtype.kind in "fc")
+            if y.dtype == object and pd.isna(y).any():
+                raise ParameterError(f"y: {int(pd.isna(y).sum())} class labels are missing")
+        check_classification_targets(y)
+        classes, codes = np.unique(y, return_inverse=True)
+    if n_samples == 0:
+        raise ParameterError("X: expected at least one instance, got 0 (0 sample(s))")
+    if codes.shape[0] != n_samples:
+        raise ParameterError(f"y: expected {n_samples} class labels (one per instance), "
+                             f"got {codes.shape[0]}")
+    return codes, classes

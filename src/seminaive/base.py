@@ -1,0 +1,92 @@
+"""The classifier base: predictions from one joint log-likelihood hook.
+
+Subclasses implement ``_joint_log_likelihood(X)``, returning
+log P(c) + sum_j log P(x_j | c) as an (n_samples, n_classes) array; this class
+turns it into classes, normalized posteriors, log-posteriors and rankings.
+"""
+
+import warnings
+
+import numpy as np
+from scipy.special import logsumexp
+from sklearn.base import BaseEstimator, ClassifierMixin
+
+from .exceptions import NotFittedError, ParameterError
+
+__all__ = ["BaseNaiveBayes", "UnseenValueWarning"]
+
+
+class UnseenValueWarning(UserWarning):
+    """Prediction met nominal values outside the training value lists (treated as missing)."""
+
+
+class BaseNaiveBayes(ClassifierMixin, BaseEstimator):
+    """Base of the Naive Bayes family (abstract)."""
+
+    def _joint_log_likelihood(self, X):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _check_fitted(self):
+        if not hasattr(self, "classes_"):
+            raise NotFittedError(f"This {type(self).__name__} instance is not fitted yet; "
+                                 f"call 'fit' with appropriate arguments first")
+
+    def _jll(self, X):
+        """The joint log-likelihood, where evidence impossible under every class
+        (possible only with ``alpha=0``) falls back to the class priors."""
+        self._check_fitted()
+        jll = self._joint_log_likelihood(X)
+        impossible = ~np.isfinite(jll.max(axis=1))
+        if impossible.any():
+            jll[impossible] = self.class_log_prior_
+        return jll
+
+    def predict(self, X):
+        """The most probable class of each instance.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_attributes)
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+        """
+        jll = self._jll(X)
+        return self.classes_[np.argmax(jll, axis=1)]
+
+    def predict_log_proba(self, X):
+        """Normalized log-posteriors, shape (n_samples, n_classes), computed in log space."""
+        jll = self._jll(X)
+        return jll - logsumexp(jll, axis=1, keepdims=True)
+
+    def predict_proba(self, X):
+        """Normalized posteriors P(c | x), shape (n_samples, n_classes); rows sum to 1."""
+        return np.exp(self.predict_log_proba(X))
+
+    def rank(self, X, target_class):
+        """Rank instances by their propensity for ``target_class`` (textbook Eq. 10.24-10.25).
+
+        The normalized posterior of the class is the score: unlike the joint
+        likelihood it is comparable across instances.
+
+        Returns
+        -------
+        order : ndarray of int
+            Instance indices, most likely first (ties keep input order).
+        scores : ndarray of float
+            P(target_class | x) of every instance (in input order).
+        """
+        self._check_fitted()
+        hits = np.flatnonzero(np.asarray(self.classes_ == target_class))
+        if hits.size != 1:
+            raise ParameterError(f"target_class: expected one of {list(self.classes_)}, "
+                                 f"got {target_class!r}")
+        scores = self.predict_proba(X)[:, hits[0]]
+        return np.argsort(-scores, kind="stable"), scores
+
+    def _warn_unseen(self, names, unseen):
+        if unseen.any():
+            what = ", ".join(f"{n!r} {int(k)}" for n, k in zip(names, unseen) if k)
+            warnings.warn(f"values not seen in training were treated as missing ({what})",
+                          UnseenValueWarning, stacklevel=3)

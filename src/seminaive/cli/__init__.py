@@ -1,0 +1,1 @@
+"""The command line: ``seminaive SUBCOMMAND ...``, one module per subcommand."""

@@ -1,0 +1,66 @@
+"""What the subcommands share: data options, loading and writing output."""
+
+import sys
+
+from .._atomic import atomic_write_text
+from ..data.io import FORMATS as DATA_FORMATS
+from ..data.io import load_file
+from ..report import FORMATS
+
+
+def add_data_options(p, target=True):
+    p.add_argument("data", help="data file: CSV, ARFF, KEEL .dat, or a filebase's .dat")
+    p.add_argument("--input-format", choices=DATA_FORMATS, default=None,
+                   help="file format (default: from the extension)")
+    if target:
+        p.add_argument("--target", default=None, help="class column, by name or index (default: last)")
+    p.add_argument("--no-header", action="store_true", help="the CSV file has no header row")
+    p.add_argument("--nominal", default=None,
+                   help="comma-separated columns to treat as nominal ('all' for every one)")
+
+
+def add_output_options(p):
+    p.add_argument("--output", "-o", default=None, help="write the result to this file (default: stdout)")
+    p.add_argument("--force", action="store_true", help="replace the output file if it exists")
+    p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
+
+
+def add_model_options(p):
+    p.add_argument("--alpha", type=float, default=1.0,
+                   help="smoothing of nominal attributes (1: Laplace, 0: maximum likelihood)")
+    p.add_argument("--priors", default="laplace", help="laplace, mle or uniform (default: laplace)")
+    p.add_argument("--ddof", type=int, default=1, help="Gaussian variance divisor n - ddof (default 1)")
+
+
+def nominal_arg(args):
+    if args.nominal is None:
+        return None
+    return "all" if args.nominal == "all" else [c.strip() for c in args.nominal.split(",") if c.strip()]
+
+
+def load_data(args, labelled=True):
+    """Load the data file named on the command line; with ``labelled`` drop
+    instances whose class is missing, saying how many on stderr."""
+    d = load_file(args.data, format=args.input_format, target=getattr(args, "target", None),
+                  header=not args.no_header, nominal=nominal_arg(args))
+    if labelled:
+        d, dropped = d.labelled()
+        if dropped:
+            print(f"seminaive: note: {dropped} instances with a missing class were left out",
+                  file=sys.stderr)
+    return d
+
+
+def make_model(args):
+    from ..naive_bayes import NaiveBayes
+    return NaiveBayes(alpha=args.alpha, priors=args.priors, ddof=args.ddof)
+
+
+def emit(text, args):
+    """Print ``text``, or write it atomically to ``--output``."""
+    out = getattr(args, "output", None)
+    if out:
+        atomic_write_text(out, text + "\n", overwrite=args.force)
+        print(f"wrote {out}", file=sys.stderr)
+    else:
+        print(text)

@@ -1,0 +1,26 @@
+"""``seminaive fit DATA --model-file M``: fit a model, save it as JSON, print it."""
+
+import sys
+
+from ..persistence import save_model
+from ..report import format_model
+from ._common import add_data_options, add_model_options, emit, load_data, make_model
+
+
+def add_parser(sub):
+    p = sub.add_parser("fit", help="fit Naive Bayes on a data file; print it and optionally save it as JSON")
+    add_data_options(p)
+    add_model_options(p)
+    p.add_argument("--model-file", "-m", default=None, help="save the fitted model to this JSON file")
+    p.add_argument("--output", "-o", default=None, help="write the printout to this file")
+    p.add_argument("--force", action="store_true", help="replace existing output files")
+    p.set_defaults(run=run)
+
+
+def run(args):
+    d = load_data(args)
+    model = make_model(args).fit(d.X, d.y)
+    if args.model_file:
+        save_model(model, args.model_file, overwrite=args.force)
+        print(f"saved the model to {args.model_file}", file=sys.stderr)
+    emit(format_model(model), args)

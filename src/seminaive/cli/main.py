@@ -1,0 +1,45 @@
+"""The entry point: parse the subcommand, run it, turn user errors into one line."""
+
+import argparse
+import sys
+
+from .. import __version__
+from ..exceptions import SeminaiveError
+from . import accuracy, classify, evaluate, fit, learn, predict, priors, show, test
+
+SUBCOMMANDS = (learn, test, accuracy, classify, priors, fit, predict, evaluate, show)
+
+
+def build_parser():
+    p = argparse.ArgumentParser(prog="seminaive",
+                                description="Naive Bayes and its semi-naive extensions.")
+    p.add_argument("--version", action="version", version=f"seminaive {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    for mod in SUBCOMMANDS:
+        mod.add_parser(sub)
+    return p
+
+
+def main(argv=None):
+    """Run the command line; return the exit status (2 for a user error)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        args.run(args)
+    except SeminaiveError as e:
+        print(f"seminaive: error: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"seminaive: error: {e.filename or ''}: {e.strerror}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("seminaive: interrupted", file=sys.stderr)
+        return 130
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

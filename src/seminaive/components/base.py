@@ -1,0 +1,48 @@
+"""The protocol every per-attribute distribution follows.
+
+A component reads its column(s) of an :class:`~seminaive.data.EncodedTable`
+and does three things:
+
+1. ``count(table, y, n_classes, weight)`` returns per-class sufficient
+   statistics: a dict of arrays that add (or, for moments, merge) across data;
+2. ``estimate(stats, estimator, **context)`` maps statistics to parameters;
+3. ``log_likelihood(table)`` returns log P(x_j | c) as an (n, n_classes)
+   array, 0 where the value is missing.
+"""
+
+__all__ = ["Component"]
+
+
+class Component:
+    """Base class of per-attribute distributions.
+
+    Attributes
+    ----------
+    attribute : int
+        The attribute's index in the schema.
+    column : int
+        The column of the encoded block (codes or numeric) the component reads.
+    """
+
+    kind = None
+
+    def __init__(self, attribute, column):
+        self.attribute = attribute
+        self.column = column
+
+    def count(self, table, y, n_classes, weight):  # pragma: no cover - protocol
+        raise NotImplementedError
+
+    def estimate(self, stats, estimator, **context):  # pragma: no cover - protocol
+        raise NotImplementedError
+
+    def log_likelihood(self, table):  # pragma: no cover - protocol
+        raise NotImplementedError
+
+    @staticmethod
+    def merge(a, b):  # pragma: no cover - protocol
+        """Statistics of the union of two data sets from theirs."""
+        raise NotImplementedError
+
+    def to_dict(self):
+        return {"kind": self.kind, "attribute": self.attribute, "column": self.column}

@@ -1,0 +1,212 @@
+"""Turning parsed text rows into a Dataset, with errors that point at the file.
+
+Every text reader (CSV, ARFF, KEEL, filebase) splits its lines into fields and
+hands them here with what its header declared; this module checks and
+converts them, so every format reports bad input the same way.
+"""
+
+import numpy as np
+import pandas as pd
+
+from ..exceptions import DataFormatError, ParameterError
+from .dataset import Dataset
+from .schema import NOMINAL, NUMERIC, Attribute, Schema
+
+MISSING_TOKENS = frozenset({"?", "", "NA", "NaN", "nan", "<null>", "N/A"})
+
+__all__ = ["MISSING_TOKENS", "split_fields", "rows_to_dataset", "frame_to_dataset", "resolve_target"]
+
+
+def split_fields(line, path=None, lineno=None, sep=","):
+    """Split one line on ``sep``, honouring single and double quotes.
+
+    Examples
+    --------
+    >>> split_fields("a, 'b, c' ,\\"d\\"")
+    ['a', 'b, c', 'd']
+    """
+    out, buf, quote, i, n = [], [], None, 0, len(line)
+    quoted = False
+    while i < n:
+        ch = line[i]
+        if quote:
+            if ch == "\\" and i + 1 < n:
+                buf.append(line[i + 1])
+                i += 1
+            elif ch == quote:
+                quote = None
+            else:
+                buf.append(ch)
+        elif ch in "'\"" and not "".join(buf).strip():
+            quote, quoted, buf = ch, True, []
+        elif ch == sep:
+            out.append("".join(buf) if quoted else "".join(buf).strip())
+            buf, quoted = [], False
+        else:
+            if not (quoted and ch.isspace()):
+                buf.append(ch)
+        i += 1
+    if quote:
+        raise DataFormatError(f"unclosed quote {quote}", path=path, line=lineno)
+    out.append("".join(buf) if quoted else "".join(buf).strip())
+    return out
+
+
+def resolve_target(target, names, path=None):
+    """The column index of the class: a name, an index (negative counts from the end)."""
+    if target is None:
+        return len(names) - 1
+    if isinstance(target, (int, np.integer)) and not isinstance(target, bool):
+        if not -len(names) <= target < len(names):
+            raise ParameterError(f"target: column index {target} is out of range for "
+                                 f"{len(names)} columns")
+        return int(target) % len(names)
+    if str(target) in names:
+        return names.index(str(target))
+    if str(target).lstrip("-").isdigit():
+        return resolve_target(int(target), names, path)
+    raise ParameterError(f"target: no column named {target!r}"
+                         + (f" in {path}" if path else "") + f" (columns: {', '.join(names)})")
+
+
+def _to_float(tokens, path, linenos, column):
+    try:
+        return np.array(tokens, dtype=np.float64)
+    except ValueError:
+        for k, t in enumerate(tokens):
+            try:
+                float(t)
+            except (TypeError, ValueError):
+                raise DataFormatError(f"expected a number in numeric attribute {column[1]!r}, got {t!r}",
+                                      path=path, line=linenos[k], column=column[0]) from None
+        raise  # pragma: no cover
+
+
+def _looks_numeric(tokens):
+    try:
+        np.array(tokens, dtype=np.float64)
+        return True
+    except ValueError:
+        return False
+
+
+def rows_to_dataset(rows, names, declared, target, path=None, linenos=None, name="data",
+                    nominal=None, numeric=None, unlabelled=False):
+    """Check and convert split rows into a Dataset.
+
+    Parameters
+    ----------
+    rows : list of list of str
+        The fields of each data line.
+    names : list of str
+        Column names, the class column included (unless ``unlabelled``).
+    declared : list of (Attribute or None)
+        What a header declared for each column; None means infer: numeric if
+        every present value is a number, else nominal in order of appearance.
+    target : int, str or None
+        The class column (default: the last); ignored when ``unlabelled``.
+    linenos : list of int
+        The file line of each row, for error messages.
+    nominal, numeric : list of column names or indices, optional
+        Override the inferred type of these columns.
+    """
+    width = len(names)
+    linenos = linenos if linenos is not None else list(range(1, len(rows) + 1))
+    if not rows and not names:
+        raise DataFormatError("the file holds no data", path=path)
+    for fields, ln in zip(rows, linenos):
+        if len(fields) != width:
+            raise DataFormatError(f"expected {width} values, got {len(fields)}", path=path, line=ln)
+    tidx = None if unlabelled else resolve_target(target, names, path)
+    force_nom = _indices(nominal, names, "nominal")
+    force_num = _indices(numeric, names, "numeric")
+    cols = {}
+    attrs = []
+    for j in range(width):
+        raw = [r[j] for r in rows]
+        miss = np.fromiter((t in MISSING_TOKENS for t in raw), dtype=bool, count=len(raw))
+        present = [t for t, m in zip(raw, miss) if not m]
+        present_lines = [ln for ln, m in zip(linenos, miss) if not m]
+        decl = declared[j]
+        if j in force_nom:
+            decl = Attribute(names[j], NOMINAL, decl.values if decl is not None and decl.is_nominal else ())
+        elif j in force_num:
+            decl = Attribute(names[j], NUMERIC)
+        if j == tidx and decl is not None and not decl.is_nominal:
+            decl = Attribute(names[j], NOMINAL)  # a numeric-looking class is still a class
+        if decl is None:
+            kind = NUMERIC if (j != tidx and present and _looks_numeric(present)) else NOMINAL
+            decl = Attribute(names[j], kind)
+        if decl.is_nominal:
+            values = list(decl.values)
+            if values:
+                index = {v: k for k, v in enumerate(map(str, values))}
+                for t, ln in zip(present, present_lines):
+                    if t not in index:
+                        raise DataFormatError(
+                            f"value {t!r} of attribute {names[j]!r} is not one of the declared "
+                            f"values {{{', '.join(map(str, values))}}}", path=path, line=ln, column=j + 1)
+            else:
+                values = list(dict.fromkeys(present))
+                if j in force_nom and _looks_numeric(values):
+                    values = sorted(values, key=float)
+                index = {v: k for k, v in enumerate(values)}
+            codes = np.full(len(raw), -1, dtype=np.int64)
+            codes[~miss] = [index[str(t)] for t in present]
+            cols[names[j]] = pd.Categorical.from_codes(codes, categories=pd.Index(values, dtype=object))
+            attrs.append(Attribute(names[j], NOMINAL, tuple(values)))
+        else:
+            vals = np.full(len(raw), np.nan)
+            vals[~miss] = _to_float(present, path, present_lines, (j + 1, names[j]))
+            cols[names[j]] = vals
+            attrs.append(Attribute(names[j], NUMERIC))
+    if not unlabelled and not rows:
+        raise DataFormatError("the file holds no data rows", path=path)
+    frame = pd.DataFrame(cols, columns=names)
+    if unlabelled:
+        return Dataset(frame, None, Schema(tuple(attrs)), name=name, source=path)
+    y = frame.pop(names[tidx])
+    y.name = names[tidx]
+    schema = Schema(tuple(a for k, a in enumerate(attrs) if k != tidx), attrs[tidx])
+    return Dataset(frame, y, schema, name=name, source=path)
+
+
+def _indices(cols, names, what):
+    if cols is None:
+        return set()
+    if isinstance(cols, str):
+        cols = [cols]
+    out = set()
+    for c in cols:
+        if isinstance(c, (int, np.integer)) and not isinstance(c, bool):
+            out.add(int(c) % len(names))
+        elif str(c) in names:
+            out.add(names.index(str(c)))
+        else:
+            raise ParameterError(f"{what}: {c!r} is not a column (columns: {', '.join(names)})")
+    return out
+
+
+def frame_to_dataset(frame, target=-1, name="data", nominal=None):
+    """A Dataset from a DataFrame holding attributes and class (see Dataset.from_frame)."""
+    from .encoding import infer_schema
+    names = [str(c) for c in frame.columns]
+    frame = frame.copy()
+    frame.columns = names
+    tidx = resolve_target(target, names)
+    y = frame.pop(names[tidx])
+    schema = infer_schema(frame, nominal=nominal)
+    X = pd.DataFrame({a.name: (pd.Categorical(frame[a.name], categories=pd.Index(a.values, dtype=object))
+                               if a.is_nominal else frame[a.name].astype(np.float64))
+                      for a in schema.attributes}, columns=list(schema.names))
+    if isinstance(y.dtype, pd.CategoricalDtype):
+        classes = list(y.cat.categories)
+    else:
+        present = pd.unique(y.dropna())
+        try:
+            classes = sorted(present)
+        except TypeError:
+            classes = list(present)
+    y = pd.Series(pd.Categorical(y, categories=pd.Index(classes, dtype=object)), name=names[tidx])
+    return Dataset(X, y, Schema(schema.attributes, Attribute(names[tidx], NOMINAL, tuple(classes))),
+                   name=name)

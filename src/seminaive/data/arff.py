@@ -1,0 +1,107 @@
+"""ARFF files (Weka): nominal value lists come from the header."""
+
+import os
+
+from ..exceptions import DataFormatError
+from ._rows import rows_to_dataset, split_fields
+from ._text import read_lines
+from .schema import NOMINAL, NUMERIC, Attribute
+
+__all__ = ["read_arff", "parse_attribute_type"]
+
+_NUMERIC_TYPES = {"numeric", "real", "integer"}
+
+
+def parse_attribute_type(name, spec, path, lineno):
+    """An Attribute from the type part of an ``@attribute`` line (ARFF or KEEL)."""
+    spec = spec.strip()
+    if spec.startswith("{"):
+        if not spec.endswith("}"):
+            raise DataFormatError("expected a value list closed by '}'", path=path, line=lineno)
+        inner = spec[1:-1].strip()
+        values = split_fields(inner, path, lineno) if inner else []
+        if len(set(values)) != len(values):
+            raise DataFormatError(f"attribute {name!r} lists a value twice", path=path, line=lineno)
+        return Attribute(name, NOMINAL, tuple(values))
+    word = spec.split()[0].lower() if spec else ""
+    if word.split("[")[0] in _NUMERIC_TYPES:
+        return Attribute(name, NUMERIC)
+    if word in ("string",):
+        return None  # inferred from the data, as a nominal attribute
+    raise DataFormatError(f"attribute {name!r}: expected a type numeric, real, integer, string "
+                          f"or a value list {{...}}, got {spec!r}", path=path, line=lineno)
+
+
+def split_name(rest, path, lineno):
+    """Split ``name type`` at the end of the (possibly quoted) name."""
+    rest = rest.strip()
+    if rest[:1] in "'\"":
+        end = rest.find(rest[0], 1)
+        if end < 0:
+            raise DataFormatError("unclosed quote in attribute name", path=path, line=lineno)
+        return rest[1:end], rest[end + 1:]
+    parts = rest.split(None, 1)
+    if len(parts) < 2:
+        raise DataFormatError("expected '@attribute NAME TYPE'", path=path, line=lineno)
+    name, spec = parts
+    if "{" in name:  # name{a,b} without a space
+        k = name.index("{")
+        name, spec = name[:k], name[k:] + " " + spec
+    return name, spec
+
+
+def read_arff(path, target=None, nominal=None, numeric=None):
+    """Read a Weka ARFF file (dense data) into a Dataset.
+
+    The class is the last attribute unless ``target`` names another.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "t.arff"
+    >>> _ = p.write_text("@relation t\\n@attribute a {x,y,z}\\n@attribute n numeric\\n"
+    ...                  "@attribute c {yes,no}\\n@data\\nx,1,yes\\ny,?,no\\n")
+    >>> d = read_arff(p)
+    >>> d.schema.attributes[0].values, d.name
+    (('x', 'y', 'z'), 't')
+    """
+    path = os.fspath(path)
+    lines = read_lines(path)
+    names, declared, relation = [], [], None
+    i = 0
+    while i < len(lines):
+        line = lines[i].strip()
+        i += 1
+        if not line or line.startswith("%"):
+            continue
+        low = line.lower()
+        if low.startswith("@relation"):
+            relation = line[9:].strip().strip("'\"")
+        elif low.startswith("@attribute"):
+            name, spec = split_name(line[10:], path, i)
+            if name in names:
+                raise DataFormatError(f"attribute {name!r} is declared twice", path=path, line=i)
+            names.append(name)
+            declared.append(parse_attribute_type(name, spec, path, i))
+        elif low.startswith("@data"):
+            break
+        else:
+            raise DataFormatError(f"expected @relation, @attribute or @data, got {line[:40]!r}",
+                                  path=path, line=i)
+    else:
+        raise DataFormatError("no @data section", path=path)
+    if not names:
+        raise DataFormatError("no @attribute declarations", path=path)
+    rows, linenos = [], []
+    for k in range(i, len(lines)):
+        line = lines[k].strip()
+        if not line or line.startswith("%"):
+            continue
+        if line.startswith("{"):
+            raise DataFormatError("sparse ARFF rows are not supported; expected dense rows",
+                                  path=path, line=k + 1)
+        rows.append(split_fields(line, path, k + 1))
+        linenos.append(k + 1)
+    name = relation or os.path.splitext(os.path.basename(path))[0]
+    return rows_to_dataset(rows, names, declared, target, path=path, linenos=linenos, name=name,
+                           nominal=nominal, numeric=numeric)

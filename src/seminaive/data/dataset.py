@@ -1,0 +1,99 @@
+"""A data set in memory: the schema and the encoded columns, with the class."""
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+import pandas as pd
+
+from .schema import Schema
+
+__all__ = ["Dataset"]
+
+
+@dataclass
+class Dataset:
+    """Attributes and class of a data set, as loaded from a file or built from a table.
+
+    Nominal attributes are pandas categoricals whose categories are the declared
+    value list (so values declared but never seen survive), numeric attributes
+    are float64 with NaN for missing. Every estimator of seminaive accepts
+    ``dataset.X`` directly, or the dataset itself.
+
+    Attributes
+    ----------
+    X : DataFrame
+        The attributes.
+    y : Series or None
+        The class (categorical), or None for unlabelled data.
+    schema : Schema
+        Attributes and class attribute, with nominal value lists.
+    name : str
+        A short name (the file's stem).
+    source : str or None
+        The file it came from.
+
+    Examples
+    --------
+    >>> from seminaive.datasets import load
+    >>> d = load("weather.nominal")
+    >>> d.n_samples, d.n_attributes, d.schema.target.values
+    (14, 4, ('yes', 'no'))
+    """
+
+    X: pd.DataFrame
+    y: pd.Series
+    schema: Schema
+    name: str = "data"
+    source: str = None
+
+    @property
+    def n_samples(self):
+        return len(self.X)
+
+    @property
+    def n_attributes(self):
+        return self.X.shape[1]
+
+    @property
+    def classes(self):
+        return self.schema.target.values if self.schema.target is not None else ()
+
+    def labelled(self):
+        """Return the instances whose class is known, and how many were dropped."""
+        if self.y is None:
+            return self, 0
+        keep = self.y.notna().to_numpy()
+        dropped = int((~keep).sum())
+        if not dropped:
+            return self, 0
+        return replace(self, X=self.X[keep].reset_index(drop=True),
+                       y=self.y[keep].reset_index(drop=True)), dropped
+
+    def summary(self):
+        """A one-paragraph description: size, attribute kinds, class distribution."""
+        nom = len(self.schema.nominal_indices)
+        lines = [f"{self.name}: {self.n_samples} instances, {self.n_attributes} attributes "
+                 f"({nom} nominal, {self.n_attributes - nom} numeric)"]
+        miss = int(self.X.isna().to_numpy().sum())
+        if miss:
+            lines.append(f"  missing values: {miss}")
+        if self.y is not None:
+            counts = self.y.value_counts(sort=False)
+            lines.append("  class " + self.schema.target.name + ": " +
+                         ", ".join(f"{k} {int(v)}" for k, v in counts.items()))
+        return "\n".join(lines)
+
+    @classmethod
+    def from_frame(cls, frame, target=-1, name="data", nominal=None):
+        """Build a dataset from a DataFrame holding attributes and class.
+
+        Examples
+        --------
+        >>> df = pd.DataFrame({"a": ["x", "y", "x"], "b": [1.0, 2.0, 3.0], "c": ["p", "q", "p"]})
+        >>> Dataset.from_frame(df, target="c").schema.target.values
+        ('p', 'q')
+        """
+        from ._rows import frame_to_dataset
+        return frame_to_dataset(frame, target=target, name=name, nominal=nominal)
+
+

@@ -1,0 +1,284 @@
+"""Encoding tables (DataFrames, arrays, lists) against a schema.
+
+Nominal attributes become small integer codes (-1 for missing), numeric ones
+float64 (NaN for missing). This is the only place that looks at raw values:
+every model works on the encoded arrays.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ..exceptions import DataFormatError, ParameterError
+from .schema import NOMINAL, NUMERIC, Attribute, Schema
+
+__all__ = ["EncodedTable", "infer_schema", "encode", "as_columns", "code_dtype", "check_2d"]
+
+_LUT_LIMIT = 1 << 20  # integer codes below this are mapped with a lookup table
+
+
+@dataclass
+class EncodedTable:
+    """Encoded attribute columns of ``n_samples`` instances.
+
+    Attributes
+    ----------
+    codes : ndarray of shape (n_samples, n_nominal), Fortran order
+        Codes of the nominal attributes, -1 where missing or outside the value list.
+    numeric : ndarray of shape (n_samples, n_numeric)
+        The numeric attributes, NaN where missing.
+    unseen : ndarray of shape (n_nominal,)
+        How many values of each nominal attribute were outside its value list
+        (they are encoded as missing).
+    """
+
+    codes: np.ndarray
+    numeric: np.ndarray
+    unseen: np.ndarray
+
+    @property
+    def n_samples(self):
+        return self.codes.shape[0] if self.codes.shape[1] else self.numeric.shape[0]
+
+
+def code_dtype(n_values):
+    """The smallest signed integer type holding codes -1 .. n_values - 1."""
+    for dt in (np.int8, np.int16, np.int32):
+        if n_values < np.iinfo(dt).max:
+            return dt
+    return np.int64
+
+
+def as_columns(X):
+    """Return ``(names, get_column, n_rows, is_frame)`` for a 2-D table.
+
+    ``names`` are the column names (``x0``, ``x1``, ... for arrays).
+    """
+    if hasattr(X, "X") and hasattr(X, "schema") and isinstance(getattr(X, "X"), pd.DataFrame):
+        X = X.X  # a Dataset
+    if isinstance(X, pd.DataFrame):
+        if X.shape[1] == 0:
+            raise ParameterError(f"X: 0 feature(s) (shape={X.shape}) while a minimum of 1 is required.")
+        return [str(c) for c in X.columns], (lambda j: X.iloc[:, j]), len(X), True
+    if isinstance(X, pd.Series):
+        raise ParameterError("X: expected a 2-D table (DataFrame or array), got a Series")
+    if hasattr(X, "tocsr"):
+        raise ParameterError("X: sparse input is not supported by this estimator; "
+                             "expected a dense array or DataFrame")
+    arr = np.asarray(X)
+    if arr.dtype.kind == "c" or (arr.dtype == object and any(isinstance(v, complex) for v in arr.ravel()[:1000])):
+        raise ParameterError("X: Complex data not supported; expected real numbers or nominal values")
+    if arr.dtype.kind not in "biufcUSOM":
+        arr = arr.astype(object)
+    if arr.ndim != 2:
+        raise ParameterError(f"X: expected a 2-D table (n_samples, n_attributes), got an "
+                             f"array with {arr.ndim} dimension(s). Reshape your data with "
+                             f"X.reshape(-1, 1) for a single feature or X.reshape(1, -1) "
+                             f"for a single sample")
+    if arr.shape[1] == 0:
+        raise ParameterError(f"X: 0 feature(s) (shape={arr.shape}) while a minimum of 1 is required.")
+    return [f"x{j}" for j in range(arr.shape[1])], (lambda j: arr[:, j]), arr.shape[0], False
+
+
+def check_2d(X):
+    """Raise a clear error for a 1-D (or 3-D) X before anything else looks at it."""
+    if not isinstance(X, (pd.DataFrame, pd.Series)) and not hasattr(X, "schema") and not hasattr(X, "tocsr"):
+        as_columns(X)
+
+
+def _is_nominal_column(col):
+    if isinstance(col, pd.Series):
+        dt = col.dtype
+        if isinstance(dt, pd.CategoricalDtype) or pd.api.types.is_bool_dtype(dt):
+            return True
+        if pd.api.types.is_numeric_dtype(dt):
+            return False
+        col = col.to_numpy(dtype=object)
+    if col.dtype.kind in "iufb":
+        return col.dtype.kind == "b"
+    if col.dtype.kind in "US":
+        return True
+    present = [v for v in col if not _missing(v)]
+    return not all(isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_))
+                   for v in present)
+
+
+def _missing(v):
+    return v is None or v is pd.NA or (isinstance(v, (float, np.floating)) and v != v)
+
+
+def _observed_values(col):
+    """The ordered value list a nominal column declares or shows."""
+    if isinstance(col, pd.Series):
+        if isinstance(col.dtype, pd.CategoricalDtype):
+            return list(col.cat.categories)
+        if pd.api.types.is_bool_dtype(col.dtype):
+            return [False, True]
+        col = col.to_numpy(dtype=object) if not pd.api.types.is_numeric_dtype(col.dtype) else col.to_numpy()
+    if col.dtype.kind == "b":
+        return [False, True]
+    if col.dtype.kind in "iu" and col.size and col.min() >= 0 and col.max() < _LUT_LIMIT:
+        return np.flatnonzero(np.bincount(col)).tolist()
+    if col.dtype.kind == "f":
+        u = np.unique(col[~np.isnan(col)])
+        return [int(v) if float(v).is_integer() else float(v) for v in u]
+    uniq = pd.Series(col, dtype=object).dropna()
+    bad = [v for v in uniq if not isinstance(v, (str, bool, int, float, np.generic))]
+    if bad:
+        raise TypeError(f"a nominal value must be a string or a number, got "
+                        f"{type(bad[0]).__name__} (argument must be a string or a number)")
+    uniq = pd.unique(uniq)
+    try:
+        return sorted(uniq)
+    except TypeError:  # mixed types: keep the order of first appearance
+        return list(uniq)
+
+
+def _resolve_nominal(nominal, names):
+    if nominal is None:
+        return None
+    if isinstance(nominal, str):
+        if nominal == "all":
+            return set(range(len(names)))
+        nominal = [nominal]
+    chosen = set()
+    for c in nominal:
+        if isinstance(c, (int, np.integer)) and not isinstance(c, bool):
+            if not -len(names) <= c < len(names):
+                raise ParameterError(f"nominal: column index {c} is out of range for "
+                                     f"{len(names)} columns")
+            chosen.add(int(c) % len(names))
+        elif str(c) in names:
+            chosen.add(names.index(str(c)))
+        else:
+            raise ParameterError(f"nominal: expected 'all', or column names or indices; "
+                                 f"{c!r} is not a column (columns: {', '.join(names)})")
+    return chosen
+
+
+def infer_schema(X, nominal=None):
+    """Infer attribute kinds and nominal value lists from a table.
+
+    Parameters
+    ----------
+    X : DataFrame, array-like or Dataset
+        Object, string, category and bool columns are nominal; numeric ones numeric.
+    nominal : None, "all" or list of column names or indices
+        Columns to treat as nominal whatever their type (others keep the rule above;
+        with a list, numeric columns not listed stay numeric).
+
+    Returns
+    -------
+    Schema
+
+    Examples
+    --------
+    >>> df = pd.DataFrame({"outlook": ["sunny", "rainy"], "temp": [85.0, 70.0]})
+    >>> [(a.name, a.kind, a.values) for a in infer_schema(df).attributes]
+    [('outlook', 'nominal', ('rainy', 'sunny')), ('temp', 'numeric', ())]
+    """
+    if hasattr(X, "schema") and isinstance(getattr(X, "schema"), Schema) and nominal is None:
+        return Schema(X.schema.attributes)
+    names, get, _, _ = as_columns(X)
+    forced = _resolve_nominal(nominal, names)
+    attrs = []
+    for j, name in enumerate(names):
+        col = get(j)
+        if (forced is not None and j in forced) or _is_nominal_column(col):
+            attrs.append(Attribute(name, NOMINAL, tuple(_observed_values(col))))
+        else:
+            attrs.append(Attribute(name, NUMERIC))
+    return Schema(tuple(attrs))
+
+
+def _encode_nominal(col, values, out):
+    """Write the codes of ``col`` into ``out``; return how many were unseen."""
+    if isinstance(col, pd.Series) and isinstance(col.dtype, pd.CategoricalDtype):
+        cats = list(col.cat.categories)
+        c = col.cat.codes.to_numpy()
+        if cats == list(values):
+            out[:] = c
+            return 0
+        mapping = np.append(pd.Index(values, dtype=object).get_indexer(pd.Index(cats, dtype=object)), -1)
+        mapped = mapping[c]  # code -1 picks the appended -1
+        out[:] = mapped
+        return int(np.count_nonzero((mapped == -1) & (c >= 0)))
+    arr = col.to_numpy() if isinstance(col, pd.Series) else col
+    if (arr.dtype.kind in "iu" and values and all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+            and min(values) >= 0 and max(values) < _LUT_LIMIT):
+        lut = np.full(max(values) + 2, -1, dtype=out.dtype)
+        lut[np.asarray(values)] = np.arange(len(values), dtype=out.dtype)
+        # values beyond the table land on its last entry, -1
+        idx = arr if arr.size == 0 or (arr.min() >= 0 and arr.max() <= max(values)) else \
+            np.where((arr < 0) | (arr > max(values)), max(values) + 1, arr)
+        out[:] = lut[idx]
+        return int(np.count_nonzero(out == -1))
+    idx = pd.Index(values, dtype=object).get_indexer(pd.Index(arr, dtype=object))
+    out[:] = idx
+    missing = pd.isna(arr) if arr.dtype.kind in "fO" else np.zeros(arr.shape, bool)
+    return int(np.count_nonzero((idx == -1) & ~missing))
+
+
+def _encode_numeric(col, name):
+    if isinstance(col, pd.Series):
+        if pd.api.types.is_numeric_dtype(col.dtype) and not pd.api.types.is_bool_dtype(col.dtype):
+            return col.to_numpy(dtype=np.float64, na_value=np.nan)
+        col = col.to_numpy(dtype=object)
+    if col.dtype.kind in "iuf":
+        return col.astype(np.float64, copy=False)
+    out = np.empty(col.shape[0], dtype=np.float64)
+    for i, v in enumerate(col):
+        if _missing(v):
+            out[i] = np.nan
+        elif isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_)):
+            out[i] = v
+        else:
+            raise DataFormatError(f"expected a number in numeric attribute {name!r}, got {v!r}",
+                                  line=None, column=name)
+    return out
+
+
+def encode(X, schema):
+    """Encode a table against a schema.
+
+    Columns are matched by name when ``X`` is a DataFrame holding every attribute,
+    otherwise by position. Nominal values outside an attribute's list are encoded
+    as missing and counted in ``unseen``.
+
+    Examples
+    --------
+    >>> s = infer_schema([["a", 1.0], ["b", 2.0]])
+    >>> t = encode([["b", 3.5], ["z", None]], s)
+    >>> t.codes[:, 0].tolist(), t.numeric[:, 0].tolist(), t.unseen.tolist()
+    ([1, -1], [3.5, nan], [1])
+    """
+    names, get, n, is_frame = as_columns(X)
+    want = list(schema.names)
+    if is_frame and names != want and set(want) <= set(names):
+        positions = [names.index(w) for w in want]
+    elif len(names) != len(want):
+        raise ParameterError(f"X: expected {len(want)} attributes ({', '.join(want)}), "
+                             f"got {len(names)} columns")
+    else:
+        positions = list(range(len(want)))
+    nom, num = schema.nominal_indices, schema.numeric_indices
+    width = max([schema.attributes[i].n_values for i in nom], default=1)
+    codes = np.empty((n, len(nom)), dtype=code_dtype(width), order="F")
+    unseen = np.zeros(len(nom), dtype=np.int64)
+    for k, i in enumerate(nom):
+        unseen[k] = _encode_nominal(get(positions[i]), schema.attributes[i].values, codes[:, k])
+    if num and not is_frame and len(num) == len(want):
+        arr = np.asarray(X)
+        numeric = arr if arr.dtype == np.float64 else None
+        if numeric is None:
+            numeric = np.column_stack([_encode_numeric(get(p), want[i]) for i, p in enumerate(positions)])
+    else:
+        numeric = np.empty((n, len(num)), dtype=np.float64)
+        for k, i in enumerate(num):
+            numeric[:, k] = _encode_numeric(get(positions[i]), want[i])
+    if numeric.size and np.isinf(numeric).any():
+        bad = int(np.flatnonzero(np.isinf(numeric).any(axis=0))[0])
+        raise DataFormatError("numeric values must be finite (NaN marks a missing value), "
+                              "got infinity", column=want[num[bad]])
+    return EncodedTable(codes, numeric, unseen)

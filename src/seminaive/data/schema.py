@@ -1,0 +1,107 @@
+"""The schema of a data set: its attributes and its class.
+
+A schema is a small immutable value: attribute names, for each nominal
+attribute its ordered list of values, and which attributes are numeric.
+Encoded data refer to nominal values by their position in that list.
+"""
+
+from dataclasses import dataclass, field
+
+__all__ = ["Attribute", "Schema", "NOMINAL", "NUMERIC"]
+
+NOMINAL = "nominal"
+NUMERIC = "numeric"
+
+
+def _plain(value):
+    """Turn a numpy scalar into the Python scalar JSON can hold."""
+    return value.item() if hasattr(value, "item") and not isinstance(value, str) else value
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """One attribute (column) of a data set.
+
+    Parameters
+    ----------
+    name : str
+        The attribute's name.
+    kind : {"nominal", "numeric"}
+        Nominal attributes take one of ``values``; numeric ones take real numbers.
+    values : tuple
+        The ordered values of a nominal attribute (empty for numeric ones).
+
+    Examples
+    --------
+    >>> a = Attribute("outlook", "nominal", ("sunny", "overcast", "rainy"))
+    >>> a.n_values, a.is_nominal
+    (3, True)
+    """
+
+    name: str
+    kind: str
+    values: tuple = field(default=())
+
+    def __post_init__(self):
+        object.__setattr__(self, "name", str(self.name))
+        object.__setattr__(self, "values", tuple(_plain(v) for v in self.values))
+
+    @property
+    def is_nominal(self):
+        return self.kind == NOMINAL
+
+    @property
+    def n_values(self):
+        return len(self.values)
+
+    def to_dict(self):
+        d = {"name": self.name, "kind": self.kind}
+        if self.is_nominal:
+            d["values"] = list(self.values)
+        return d
+
+    @classmethod
+    def from_dict(cls, d):
+        return cls(d["name"], d["kind"], tuple(d.get("values", ())))
+
+
+@dataclass(frozen=True)
+class Schema:
+    """The attributes of a data set, and optionally its class attribute.
+
+    Examples
+    --------
+    >>> s = Schema((Attribute("age", "numeric"), Attribute("sex", "nominal", ("f", "m"))))
+    >>> s.names, s.nominal_indices, s.numeric_indices
+    (('age', 'sex'), (1,), (0,))
+    """
+
+    attributes: tuple
+    target: Attribute = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "attributes", tuple(self.attributes))
+
+    @property
+    def names(self):
+        return tuple(a.name for a in self.attributes)
+
+    @property
+    def nominal_indices(self):
+        return tuple(i for i, a in enumerate(self.attributes) if a.is_nominal)
+
+    @property
+    def numeric_indices(self):
+        return tuple(i for i, a in enumerate(self.attributes) if not a.is_nominal)
+
+    def __len__(self):
+        return len(self.attributes)
+
+    def to_dict(self):
+        return {"attributes": [a.to_dict() for a in self.attributes],
+                "target": self.target.to_dict() if self.target is not None else None}
+
+    @classmethod
+    def from_dict(cls, d):
+        target = Attribute.from_dict(d["target"]) if d.get("target") else None
+        return cls(tuple(Attribute.from_dict(a) for a in d["attributes"]), target)

@@ -1,0 +1,129 @@
+"""Simple accuracy estimates: stratified k-fold cross-validation or a hold-out split.
+
+The full experiment machinery (repetitions, nested searches, significance
+tests, reports) builds on the same splitters.
+"""
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+from sklearn.base import clone
+from sklearn.model_selection import KFold, StratifiedKFold, train_test_split
+
+from .._target import unwrap
+from .._validation import check_param
+
+__all__ = ["evaluate", "EvaluationResult", "split_indices"]
+
+
+@dataclass
+class EvaluationResult:
+    """Accuracy of a model under a resampling protocol."""
+
+    protocol: str
+    fold_accuracy: list
+    n_instances: int
+    fit_seconds: float
+    predict_seconds: float
+    correct: int = 0
+    per_class: dict = field(default_factory=dict)
+
+    @property
+    def accuracy(self):
+        return float(np.mean(self.fold_accuracy))
+
+    @property
+    def std(self):
+        return float(np.std(self.fold_accuracy, ddof=1)) if len(self.fold_accuracy) > 1 else 0.0
+
+    def to_dict(self):
+        return {"protocol": self.protocol, "accuracy": self.accuracy, "std": self.std,
+                "fold_accuracy": self.fold_accuracy, "n_instances": self.n_instances,
+                "correct": self.correct, "per_class_rate": self.per_class,
+                "fit_cpu_seconds": self.fit_seconds, "predict_cpu_seconds": self.predict_seconds}
+
+    def to_text(self):
+        lines = [f"{self.protocol}: accuracy {100 * self.accuracy:.2f}%"
+                 + (f" (sd {100 * self.std:.2f} over {len(self.fold_accuracy)} folds)"
+                    if len(self.fold_accuracy) > 1 else "")
+                 + f", {self.correct} of {self.n_instances} correct"]
+        if self.per_class:
+            lines.append("correct classification rate per class: " +
+                         ", ".join(f"{k} {100 * v:.1f}%" for k, v in self.per_class.items()))
+        lines.append(f"CPU time: fit {self.fit_seconds:.3f} s, predict {self.predict_seconds:.3f} s")
+        return "\n".join(lines)
+
+
+def split_indices(y, cv=10, holdout=None, random_state=0):
+    """Train/test index pairs: stratified (shuffled) k folds, or one stratified
+    hold-out split of fraction ``holdout``. Stratification is dropped when a
+    class has too few instances for it."""
+    y = np.asarray(y, dtype=object)
+    n = y.shape[0]
+    _, counts = np.unique(y.astype(str), return_counts=True)
+    if holdout is not None:
+        check_param("holdout", holdout, kind="number", low=0, high=1, low_inclusive=False,
+                    high_inclusive=False)
+        strat = y if counts.min() >= 2 else None
+        tr, te = train_test_split(np.arange(n), test_size=holdout, stratify=strat, random_state=random_state)
+        return [(np.sort(tr), np.sort(te))]
+    check_param("cv", cv, kind="int", low=2, high=n)
+    splitter = (StratifiedKFold(cv, shuffle=True, random_state=random_state) if counts.min() >= cv
+                else KFold(cv, shuffle=True, random_state=random_state))
+    return list(splitter.split(np.zeros(n), y.astype(str)))
+
+
+def evaluate(model, X, y=None, cv=10, holdout=None, random_state=0):
+    """Estimate a model's accuracy by k-fold cross-validation or a hold-out split.
+
+    Parameters
+    ----------
+    model : estimator
+        Cloned for every fold.
+    X, y : Dataset, or table and labels
+    cv : int, default 10
+        Number of folds (ignored when ``holdout`` is given).
+    holdout : float, optional
+        Fraction of instances held out for testing.
+    random_state : int
+        Seed of the shuffling.
+
+    Examples
+    --------
+    >>> from seminaive import NaiveBayes
+    >>> from seminaive.datasets import load
+    >>> r = evaluate(NaiveBayes(), load("weather.nominal"), cv=2, random_state=0)
+    >>> r.protocol, r.n_instances
+    ('stratified 2-fold cross-validation', 14)
+    """
+    X, y = unwrap(X, y)
+    y_arr = np.asarray(y, dtype=object)
+    splits = split_indices(y_arr, cv, holdout, random_state)
+    take = (lambda A, idx: A.iloc[idx]) if hasattr(X, "iloc") else (lambda A, idx: np.asarray(A)[idx])
+    take_y = (lambda idx: y.iloc[idx]) if hasattr(y, "iloc") else (lambda idx: y_arr[idx])
+    accs, fit_s, pred_s, correct = [], 0.0, 0.0, 0
+    hits = {}
+    for tr, te in splits:
+        m = clone(model)
+        t0 = time.process_time()
+        m.fit(take(X, tr), take_y(tr))
+        t1 = time.process_time()
+        pred = np.asarray(m.predict(take(X, te)), dtype=object)
+        t2 = time.process_time()
+        fit_s, pred_s = fit_s + t1 - t0, pred_s + t2 - t1
+        ok = pred == y_arr[te]
+        accs.append(float(ok.mean()))
+        correct += int(ok.sum())
+        for cls, o in zip(y_arr[te], ok):
+            h = hits.setdefault(cls, [0, 0])
+            h[0] += int(o)
+            h[1] += 1
+    if holdout is not None:
+        proto = f"stratified hold-out ({100 * holdout:g}% test, {len(splits[0][1])} instances)"
+        n = len(splits[0][1])
+    else:
+        proto = f"stratified {cv}-fold cross-validation"
+        n = len(y_arr)
+    per_class = {str(k): v[0] / v[1] for k, v in hits.items()}
+    return EvaluationResult(proto, accs, n, fit_s, pred_s, correct, per_class)

@@ -1,0 +1,72 @@
+"""The calls of the array-based J implementation (Vector 16:2), on a filebase.
+
+``learn``, ``test``, ``accuracy``, ``classify`` and ``priors`` each learn a
+Naive Bayes from ``NAME.des`` and ``NAME.dat`` with the J program's settings
+(Laplace-corrected attribute probabilities and class priors (n_c + 1) / (N + K)).
+Each returns a result the report functions format.
+
+Examples
+--------
+>>> from seminaive.datasets import filebase_path
+>>> base = filebase_path("led")
+>>> round(accuracy(base), 1)
+71.5
+>>> test(base)[:5].tolist()
+['8', '2', '1', '0', '0']
+"""
+
+import numpy as np
+
+from .data.filebase import read_filebase
+from .exceptions import DataFormatError
+from .naive_bayes import NaiveBayes
+
+__all__ = ["learn", "test", "accuracy", "classify", "priors", "j_model"]
+
+
+def j_model():
+    """A NaiveBayes with the J implementation's settings."""
+    return NaiveBayes(alpha=1.0, priors="laplace")
+
+
+def _fitted(base, parts):
+    fb = read_filebase(base, parts=parts)
+    return fb, j_model().fit(fb.learn.X, fb.learn.y)
+
+
+def _need(fb, part, ext):
+    data = getattr(fb, part)
+    if data is None:
+        raise DataFormatError(f"no such file (this call needs the filebase's .{ext} data)",
+                              path=f"{fb.base}.{ext}")
+    return data
+
+
+def learn(base):
+    """Learn from ``base.des`` and ``base.dat``; return the fitted model."""
+    return _fitted(base, ("dat",))[1]
+
+
+def test(base):
+    """The classes the model gives the test data ``base.tst``."""
+    fb, nb = _fitted(base, ("dat", "tst"))
+    return nb.predict(_need(fb, "test", "tst").X)
+
+
+def accuracy(base):
+    """The percentage of ``base.tst`` instances classified correctly."""
+    fb, nb = _fitted(base, ("dat", "tst"))
+    t = _need(fb, "test", "tst")
+    return 100.0 * float(np.mean(nb.predict(t.X) == np.asarray(t.y, dtype=object)))
+
+
+def classify(base):
+    """The classes the model gives the unlabelled data ``base.cls``."""
+    fb, nb = _fitted(base, ("dat", "cls"))
+    return nb.predict(_need(fb, "classify", "cls").X)
+
+
+def priors(base):
+    """The Laplace-corrected class probabilities, as ``{class: probability}``."""
+    nb = learn(base)
+    return dict(zip(nb.classes_.tolist(), np.exp(nb.class_log_prior_).tolist()))

@@ -1,0 +1,187 @@
+"""Naive Bayes for nominal, numeric and mixed attributes in one model."""
+
+import numpy as np
+from sklearn.utils.validation import _check_sample_weight, validate_data
+
+from ._target import encode_target, unwrap
+from ._validation import check_param
+from .base import BaseNaiveBayes
+from .components import Categorical, Gaussian, variance_floor
+from .data.encoding import check_2d, encode, infer_schema
+from .estimation import PRIORS, Frequency, class_log_prior
+
+__all__ = ["NaiveBayes"]
+
+
+class NaiveBayes(BaseNaiveBayes):
+    """Naive Bayes over nominal (categorical) and numeric (Gaussian) attributes.
+
+    Parameters
+    ----------
+    alpha : float, default 1
+        Smoothing of nominal attributes: P(v | c) = (count + alpha) / (n_c + alpha * m)
+        where ``n_c`` counts the class's instances whose value is present and ``m``
+        the attribute's values. 1 is the Laplace correction; 0 is maximum likelihood.
+    priors : {"laplace", "mle", "uniform"} or array-like, default "laplace"
+        Class priors: (n_c + 1) / (N + K) as in the J implementation, n_c / N,
+        1 / K, or given probabilities in the order of ``classes_``.
+    ddof : {0, 1}, default 1
+        Gaussian variance divisor n - ddof; 1 (the sample variance) as in the
+        documents' worked examples, 0 as in scikit-learn's GaussianNB.
+    var_smoothing : float, default 1e-9
+        Added to every Gaussian variance, as a fraction of the largest variance
+        among the numeric attributes (scikit-learn's rule), so that an attribute
+        that is constant within a class does not give an infinite density.
+    nominal : None, "all" or list of column names or indices
+        Columns to treat as nominal. By default object, string, category and
+        bool columns are nominal and numeric ones Gaussian.
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The class labels (declared classes of a categorical ``y``, in order).
+    schema_ : Schema
+        The attributes with their kinds and nominal value lists.
+    class_count_ : ndarray of shape (n_classes,)
+        Weighted instances per class.
+    class_log_prior_ : ndarray of shape (n_classes,)
+    components_ : list
+        One distribution per attribute (Categorical or Gaussian).
+    stats_ : list of dict
+        The sufficient statistics of each component, from which parameters are estimated.
+
+    Notes
+    -----
+    Missing values are skipped when counting and contribute nothing at prediction.
+    A nominal value outside the training value list is treated as missing (with an
+    ``UnseenValueWarning``). With ``alpha=0`` an instance impossible under every
+    class gets the class priors as its posterior. Gaussian classes with at most
+    ``ddof`` present values take the attribute's pooled variance.
+
+    Examples
+    --------
+    >>> from seminaive.datasets import load
+    >>> weather = load("weather.nominal")
+    >>> nb = NaiveBayes(alpha=0, priors="mle").fit(weather.X, weather.y)
+    >>> day = [["sunny", "cool", "high", "TRUE"]]
+    >>> nb.predict_proba(day).round(3).tolist()
+    [[0.205, 0.795]]
+    """
+
+    def __init__(self, *, alpha=1.0, priors="laplace", ddof=1, var_smoothing=1e-9, nominal=None):
+        self.alpha = alpha
+        self.priors = priors
+        self.ddof = ddof
+        self.var_smoothing = var_smoothing
+        self.nominal = nominal
+
+    def _check_params(self):
+        check_param("alpha", self.alpha, kind="number", low=0)
+        if isinstance(self.priors, str):
+            check_param("priors", self.priors, options=PRIORS)
+        check_param("ddof", self.ddof, kind="int", low=0, high=1)
+        check_param("var_smoothing", self.var_smoothing, kind="number", low=0)
+
+    def fit(self, X, y=None, sample_weight=None):
+        """Count the sufficient statistics of ``X`` and ``y`` and estimate the model.
+
+        Parameters
+        ----------
+        X : DataFrame, array-like or Dataset
+            The attributes (a Dataset brings its class when ``y`` is None).
+        y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), optional
+            Instance weights; a weight of k counts like k copies of the instance.
+        """
+        self._check_params()
+        X, y = unwrap(X, y)
+        check_2d(X)
+        validate_data(self, X, reset=True, skip_check_array=True)
+        self.schema_ = infer_schema(X, self.nominal)
+        table = encode(X, self.schema_)
+        codes, self.classes_ = encode_target(y, table.n_samples)
+        weight = None
+        if sample_weight is not None:
+            weight = _check_sample_weight(sample_weight, np.empty((table.n_samples, 0)))
+        self.components_ = self._make_components()
+        k = len(self.classes_)
+        self.stats_ = [c.count(table, codes, k, weight) for c in self.components_]
+        self.class_count_ = np.bincount(codes, weights=weight, minlength=k).astype(np.float64)
+        self._estimate()
+        return self
+
+    def _make_components(self):
+        comps, nom, num = [], 0, 0
+        for i, a in enumerate(self.schema_.attributes):
+            if a.is_nominal:
+                comps.append(Categorical(i, nom, a.n_values))
+                nom += 1
+            else:
+                comps.append(Gaussian(i, num))
+                num += 1
+        return comps
+
+    def _estimate(self):
+        """Map the statistics to parameters (no pass over the data)."""
+        estimator = Frequency(alpha=self.alpha, ddof=self.ddof)
+        self.class_log_prior_ = class_log_prior(self.class_count_, self.priors)
+        floor = variance_floor([s for c, s in zip(self.components_, self.stats_)
+                                if isinstance(c, Gaussian)], self.var_smoothing)
+        for c, s in zip(self.components_, self.stats_):
+            c.estimate(s, estimator, floor=floor)
+
+    def _encode(self, X):
+        X, _ = unwrap(X)
+        check_2d(X)
+        validate_data(self, X, reset=False, skip_check_array=True)
+        table = encode(X, self.schema_)
+        names = [self.schema_.attributes[i].name for i in self.schema_.nominal_indices]
+        self._warn_unseen(names, table.unseen)
+        return table
+
+    def _joint_log_likelihood(self, X):
+        table = self._encode(X)
+        jll = np.empty((table.n_samples, len(self.classes_)))
+        jll[:] = self.class_log_prior_
+        for c in self.components_:
+            jll += c.log_likelihood(table)
+        return jll
+
+    def attribute_log_likelihoods(self, X):
+        """log P(x_j | c) of every instance and attribute, shape (n, n_attributes, n_classes).
+
+        Missing (and unseen) values give 0. Together with ``class_log_prior_``
+        these sum to the joint log-likelihood.
+        """
+        self._check_fitted()
+        table = self._encode(X)
+        out = np.zeros((table.n_samples, len(self.components_), len(self.classes_)))
+        for c in self.components_:
+            out[:, c.attribute] = c.log_likelihood(table)
+        return out
+
+    def unseen_counts(self, X):
+        """How many values of each nominal attribute in ``X`` are outside the
+        training value lists (they are treated as missing), as a dict."""
+        self._check_fitted()
+        X, _ = unwrap(X)
+        table = encode(X, self.schema_)
+        names = [self.schema_.attributes[i].name for i in self.schema_.nominal_indices]
+        return {n: int(k) for n, k in zip(names, table.unseen)}
+
+    def to_text(self, precision=4):
+        """The readable model: class priors and per attribute its table of
+        P(value | class) or its mean and standard deviation per class."""
+        from .report import format_model
+        return format_model(self, precision)
+
+    def explain(self, X, precision=3):
+        """Per-instance explanation: each attribute's contribution to the log-odds."""
+        from .report import format_explanation
+        return format_explanation(self, X, precision)
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        tags.input_tags.categorical = True
+        return tags

@@ -1,0 +1,157 @@
+"""Text reports of models: printouts, explanations and aligned tables.
+
+The command line prints what these functions return; it formats nothing itself.
+"""
+
+import numpy as np
+
+__all__ = ["format_table", "format_model", "format_explanation", "format_predictions",
+           "format_mapping", "format_value", "FORMATS"]
+
+
+def format_table(header, rows, align=None):
+    """Align ``rows`` under ``header`` (first column left, the rest right).
+
+    Examples
+    --------
+    >>> print(format_table(["v", "p"], [["a", "0.5"], ["bb", "1"]]))
+    v     p
+    a   0.5
+    bb    1
+    """
+    cells = [[str(c) for c in header]] + [[str(c) for c in r] for r in rows]
+    widths = [max(len(r[j]) for r in cells) for j in range(len(header))]
+    align = align or ["<"] + [">"] * (len(header) - 1)
+    return "\n".join("  ".join(f"{c:{a}{w}}" for c, a, w in zip(r, align, widths)).rstrip()
+                     for r in cells)
+
+
+def _fmt(x, precision):
+    return f"{x:.{precision}f}"
+
+
+def format_model(model, precision=4):
+    """The printout of a fitted NaiveBayes: priors, then one table per attribute
+    (P(value | class) with the raw counts, or mean / standard deviation / n)."""
+    model._check_fitted()
+    classes = [str(c) for c in model.classes_]
+    n = model.class_count_.sum()
+    prior = np.exp(model.class_log_prior_)
+    out = [f"Naive Bayes: {len(model.schema_)} attributes, {len(classes)} classes, "
+           f"{n:g} training instances", "",
+           f"Class priors ({model.priors if isinstance(model.priors, str) else 'given'})",
+           format_table(["class", "P(class)", "count"],
+                        [[c, _fmt(p, precision), f"{k:g}"] for c, p, k in
+                         zip(classes, prior, model.class_count_)])]
+    for comp, stats in zip(model.components_, model.stats_):
+        attr = model.schema_.attributes[comp.attribute]
+        out.append("")
+        if attr.is_nominal:
+            out.append(f"{attr.name} (nominal, alpha={model.alpha:g}): P(value | class) and count")
+            probs = np.exp(comp.log_table_[:-1])
+            rows = [[str(v)] + [f"{_fmt(probs[i, k], precision)} ({stats['counts'][k, i]:g})"
+                                for k in range(len(classes))]
+                    for i, v in enumerate(attr.values)]
+            out.append(format_table(["value"] + classes, rows))
+        else:
+            out.append(f"{attr.name} (numeric, Gaussian, ddof={model.ddof})")
+            rows = [["mean"] + [_fmt(m, precision) for m in comp.mean_],
+                    ["std dev"] + [_fmt(np.sqrt(v), precision) for v in comp.var_],
+                    ["n"] + [f"{w:g}" for w in stats["weight"]]]
+            out.append(format_table([""] + classes, rows))
+    return "\n".join(out)
+
+
+def _value_text(model, X, i, j):
+    attr = model.schema_.attributes[j]
+    from .data.encoding import as_columns
+    _, get, _, _ = as_columns(X)
+    col = get(j)
+    v = col.iloc[i] if hasattr(col, "iloc") else col[i]
+    return f"{attr.name} = {v}"
+
+
+def format_explanation(model, X, precision=3):
+    """For each instance: the predicted class, its probability, and how each
+    attribute moves the log-odds of the predicted class against the runner-up
+    (log P(x_j | predicted) - log P(x_j | runner-up)); the terms and the prior
+    sum to the log-odds. Missing or unseen values contribute 0."""
+    from ._target import unwrap
+    X, _ = unwrap(X)
+    parts = model.attribute_log_likelihoods(X)
+    logp = model.predict_log_proba(X)
+    classes = [str(c) for c in model.classes_]
+    out = []
+    for i in range(parts.shape[0]):
+        order = np.argsort(-logp[i], kind="stable")
+        best, second = order[0], (order[1] if len(order) > 1 else order[0])
+        odds = logp[i, best] - logp[i, second]
+        out.append(f"instance {i + 1}: {classes[best]} (P = {np.exp(logp[i, best]):.{precision}f})"
+                   + (f", log-odds {classes[best]} vs {classes[second]} = {odds:+.{precision}f}"
+                      if best != second else ""))
+        rows = [["prior", f"{model.class_log_prior_[best] - model.class_log_prior_[second]:+.{precision}f}"]]
+        for j in range(parts.shape[1]):
+            rows.append([_value_text(model, X, i, j),
+                         f"{parts[i, j, best] - parts[i, j, second]:+.{precision}f}"])
+        out.append("  " + format_table(["term", "contribution"], rows).replace("\n", "\n  "))
+    return "\n".join(out)
+
+
+FORMATS = ("text", "csv", "json")
+
+
+def _py(v):
+    return v.item() if hasattr(v, "item") else v
+
+
+def format_predictions(labels, proba=None, classes=None, fmt="text"):
+    """Predicted classes (and optionally class probabilities), one instance a line.
+
+    Examples
+    --------
+    >>> print(format_predictions(["a", "b"], [[0.9, 0.1], [0.2, 0.8]], ["a", "b"], "csv"))
+    prediction,P(a),P(b)
+    a,0.9,0.1
+    b,0.2,0.8
+    """
+    import csv
+    import io
+    import json
+    labels = [_py(v) for v in labels]
+    if fmt == "json":
+        if proba is None:
+            return json.dumps([{"prediction": v} for v in labels], indent=1)
+        return json.dumps([{"prediction": v, "proba": {str(c): float(p) for c, p in zip(classes, row)}}
+                           for v, row in zip(labels, proba)], indent=1)
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(["prediction"] + ([f"P({c})" for c in classes] if proba is not None else []))
+        for i, v in enumerate(labels):
+            w.writerow([v] + ([repr(float(p)) for p in proba[i]] if proba is not None else []))
+        return buf.getvalue().rstrip("\n")
+    if proba is None:
+        return "\n".join(str(v) for v in labels)
+    return format_table(["prediction"] + [f"P({c})" for c in classes],
+                        [[v] + [f"{p:.4f}" for p in row] for v, row in zip(labels, proba)])
+
+
+def format_mapping(mapping, fmt="text", key="class", value="probability", precision=4):
+    """A two-column listing (for example class priors) as text, CSV or JSON."""
+    import json
+    if fmt == "json":
+        return json.dumps({str(k): _py(v) for k, v in mapping.items()}, indent=1)
+    if fmt == "csv":
+        return "\n".join([f"{key},{value}"] + [f"{k},{_py(v)!r}" for k, v in mapping.items()])
+    return format_table([key, value], [[k, f"{v:.{precision}f}" if isinstance(v, float) else v]
+                                       for k, v in mapping.items()])
+
+
+def format_value(name, value, fmt="text", unit=""):
+    """One named figure as text, CSV or JSON."""
+    import json
+    if fmt == "json":
+        return json.dumps({name: value})
+    if fmt == "csv":
+        return f"{name}\n{value!r}"
+    return f"{name}: {value:.2f}{unit}" if isinstance(value, float) else f"{name}: {value}{unit}"
