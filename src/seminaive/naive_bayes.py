@@ -7,7 +7,7 @@ from ._target import encode_target, unwrap
 from ._validation import check_param
 from .base import BaseNaiveBayes
 from .components import Categorical, Gaussian, variance_floor
-from .data.encoding import check_2d, encode, infer_schema
+from .data.encoding import check_2d, encode, infer_schema, select_columns
 from .estimation import PRIORS, Frequency, class_log_prior
 
 __all__ = ["NaiveBayes"]
@@ -133,6 +133,7 @@ class NaiveBayes(BaseNaiveBayes):
     def _encode(self, X):
         X, _ = unwrap(X)
         check_2d(X)
+        X = select_columns(X, self.schema_)
         validate_data(self, X, reset=False, skip_check_array=True)
         table = encode(X, self.schema_)
         names = [self.schema_.attributes[i].name for i in self.schema_.nominal_indices]

@@ -38,11 +38,11 @@ def nominal_arg(args):
     return "all" if args.nominal == "all" else [c.strip() for c in args.nominal.split(",") if c.strip()]
 
 
-def load_data(args, labelled=True):
+def load_data(args, labelled=True, unlabelled=False):
     """Load the data file named on the command line; with ``labelled`` drop
     instances whose class is missing, saying how many on stderr."""
     d = load_file(args.data, format=args.input_format, target=getattr(args, "target", None),
-                  header=not args.no_header, nominal=nominal_arg(args))
+                  header=not args.no_header, nominal=nominal_arg(args), unlabelled=unlabelled)
     if labelled:
         d, dropped = d.labelled()
         if dropped:

@@ -18,10 +18,8 @@ def add_parser(sub):
 
 def run(args):
     model = load_model(args.model_file)
-    d = load_data(args, labelled=False)
+    d = load_data(args, labelled=False, unlabelled=args.unlabelled)
     X = d.X
-    if not args.unlabelled and d.y is not None and X.shape[1] == model.n_features_in_ + 0:
-        pass
     proba = model.predict_proba(X) if args.proba else None
     labels = model.predict(X)
     emit(format_predictions(labels, proba, model.classes_, args.format), args)

@@ -37,7 +37,7 @@ class Gaussian(Component):
         if not present.all():
             x, y = x[present], y[present]
             weight = weight[present] if weight is not None else None
-        w = np.bincount(y, weights=weight, minlength=n_classes)
+        w = np.bincount(y, weights=weight, minlength=n_classes).astype(np.float64)
         s = np.bincount(y, weights=x if weight is None else weight * x, minlength=n_classes)
         mean = np.divide(s, w, out=np.zeros(n_classes), where=w > 0)
         dev = x - mean[y]

@@ -13,7 +13,8 @@ import pandas as pd
 from ..exceptions import DataFormatError, ParameterError
 from .schema import NOMINAL, NUMERIC, Attribute, Schema
 
-__all__ = ["EncodedTable", "infer_schema", "encode", "as_columns", "code_dtype", "check_2d"]
+__all__ = ["EncodedTable", "infer_schema", "encode", "as_columns", "code_dtype", "check_2d",
+           "select_columns"]
 
 _LUT_LIMIT = 1 << 20  # integer codes below this are mapped with a lookup table
 
@@ -67,6 +68,8 @@ def as_columns(X):
         raise ParameterError("X: sparse input is not supported by this estimator; "
                              "expected a dense array or DataFrame")
     arr = np.asarray(X)
+    if arr.dtype.kind in "US" and isinstance(X, (list, tuple)):
+        arr = np.asarray(X, dtype=object)  # keep the numbers of mixed rows as numbers
     if arr.dtype.kind == "c" or (arr.dtype == object and any(isinstance(v, complex) for v in arr.ravel()[:1000])):
         raise ParameterError("X: Complex data not supported; expected real numbers or nominal values")
     if arr.dtype.kind not in "biufcUSOM":
@@ -85,6 +88,17 @@ def check_2d(X):
     """Raise a clear error for a 1-D (or 3-D) X before anything else looks at it."""
     if not isinstance(X, (pd.DataFrame, pd.Series)) and not hasattr(X, "schema") and not hasattr(X, "tocsr"):
         as_columns(X)
+
+
+def select_columns(X, schema):
+    """A DataFrame holding every attribute of ``schema`` (among others, in any
+    order) reduced to those attributes, in schema order; anything else as it is."""
+    if isinstance(X, pd.DataFrame):
+        cols = [str(c) for c in X.columns]
+        names = list(schema.names)
+        if cols != names and set(names) <= set(cols):
+            return X.iloc[:, [cols.index(n) for n in names]]
+    return X
 
 
 def _is_nominal_column(col):
@@ -268,9 +282,8 @@ def encode(X, schema):
     unseen = np.zeros(len(nom), dtype=np.int64)
     for k, i in enumerate(nom):
         unseen[k] = _encode_nominal(get(positions[i]), schema.attributes[i].values, codes[:, k])
-    if num and not is_frame and len(num) == len(want):
-        arr = np.asarray(X)
-        numeric = arr if arr.dtype == np.float64 else None
+    if num and isinstance(X, np.ndarray) and len(num) == len(want):
+        numeric = X if X.dtype == np.float64 else None
         if numeric is None:
             numeric = np.column_stack([_encode_numeric(get(p), want[i]) for i, p in enumerate(positions)])
     else:

@@ -27,9 +27,11 @@ def _guess(path):
                           f"give one of {', '.join(FORMATS)}", path=path)
 
 
-def load_file(path, format=None, target=None, header=True, nominal=None, numeric=None):
+def load_file(path, format=None, target=None, header=True, nominal=None, numeric=None,
+              unlabelled=False):
     """Load a data file as a Dataset, choosing the reader by ``format`` or extension.
 
+    ``unlabelled`` (CSV only) says the file has no class column.
     ``.arff`` is ARFF; ``.dat`` is a filebase's learning data when a ``.des``
     file stands beside it, else KEEL; ``.csv`` (and anything else) is CSV.
 
@@ -41,8 +43,12 @@ def load_file(path, format=None, target=None, header=True, nominal=None, numeric
     """
     path = os.fspath(path)
     fmt = format or _guess(path)
+    if unlabelled and fmt != "csv":
+        raise ParameterError(f"unlabelled: only CSV files can leave out the class column, "
+                             f"got a {fmt} file")
     if fmt == "csv":
-        return read_csv(path, target=target, header=header, nominal=nominal, numeric=numeric)
+        return read_csv(path, target=target, header=header, nominal=nominal, numeric=numeric,
+                        unlabelled=unlabelled)
     if fmt == "arff":
         return read_arff(path, target=target, nominal=nominal, numeric=numeric)
     if fmt == "keel":

@@ -1,0 +1,133 @@
+"""Bad input: every case is a clear error naming where, or a documented sane result."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from seminaive import DataFormatError, NaiveBayes, ParameterError
+from seminaive.data import read_arff, read_csv, read_filebase, read_keel
+
+
+def write(tmp_path, name, text):
+    p = tmp_path / name
+    p.write_text(text)
+    return p
+
+
+def test_wrong_column_count_names_file_and_line(tmp_path):
+    p = write(tmp_path, "d.csv", "a,b,c\n1,2,x\n3,4\n")
+    with pytest.raises(DataFormatError, match=r"d\.csv, line 3: expected 3 values, got 2"):
+        read_csv(p)
+
+
+def test_non_number_in_numeric_column_arff(tmp_path):
+    p = write(tmp_path, "d.arff", "@relation r\n@attribute n numeric\n@attribute c {a,b}\n@data\n1,a\nabc,b\n")
+    with pytest.raises(DataFormatError, match=r"d\.arff, line 6, column 1: expected a number .*'abc'"):
+        read_arff(p)
+
+
+def test_undeclared_nominal_value(tmp_path):
+    p = write(tmp_path, "d.arff", "@relation r\n@attribute n {x,y}\n@attribute c {a,b}\n@data\nx,a\nz,b\n")
+    with pytest.raises(DataFormatError, match=r"line 6, column 1: value 'z' .* not one of the declared"):
+        read_arff(p)
+
+
+@pytest.mark.parametrize("reader,name", [(read_csv, "e.csv"), (read_arff, "e.arff"), (read_keel, "e.dat")])
+def test_empty_file(tmp_path, reader, name):
+    p = write(tmp_path, name, "\n  \n")
+    with pytest.raises(DataFormatError, match="the file is empty"):
+        reader(p)
+
+
+def test_header_only_and_missing_file(tmp_path):
+    with pytest.raises(DataFormatError, match="header but no data rows"):
+        read_csv(write(tmp_path, "h.csv", "a,b\n"))
+    with pytest.raises(DataFormatError, match="no such file"):
+        read_csv(tmp_path / "none.csv")
+    with pytest.raises(DataFormatError, match=r"fb\.des: no such file"):
+        read_filebase(tmp_path / "fb")
+
+
+def test_unknown_target_name(tmp_path):
+    p = write(tmp_path, "d.csv", "a,b\n1,x\n")
+    with pytest.raises(ParameterError, match=r"target: no column named 'zz' in .*d\.csv \(columns: a, b\)"):
+        read_csv(p, target="zz")
+
+
+def test_arff_without_data_and_bad_type(tmp_path):
+    with pytest.raises(DataFormatError, match="no @data"):
+        read_arff(write(tmp_path, "a.arff", "@relation r\n@attribute a numeric\n"))
+    with pytest.raises(DataFormatError, match=r"line 2: attribute 'a': expected a type"):
+        read_arff(write(tmp_path, "b.arff", "@relation r\n@attribute a date\n@data\n"))
+
+
+def test_single_class_is_a_sane_model():
+    """Documented: one class gives a model that predicts it with probability 1."""
+    nb = NaiveBayes().fit([["a", 1.0], ["b", 2.0]], ["only", "only"])
+    assert nb.predict([["a", 3.0]]).tolist() == ["only"]
+    assert nb.predict_proba([["a", 3.0]]).tolist() == [[1.0]]
+
+
+def test_class_with_one_instance_uses_pooled_variance():
+    """Documented: with ddof=1 a class with one value takes the pooled variance."""
+    X = np.array([[1.0], [2.0], [3.0], [10.0]])
+    nb = NaiveBayes().fit(X, ["a", "a", "a", "b"])
+    comp = nb.components_[0]
+    assert comp.mean_[1] == 10.0
+    pooled = np.var([1.0, 2.0, 3.0, 10.0], ddof=1)
+    assert comp.var_[1] == pytest.approx(pooled, rel=1e-6)
+    assert np.isfinite(nb.predict_log_proba(X)).all()
+
+
+def test_constant_attribute_is_floored():
+    X = np.array([[5.0, 1.0], [5.0, 2.0], [5.0, 8.0], [5.0, 9.0]])
+    nb = NaiveBayes().fit(X, [0, 0, 1, 1])
+    assert (nb.components_[0].var_ > 0).all()
+    p = nb.predict_proba(np.array([[5.0, 1.5], [7.0, 8.5]]))
+    assert np.isfinite(p).all() and p[0, 0] > 0.9 and p[1, 1] > 0.9
+
+
+def test_all_missing_columns_contribute_nothing():
+    X = pd.DataFrame({"n": [np.nan] * 4, "c": pd.Categorical([None] * 4, categories=["u", "v"]),
+                      "ok": [1.0, 1.2, 5.0, 5.5]})
+    nb = NaiveBayes().fit(X, [0, 0, 1, 1])
+    parts = nb.attribute_log_likelihoods(X.assign(n=3.0, c="u"))
+    assert (parts[:, 0] == 0).all()
+    assert np.allclose(parts[:, 1], np.log(0.5))  # uniform over the two declared values
+    assert (nb.predict(X) == [0, 0, 1, 1]).all()
+
+
+def test_zero_alpha_impossible_evidence_falls_back_to_priors(weather):
+    nb = NaiveBayes(alpha=0, priors="mle").fit(weather)
+    # overcast never occurs with "no"; nothing (here) occurs with "yes" -> impossible everywhere
+    X = pd.DataFrame([["overcast", "hot", "high", "TRUE"]], columns=weather.X.columns)
+    p = nb.predict_proba(X)
+    assert np.isfinite(p).all() and p.sum() == pytest.approx(1)
+
+
+@pytest.mark.parametrize("params,match", [
+    ({"alpha": -1}, r"alpha: expected a number >= 0, got -1"),
+    ({"priors": "bogus"}, r"priors: expected one of 'laplace', 'mle', 'uniform', got 'bogus'"),
+    ({"priors": [0.5, 0.2]}, r"priors: expected non-negative probabilities summing to 1"),
+    ({"ddof": 2}, r"ddof: expected an integer >= 0 and <= 1, got 2"),
+    ({"nominal": ["nope"]}, r"nominal: .* 'nope' is not a column"),
+])
+def test_bad_parameters_name_themselves(params, match):
+    with pytest.raises(ParameterError, match=match):
+        NaiveBayes(**params).fit(np.array([[1.0], [2.0]]), [0, 1])
+
+
+def test_missing_class_labels():
+    with pytest.raises(ValueError, match="y"):
+        NaiveBayes().fit(np.array([[1.0], [2.0]]), [0.0, np.nan])
+
+
+def test_wrong_width_at_prediction():
+    nb = NaiveBayes().fit(np.array([[1.0, 2.0], [2.0, 3.0]]), [0, 1])
+    with pytest.raises(ValueError, match="2 features"):
+        nb.predict(np.array([[1.0, 2.0, 3.0]]))
+
+
+def test_infinity_rejected():
+    with pytest.raises(DataFormatError, match="finite"):
+        NaiveBayes().fit(np.array([[1.0], [np.inf]]), [0, 1])

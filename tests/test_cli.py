@@ -1,0 +1,119 @@
+"""The command line: the J calls on a filebase, fit/predict/evaluate/show, errors."""
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from seminaive import NaiveBayes, jcalls
+from seminaive.cli.main import main
+from seminaive.data import read_filebase, write_filebase
+from seminaive.datasets import dataset_path, make_led
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def led_filebase(tmp_path):
+    """A freshly generated filebase (not the bundled one)."""
+    def rows(d, labelled=True):
+        codes = d.X.apply(lambda c: c.cat.codes).to_numpy().tolist()
+        return [r + [c] for r, c in zip(codes, d.y.cat.codes.tolist())] if labelled else codes
+    learn, test, cls = (make_led(300, noise=0.1, random_state=s) for s in (11, 12, 13))
+    base = tmp_path / "led"
+    write_filebase(base, learn.schema, rows(learn), rows(test), rows(cls, False))
+    return base
+
+
+def test_filebase_round_trip(capsys, led_filebase):
+    fb = read_filebase(led_filebase)
+    lib = NaiveBayes(alpha=1, priors="laplace").fit(fb.learn.X, fb.learn.y)
+    code, out, _ = run(capsys, "test", led_filebase)
+    assert code == 0 and out.split() == [str(v) for v in lib.predict(fb.test.X)]
+    code, out, _ = run(capsys, "classify", led_filebase)
+    assert code == 0 and out.split() == [str(v) for v in lib.predict(fb.classify.X)]
+    expected = 100 * np.mean(lib.predict(fb.test.X) == np.asarray(fb.test.y, dtype=object))
+    code, out, _ = run(capsys, "accuracy", led_filebase, "--format", "json")
+    assert json.loads(out)["accuracy"] == pytest.approx(expected)
+    assert 50 < expected < 90  # ten classes, 10% segment noise
+    code, out, _ = run(capsys, "priors", led_filebase, "--format", "json")
+    counts = np.bincount(fb.learn.y.cat.codes, minlength=10)
+    assert list(json.loads(out).values()) == pytest.approx(((counts + 1) / (300 + 10)).tolist())
+    code, out, _ = run(capsys, "learn", led_filebase)
+    assert code == 0 and "a7 (nominal, alpha=1)" in out and "Class priors (laplace)" in out
+
+
+def test_j_calls_match_library_on_bundled_wave():
+    from seminaive.datasets import filebase_path
+    base = filebase_path("wave")
+    fb = read_filebase(base)
+    lib = jcalls.j_model().fit(fb.learn.X, fb.learn.y)
+    assert (jcalls.classify(base) == lib.predict(fb.classify.X)).all()
+    assert jcalls.accuracy(base) > 60
+
+
+def test_fit_predict_show_evaluate(capsys, tmp_path):
+    data = dataset_path("weather.numeric")
+    model = tmp_path / "m.json"
+    code, out, err = run(capsys, "fit", data, "--model-file", model, "--alpha", "0", "--priors", "mle")
+    assert code == 0 and "temperature (numeric, Gaussian" in out and model.exists()
+    code, out, _ = run(capsys, "predict", "--model-file", model, data, "--proba", "--format", "csv")
+    lines = out.strip().splitlines()
+    assert lines[0] == "prediction,P(yes),P(no)" and len(lines) == 15
+    code, out, _ = run(capsys, "show", model)
+    assert "Class priors (mle)" in out
+    code, out, _ = run(capsys, "evaluate", data, "--cv", "2", "--format", "json")
+    assert code == 0 and 0 <= json.loads(out)["accuracy"] <= 1
+    code, out, _ = run(capsys, "evaluate", data, "--holdout", "0.5")
+    assert "hold-out" in out
+
+
+def test_output_is_atomic_and_never_overwrites(capsys, tmp_path):
+    target = tmp_path / "out.txt"
+    target.write_text("precious")
+    code, _, err = run(capsys, "accuracy", dataset_path("led")[:-4], "--output", target)
+    assert code == 2 and "exists" in err and target.read_text() == "precious"
+    code, _, _ = run(capsys, "accuracy", dataset_path("led")[:-4], "--output", target, "--force")
+    assert code == 0 and target.read_text().startswith("accuracy:")
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]  # no temporary left behind
+
+
+@pytest.mark.parametrize("content,needle", [
+    ("a,b,c\n1,2,x\n3,4\n", "line 3: expected 3 values, got 2"),
+    ("", "the file is empty"),
+])
+def test_errors_are_one_line_exit_2(capsys, tmp_path, content, needle):
+    p = tmp_path / "bad.csv"
+    p.write_text(content)
+    code, out, err = run(capsys, "evaluate", p)
+    assert code == 2 and needle in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_unknown_target_exits_2(capsys):
+    code, _, err = run(capsys, "fit", dataset_path("ihealth"), "--target", "nope")
+    assert code == 2 and "target: no column named 'nope'" in err
+
+
+def test_module_entry_point_has_no_traceback(tmp_path):
+    p = tmp_path / "x.arff"
+    p.write_text("@relation r\n@attribute n numeric\n@attribute c {a,b}\n@data\nabc,a\n")
+    r = subprocess.run([sys.executable, "-m", "seminaive", "fit", str(p)], capture_output=True, text=True)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "x.arff, line 5, column 1: expected a number" in r.stderr
+
+
+def test_predict_unlabelled_csv(capsys, tmp_path):
+    model = tmp_path / "m.json"
+    assert run(capsys, "fit", dataset_path("ihealth"), "-m", model)[0] == 0
+    p = tmp_path / "new.csv"
+    p.write_text("main_interest,current_exercise_level,motivation,comfort_with_tech\n"
+                 "health,moderate,moderate,yes\n")
+    code, out, _ = run(capsys, "predict", "-m", model, p, "--unlabelled", "--format", "json")
+    assert code == 0 and json.loads(out)[0]["prediction"] == "i500"

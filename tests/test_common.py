@@ -1,0 +1,117 @@
+"""The contract every estimator keeps, run over all of them."""
+
+import json
+import pickle
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.base import clone
+from sklearn.model_selection import GridSearchCV, cross_val_score
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+from seminaive.base import UnseenValueWarning
+from seminaive.persistence import model_from_dict, model_to_dict
+
+from _estimators import ESTIMATORS, ids
+from conftest import mixed_frame
+
+
+@parametrize_with_checks([clone(e) for e in ESTIMATORS])
+def test_sklearn_estimator_checks(estimator, check):
+    """scikit-learn's own checks on numeric arrays (the array-API check skips unless SCIPY_ARRAY_API is set)."""
+    check(estimator)
+
+
+@pytest.fixture(params=ESTIMATORS, ids=ids)
+def est(request):
+    return clone(request.param)
+
+
+def test_shapes_and_normalization(est, mixed):
+    X, y = mixed
+    m = est.fit(X, y)
+    p = m.predict_proba(X)
+    assert p.shape == (len(X), 3) and m.predict(X).shape == (len(X),)
+    np.testing.assert_allclose(p.sum(axis=1), 1.0, rtol=1e-12)
+    assert (p >= 0).all()
+    np.testing.assert_allclose(np.log(p), m.predict_log_proba(X), atol=1e-10)
+    assert set(m.predict(X)) <= set(m.classes_)
+    assert (m.predict(X) == m.classes_[p.argmax(axis=1)]).all()
+
+
+def test_better_than_chance(est, mixed):
+    X, y = mixed
+    assert est.fit(X, y).score(X, y) > 0.6
+
+
+def test_weights_equal_duplicated_rows(est):
+    X, y = mixed_frame(120, seed=3)
+    w = np.random.default_rng(3).integers(0, 4, len(X))
+    rep = np.repeat(np.arange(len(X)), w)
+    a = clone(est).fit(X, y, sample_weight=w)
+    b = clone(est).fit(X.iloc[rep].reset_index(drop=True), y[rep])
+    Xt, _ = mixed_frame(50, seed=4)
+    np.testing.assert_allclose(a.predict_proba(Xt), b.predict_proba(Xt), rtol=1e-9, atol=1e-12)
+
+
+def test_pickle_round_trip(est, mixed):
+    X, y = mixed
+    m = est.fit(X, y)
+    m2 = pickle.loads(pickle.dumps(m))
+    np.testing.assert_array_equal(m.predict_proba(X), m2.predict_proba(X))
+
+
+def test_json_round_trip(est, mixed):
+    X, y = mixed
+    m = est.fit(X, y)
+    m2 = model_from_dict(json.loads(json.dumps(model_to_dict(m))))
+    np.testing.assert_array_equal(m.predict_proba(X), m2.predict_proba(X))
+    assert list(m2.classes_) == list(m.classes_)
+
+
+def test_works_in_sklearn_tools(est):
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 200)
+    X = rng.normal(y[:, None], 1.0, (200, 3))
+    scores = cross_val_score(make_pipeline(StandardScaler(), clone(est)), X, y, cv=5)
+    assert scores.mean() > 0.7
+    gs = GridSearchCV(clone(est), {"var_smoothing": [1e-9, 1e-3]}, cv=3).fit(X, y)
+    assert gs.best_score_ > 0.7
+
+
+def test_missing_values_contribute_nothing(est, mixed):
+    X, y = mixed
+    m = est.fit(X, y)
+    row = X.iloc[[0]].copy()
+    full = m.attribute_log_likelihoods(row)
+    row.iloc[0, 2] = np.nan
+    part = m.attribute_log_likelihoods(row)
+    assert (part[0, 2] == 0).all()
+    np.testing.assert_array_equal(np.delete(full, 2, axis=1), np.delete(part, 2, axis=1))
+
+
+def test_unseen_values_are_missing_and_reported(est, mixed):
+    X, y = mixed
+    m = est.fit(X, y)
+    row = X.iloc[[0, 1]].copy()
+    row["size"] = ["xxl", "s"]
+    with pytest.warns(UnseenValueWarning, match="'size' 1"):
+        got = m.attribute_log_likelihoods(row)
+    assert (got[0, 1] == 0).all() and not (got[1, 1] == 0).all()
+    assert m.unseen_counts(row) == {"colour": 0, "size": 1}
+
+
+def test_declared_value_never_seen_gets_smoothed_probability(est, mixed):
+    X, y = mixed
+    m = est.fit(X, y)
+    assert m.schema_.attributes[0].values == ("red", "green", "blue", "violet")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        p = m.predict_proba(X.iloc[[0]].assign(colour="violet"))
+    np.testing.assert_allclose(p.sum(), 1.0)
+    if est.alpha > 0:
+        np.testing.assert_allclose(np.exp(m.components_[0].log_table_[3]),
+                                   est.alpha / (m.stats_[0]["counts"].sum(axis=1) + 4 * est.alpha))
