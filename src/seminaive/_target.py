@@ -40,8 +40,14 @@ def encode_target(y, n_samples):
                         ensure_all_finite=y.dtype.kind in "fc")
             if y.dtype == object and pd.isna(y).any():
                 raise ParameterError(f"y: {int(pd.isna(y).sum())} class labels are missing")
-        check_classification_targets(y)
-        classes, codes = np.unique(y, return_inverse=True)
+        if y.dtype.kind in "iu" and y.size and y.min() >= 0 and y.max() < 1 << 20:
+            present = np.bincount(y) > 0  # integer labels: no sort needed
+            classes = np.flatnonzero(present).astype(y.dtype)
+            lut = np.cumsum(present) - 1
+            codes = y.astype(np.intp) if classes.size == present.size else lut[y]
+        else:
+            check_classification_targets(y)
+            classes, codes = np.unique(y, return_inverse=True)
     if n_samples == 0:
         raise ParameterError("X: expected at least one instance, got 0 (0 sample(s))")
     if codes.shape[0] != n_samples:

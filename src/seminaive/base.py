@@ -8,12 +8,22 @@ turns it into classes, normalized posteriors, log-posteriors and rankings.
 import warnings
 
 import numpy as np
-from scipy.special import logsumexp
 from sklearn.base import BaseEstimator, ClassifierMixin
 
 from .exceptions import NotFittedError, ParameterError
 
 __all__ = ["BaseNaiveBayes", "UnseenValueWarning"]
+
+
+def _row_reduce(ufunc, a):
+    """``ufunc.reduce(a, axis=1, keepdims=True)``, column by column when there
+    are few columns (numpy's reduction over a short last axis is slow)."""
+    if a.shape[1] > 16 or a.shape[1] == 0:
+        return ufunc.reduce(a, axis=1, keepdims=True)
+    out = a[:, 0].copy()
+    for k in range(1, a.shape[1]):
+        ufunc(out, a[:, k], out=out)
+    return out[:, None]
 
 
 class UnseenValueWarning(UserWarning):
@@ -58,7 +68,9 @@ class BaseNaiveBayes(ClassifierMixin, BaseEstimator):
     def predict_log_proba(self, X):
         """Normalized log-posteriors, shape (n_samples, n_classes), computed in log space."""
         jll = self._jll(X)
-        return jll - logsumexp(jll, axis=1, keepdims=True)
+        jll -= _row_reduce(np.maximum, jll)
+        jll -= np.log(_row_reduce(np.add, np.exp(jll)))
+        return jll
 
     def predict_proba(self, X):
         """Normalized posteriors P(c | x), shape (n_samples, n_classes); rows sum to 1."""

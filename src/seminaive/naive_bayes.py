@@ -105,7 +105,7 @@ class NaiveBayes(BaseNaiveBayes):
             weight = _check_sample_weight(sample_weight, np.empty((table.n_samples, 0)))
         self.components_ = self._make_components()
         k = len(self.classes_)
-        self.stats_ = [c.count(table, codes, k, weight) for c in self.components_]
+        self.stats_ = self._count(table, codes, k, weight)
         self.class_count_ = np.bincount(codes, weights=weight, minlength=k).astype(np.float64)
         self._estimate()
         return self
@@ -120,6 +120,15 @@ class NaiveBayes(BaseNaiveBayes):
                 comps.append(Gaussian(i, num))
                 num += 1
         return comps
+
+    def _count(self, table, codes, k, weight):
+        """Statistics of every component, each type counted in one batched pass."""
+        stats = [None] * len(self.components_)
+        for kind in (Categorical, Gaussian):
+            idx = [i for i, c in enumerate(self.components_) if type(c) is kind]
+            for i, st in zip(idx, kind.count_many([self.components_[i] for i in idx], table, codes, k, weight)):
+                stats[i] = st
+        return stats
 
     def _estimate(self):
         """Map the statistics to parameters (no pass over the data)."""
@@ -144,8 +153,8 @@ class NaiveBayes(BaseNaiveBayes):
         table = self._encode(X)
         jll = np.empty((table.n_samples, len(self.classes_)))
         jll[:] = self.class_log_prior_
-        for c in self.components_:
-            jll += c.log_likelihood(table)
+        for kind in (Categorical, Gaussian):
+            kind.add_log_likelihood_many([c for c in self.components_ if type(c) is kind], table, jll)
         return jll
 
     def attribute_log_likelihoods(self, X):

@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ._chunks import chunks
 from .base import Component
 
 __all__ = ["Categorical"]
@@ -40,6 +41,35 @@ class Categorical(Component):
         flat += 1  # code -1 (missing) lands in column 0, dropped below
         counts = np.bincount(flat, weights=weight, minlength=n_classes * m1)
         return {"counts": counts.reshape(n_classes, m1)[:, 1:].astype(np.float64)}
+
+    @classmethod
+    def count_many(cls, comps, table, y, n_classes, weight):
+        """One bincount per row chunk over all the components' columns."""
+        if not comps:
+            return []
+        width = max(c.n_values for c in comps) + 1
+        stride = n_classes * width
+        cols = [c.column for c in comps]
+        whole = cols == list(range(table.codes.shape[1]))
+        offsets = np.arange(len(comps), dtype=np.intp) * stride + 1  # +1: missing (-1) -> slot 0
+        total = np.zeros(len(comps) * stride)
+        for s, e in chunks(table.codes.shape[0]):
+            block = table.codes[s:e] if whole else table.codes[s:e, cols]
+            idx = np.asarray(block, dtype=np.intp, order="F") + offsets
+            idx += (y[s:e] * width)[:, None]
+            w = None if weight is None else np.tile(weight[s:e], len(comps))
+            total += np.bincount(idx.ravel(order="F"), weights=w, minlength=total.size)
+        total = total.reshape(len(comps), n_classes, width)
+        return [{"counts": total[k, :, 1:c.n_values + 1].copy()} for k, c in enumerate(comps)]
+
+    @classmethod
+    def add_log_likelihood_many(cls, comps, table, out):
+        """Gather each component's log-probabilities chunk by chunk into ``out``."""
+        for s, e in chunks(out.shape[0]):
+            o = out[s:e]
+            for c in comps:
+                o += c.log_table_[table.codes[s:e, c.column]]
+        return out
 
     @staticmethod
     def merge(a, b):

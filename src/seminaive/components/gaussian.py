@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ._chunks import chunks
 from .base import Component
 
 __all__ = ["Gaussian", "variance_floor"]
@@ -27,25 +28,54 @@ class Gaussian(Component):
     >>> s = g.count(t, np.array([0, 0, 1, 1]), 2, None)
     >>> s["weight"].tolist(), s["mean"].tolist(), s["m2"].tolist()
     ([2.0, 1.0], [2.0, 10.0], [2.0, 0.0])
+    >>> g.estimate(s, Frequency(ddof=0), floor=1e-9)
+    >>> g.mean_.tolist(), g.var_.round(6).tolist()
+    ([2.0, 10.0], [1.0, 0.0])
     """
 
     kind = "gaussian"
 
     def count(self, table, y, n_classes, weight):
-        x = table.numeric[:, self.column]
-        present = ~np.isnan(x)
-        if not present.all():
-            x, y = x[present], y[present]
-            weight = weight[present] if weight is not None else None
-        w = np.bincount(y, weights=weight, minlength=n_classes).astype(np.float64)
-        s = np.bincount(y, weights=x if weight is None else weight * x, minlength=n_classes)
-        mean = np.divide(s, w, out=np.zeros(n_classes), where=w > 0)
-        dev = x - mean[y]
-        dev *= dev
-        if weight is not None:
-            dev *= weight
-        m2 = np.bincount(y, weights=dev, minlength=n_classes)
-        return {"weight": w, "mean": mean, "m2": m2}
+        return self.count_many([self], table, y, n_classes, weight)[0]
+
+    @classmethod
+    def count_many(cls, comps, table, y, n_classes, weight):
+        """Two chunked passes over the numeric block: per-class sums by matrix
+        products with the one-hot class matrix, then squared deviations."""
+        if not comps:
+            return []
+        cols = [c.column for c in comps]
+        whole = cols == list(range(table.numeric.shape[1]))
+        X = table.numeric
+        n, d = X.shape[0], len(cols)
+        w_tot, s_tot, m2 = (np.zeros((n_classes, d)) for _ in range(3))
+        classes = np.arange(n_classes)
+
+        def pieces():
+            for s, e in chunks(n):
+                xb = X[s:e] if whole else X[s:e, cols]
+                onehot = (y[s:e, None] == classes).astype(np.float64)
+                if weight is not None:
+                    onehot *= weight[s:e, None]
+                present = ~np.isnan(xb)
+                yield s, e, xb, onehot, (None if present.all() else present)
+
+        for s, e, xb, onehot, present in pieces():
+            if present is None:
+                w_tot += onehot.sum(axis=0)[:, None]
+                s_tot += onehot.T @ xb
+            else:
+                w_tot += onehot.T @ present
+                s_tot += onehot.T @ np.where(present, xb, 0.0)
+        mean = np.divide(s_tot, w_tot, out=np.zeros_like(s_tot), where=w_tot > 0)
+        for s, e, xb, onehot, present in pieces():
+            dev = xb - mean[y[s:e]]
+            dev *= dev
+            if present is not None:
+                dev[~present] = 0.0
+            m2 += onehot.T @ dev
+        return [{"weight": w_tot[:, k].copy(), "mean": mean[:, k].copy(), "m2": m2[:, k].copy()}
+                for k in range(d)]
 
     @staticmethod
     def merge(a, b):
@@ -59,22 +89,41 @@ class Gaussian(Component):
     def estimate(self, stats, estimator, floor=0.0, **context):
         self.empty_ = not stats["weight"].sum() > 0
         self.mean_, self.var_ = estimator.gaussian(stats["weight"], stats["mean"], stats["m2"], floor)
-        self._half_inv_var = 0.5 / self.var_
+        self._inv_sd = 1.0 / np.sqrt(self.var_)
         self._log_norm = -0.5 * (_LOG_2PI + np.log(self.var_))
 
     def log_likelihood(self, table):
-        x = table.numeric[:, self.column]
-        n = x.shape[0]
-        if self.empty_:
-            return np.zeros((n, self.mean_.size))
-        d = x[:, None] - self.mean_
-        d *= d
-        d *= -self._half_inv_var
-        d += self._log_norm
-        missing = np.isnan(x)
-        if missing.any():
-            d[missing] = 0.0
-        return d
+        out = np.zeros((table.numeric.shape[0], self.mean_.size))
+        return self.add_log_likelihood_many([self], table, out)
+
+    @classmethod
+    def add_log_likelihood_many(cls, comps, table, out):
+        """Chunk by chunk and class by class: -(z^2)/2 + log-normalizer, with
+        z = (x - mean) / sd; missing values add nothing."""
+        comps = [c for c in comps if not c.empty_]
+        if not comps:
+            return out
+        cols = [c.column for c in comps]
+        whole = cols == list(range(table.numeric.shape[1]))
+        mu = np.array([c.mean_ for c in comps]).T  # (K, d)
+        inv = np.array([c._inv_sd for c in comps]).T
+        lnorm = np.array([c._log_norm for c in comps]).T
+        const = lnorm.sum(axis=1)
+        X = table.numeric
+        for s, e in chunks(X.shape[0]):
+            xb = X[s:e] if whole else X[s:e, cols]
+            missing = np.isnan(xb)
+            has_missing = missing.any()
+            for k in range(mu.shape[0]):
+                z = xb - mu[k]
+                z *= inv[k]
+                z *= z
+                if has_missing:
+                    z[missing] = 0.0
+                    out[s:e, k] += (~missing) @ lnorm[k] - 0.5 * z.sum(axis=1)
+                else:
+                    out[s:e, k] += const[k] - 0.5 * z.sum(axis=1)
+        return out
 
 
 def variance_floor(stats_list, var_smoothing):

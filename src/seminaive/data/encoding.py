@@ -25,8 +25,9 @@ class EncodedTable:
 
     Attributes
     ----------
-    codes : ndarray of shape (n_samples, n_nominal), Fortran order
-        Codes of the nominal attributes, -1 where missing or outside the value list.
+    codes : ndarray of shape (n_samples, n_nominal)
+        Codes of the nominal attributes, -1 where missing or outside the value list
+        (any integer type; an integer input array may serve as its own codes).
     numeric : ndarray of shape (n_samples, n_numeric)
         The numeric attributes, NaN where missing.
     unseen : ndarray of shape (n_nominal,)
@@ -196,6 +197,9 @@ def infer_schema(X, nominal=None):
         return Schema(X.schema.attributes)
     names, get, _, _ = as_columns(X)
     forced = _resolve_nominal(nominal, names)
+    block = _int_block_values(X) if forced is not None and len(forced) == len(names) else None
+    if block is not None:
+        return Schema(tuple(Attribute(n, NOMINAL, tuple(v)) for n, v in zip(names, block)))
     attrs = []
     for j, name in enumerate(names):
         col = get(j)
@@ -204,6 +208,48 @@ def infer_schema(X, nominal=None):
         else:
             attrs.append(Attribute(name, NUMERIC))
     return Schema(tuple(attrs))
+
+
+def _int_block_values(X):
+    """Per column, the sorted values present in a non-negative integer array,
+    found in one chunked pass (None when X is not such an array)."""
+    if not (isinstance(X, np.ndarray) and X.dtype.kind in "iu" and X.ndim == 2 and X.size):
+        return None
+    width = int(X.max()) + 1
+    if X.min() < 0 or width * X.shape[1] > _LUT_LIMIT:
+        return None
+    offsets = np.arange(X.shape[1], dtype=np.intp) * width
+    seen = np.zeros(width * X.shape[1], dtype=np.int64)
+    for s in range(0, X.shape[0], 65536):
+        seen += np.bincount((X[s:s + 65536] + offsets).ravel(), minlength=seen.size)
+    seen = seen.reshape(X.shape[1], width)
+    return [np.flatnonzero(row).tolist() for row in seen]
+
+
+def _encode_int_block(X, schema):
+    """Fast path: every attribute nominal with values 0..m-1 and X an integer
+    array. The codes are X itself (no copy) when every value is in range;
+    otherwise a copy with out-of-range values set to -1 (unseen). Returns
+    ``(codes, unseen)``, or None when the path does not apply."""
+    if not (isinstance(X, np.ndarray) and X.dtype.kind in "iu" and X.ndim == 2):
+        return None
+    attrs = schema.attributes
+    if len(schema.nominal_indices) != len(attrs) or any(
+            a.values != tuple(range(a.n_values)) for a in attrs):
+        return None
+    m = np.array([a.n_values for a in attrs])
+    unseen = np.zeros(len(attrs), dtype=np.int64)
+    if not X.shape[0] or (X.min() >= 0 and X.max() < m.min()):
+        return X, unseen
+    bad = (X.min(axis=0) < 0) | (X.max(axis=0) >= m)
+    if not bad.any():
+        return X, unseen
+    codes = X.astype(code_dtype(int(m.max())))
+    for j in np.flatnonzero(bad):
+        out = (X[:, j] < 0) | (X[:, j] >= m[j])
+        codes[out, j] = -1
+        unseen[j] = int(out.sum())
+    return codes, unseen
 
 
 def _encode_nominal(col, values, out):
@@ -278,10 +324,14 @@ def encode(X, schema):
         positions = list(range(len(want)))
     nom, num = schema.nominal_indices, schema.numeric_indices
     width = max([schema.attributes[i].n_values for i in nom], default=1)
-    codes = np.empty((n, len(nom)), dtype=code_dtype(width), order="F")
-    unseen = np.zeros(len(nom), dtype=np.int64)
-    for k, i in enumerate(nom):
-        unseen[k] = _encode_nominal(get(positions[i]), schema.attributes[i].values, codes[:, k])
+    fast = _encode_int_block(X, schema) if positions == list(range(len(want))) else None
+    if fast is not None:
+        codes, unseen = fast
+    else:
+        codes = np.empty((n, len(nom)), dtype=code_dtype(width))
+        unseen = np.zeros(len(nom), dtype=np.int64)
+        for k, i in enumerate(nom):
+            unseen[k] = _encode_nominal(get(positions[i]), schema.attributes[i].values, codes[:, k])
     if num and isinstance(X, np.ndarray) and len(num) == len(want):
         numeric = X if X.dtype == np.float64 else None
         if numeric is None:
