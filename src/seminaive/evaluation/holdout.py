@@ -125,5 +125,6 @@ def evaluate(model, X, y=None, cv=10, holdout=None, random_state=0):
     else:
         proto = f"stratified {cv}-fold cross-validation"
         n = len(y_arr)
-    per_class = {str(k): v[0] / v[1] for k, v in hits.items()}
+    order = list(y.cat.categories) if hasattr(y, "cat") else sorted(hits, key=str)
+    per_class = {str(k): hits[k][0] / hits[k][1] for k in order if k in hits}
     return EvaluationResult(proto, accs, n, fit_s, pred_s, correct, per_class)
