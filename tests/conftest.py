@@ -7,6 +7,13 @@ import pytest
 from seminaive.datasets import load
 
 
+def write(tmp_path, name, text):
+    """Write a small file for a test and return its path."""
+    p = tmp_path / name
+    p.write_text(text)
+    return p
+
+
 @pytest.fixture(scope="session")
 def weather():
     return load("weather.nominal")

@@ -4,14 +4,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from conftest import write
+
 from seminaive import DataFormatError, NaiveBayes, ParameterError
 from seminaive.data import read_arff, read_csv, read_filebase, read_keel
-
-
-def write(tmp_path, name, text):
-    p = tmp_path / name
-    p.write_text(text)
-    return p
 
 
 def test_wrong_column_count_names_file_and_line(tmp_path):

@@ -4,15 +4,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from conftest import write
+
 from seminaive import DataFormatError, NaiveBayes, ParameterError
 from seminaive.data import infer_schema, load_file, read_arff, read_csv, read_filebase, read_keel
 from seminaive.datasets import dataset_path
-
-
-def write(tmp_path, name, text):
-    p = tmp_path / name
-    p.write_text(text)
-    return p
 
 
 def test_csv_header_types_and_missing_tokens(tmp_path):

@@ -25,6 +25,19 @@ def add_output_options(p):
     p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
 
 
+def add_filebase_command(sub, name, help, run, formats=True):
+    """A J call: one positional filebase argument and the output options."""
+    p = sub.add_parser(name, help=help)
+    p.add_argument("filebase", help="the filebase: a path without extension")
+    if formats:
+        add_output_options(p)
+    else:
+        p.add_argument("--output", "-o", default=None, help="write the result to this file (default: stdout)")
+        p.add_argument("--force", action="store_true", help="replace the output file if it exists")
+    p.set_defaults(run=run)
+    return p
+
+
 def add_model_options(p):
     p.add_argument("--alpha", type=float, default=1.0,
                    help="smoothing of nominal attributes (1: Laplace, 0: maximum likelihood)")

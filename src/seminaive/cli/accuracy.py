@@ -1,15 +1,12 @@
-"""``seminaive accuracy FILEBASE``: percentage correct on the filebase's test data."""
+"""``seminaive accuracy FILEBASE``: percentage correct on the filebase's test data (a call of the J implementation)."""
 
 from .. import jcalls
 from ..report import format_value
-from ._common import add_output_options, emit
+from ._common import add_filebase_command, emit
 
 
 def add_parser(sub):
-    p = sub.add_parser("accuracy", help="J call: learn, then show the percentage of NAME.tst classified correctly")
-    p.add_argument("filebase", help="the filebase: a path without extension")
-    add_output_options(p)
-    p.set_defaults(run=run)
+    add_filebase_command(sub, "accuracy", "J call: learn, then show the percentage of NAME.tst classified correctly", run)
 
 
 def run(args):

@@ -1,15 +1,12 @@
-"""``seminaive classify FILEBASE``: classes for the filebase's unlabelled data."""
+"""``seminaive classify FILEBASE``: classes for the filebase's unlabelled data (a call of the J implementation)."""
 
 from .. import jcalls
 from ..report import format_predictions
-from ._common import add_output_options, emit
+from ._common import add_filebase_command, emit
 
 
 def add_parser(sub):
-    p = sub.add_parser("classify", help="J call: learn, then show the class of each NAME.cls instance")
-    p.add_argument("filebase", help="the filebase: a path without extension")
-    add_output_options(p)
-    p.set_defaults(run=run)
+    add_filebase_command(sub, "classify", "J call: learn, then show the class of each NAME.cls instance", run)
 
 
 def run(args):

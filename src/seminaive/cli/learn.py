@@ -1,16 +1,12 @@
-"""``seminaive learn FILEBASE``: learn from a filebase and show the probabilities."""
+"""``seminaive learn FILEBASE``: learn from a filebase and show the probabilities (a call of the J implementation)."""
 
 from .. import jcalls
 from ..report import format_model
-from ._common import emit
+from ._common import add_filebase_command, emit
 
 
 def add_parser(sub):
-    p = sub.add_parser("learn", help="J call: learn NAME.des + NAME.dat and show class and attribute probabilities")
-    p.add_argument("filebase", help="the filebase: a path without extension")
-    p.add_argument("--output", "-o", default=None)
-    p.add_argument("--force", action="store_true")
-    p.set_defaults(run=run)
+    add_filebase_command(sub, "learn", "J call: learn NAME.des + NAME.dat and show class and attribute probabilities", run, formats=False)
 
 
 def run(args):

@@ -1,15 +1,12 @@
-"""``seminaive priors FILEBASE``: the Laplace-corrected class probabilities."""
+"""``seminaive priors FILEBASE``: the Laplace-corrected class probabilities (a call of the J implementation)."""
 
 from .. import jcalls
 from ..report import format_mapping
-from ._common import add_output_options, emit
+from ._common import add_filebase_command, emit
 
 
 def add_parser(sub):
-    p = sub.add_parser("priors", help="J call: show the class probabilities (n_c + 1) / (N + K)")
-    p.add_argument("filebase", help="the filebase: a path without extension")
-    add_output_options(p)
-    p.set_defaults(run=run)
+    add_filebase_command(sub, "priors", "J call: show the class probabilities (n_c + 1) / (N + K)", run)
 
 
 def run(args):

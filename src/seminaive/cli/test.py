@@ -1,15 +1,12 @@
-"""``seminaive test FILEBASE``: classify the filebase's test data."""
+"""``seminaive test FILEBASE``: classify the filebase's test data (a call of the J implementation)."""
 
 from .. import jcalls
 from ..report import format_predictions
-from ._common import add_output_options, emit
+from ._common import add_filebase_command, emit
 
 
 def add_parser(sub):
-    p = sub.add_parser("test", help="J call: learn, then show the class of each NAME.tst instance")
-    p.add_argument("filebase", help="the filebase: a path without extension")
-    add_output_options(p)
-    p.set_defaults(run=run)
+    add_filebase_command(sub, "test", "J call: learn, then show the class of each NAME.tst instance", run)
 
 
 def run(args):

@@ -1,13 +1,14 @@
 """ARFF files (Weka): nominal value lists come from the header."""
 
 import os
+from dataclasses import dataclass
 
 from ..exceptions import DataFormatError
 from ._rows import rows_to_dataset, split_fields
 from ._text import read_lines
 from .schema import NOMINAL, NUMERIC, Attribute
 
-__all__ = ["read_arff", "parse_attribute_type"]
+__all__ = ["read_arff", "parse_attribute_type", "parse_header", "data_rows", "Header"]
 
 _NUMERIC_TYPES = {"numeric", "real", "integer"}
 
@@ -50,6 +51,67 @@ def split_name(rest, path, lineno):
     return name, spec
 
 
+@dataclass
+class Header:
+    """What an ARFF or KEEL header declares."""
+
+    names: list
+    declared: list
+    relation: str
+    outputs: list
+    data_start: int  # index of the first line after @data
+
+
+def parse_header(lines, path, keel=False):
+    """Parse the ``@relation/@attribute/.../@data`` header shared by ARFF and KEEL
+    (KEEL adds ``@inputs`` and ``@outputs``)."""
+    names, declared, relation, outputs = [], [], None, None
+    allowed = "@relation, @attribute, @inputs, @outputs or @data" if keel else "@relation, @attribute or @data"
+    i = 0
+    while i < len(lines):
+        line = lines[i].strip()
+        i += 1
+        if not line or line.startswith("%"):
+            continue
+        low = line.lower()
+        if low.startswith("@relation"):
+            relation = line[9:].strip().strip("'\"")
+        elif low.startswith("@attribute"):
+            name, spec = split_name(line[10:], path, i)
+            if name in names:
+                raise DataFormatError(f"attribute {name!r} is declared twice", path=path, line=i)
+            names.append(name)
+            declared.append(parse_attribute_type(name, spec, path, i))
+        elif keel and low.startswith("@input"):
+            continue
+        elif keel and low.startswith("@output"):
+            outputs = [s.strip() for s in line.split(None, 1)[1].split(",")] if " " in line else []
+        elif low.startswith("@data"):
+            break
+        else:
+            raise DataFormatError(f"expected {allowed}, got {line[:40]!r}", path=path, line=i)
+    else:
+        raise DataFormatError("no @data section", path=path)
+    if not names:
+        raise DataFormatError("no @attribute declarations", path=path)
+    return Header(names, declared, relation, outputs, i)
+
+
+def data_rows(lines, start, path, sparse_ok=True):
+    """Split the data lines from ``start`` on (skipping blanks and % comments)."""
+    rows, linenos = [], []
+    for k in range(start, len(lines)):
+        line = lines[k].strip()
+        if not line or line.startswith("%"):
+            continue
+        if not sparse_ok and line.startswith("{"):
+            raise DataFormatError("sparse ARFF rows are not supported; expected dense rows",
+                                  path=path, line=k + 1)
+        rows.append(split_fields(line, path, k + 1))
+        linenos.append(k + 1)
+    return rows, linenos
+
+
 def read_arff(path, target=None, nominal=None, numeric=None):
     """Read a Weka ARFF file (dense data) into a Dataset.
 
@@ -67,41 +129,8 @@ def read_arff(path, target=None, nominal=None, numeric=None):
     """
     path = os.fspath(path)
     lines = read_lines(path)
-    names, declared, relation = [], [], None
-    i = 0
-    while i < len(lines):
-        line = lines[i].strip()
-        i += 1
-        if not line or line.startswith("%"):
-            continue
-        low = line.lower()
-        if low.startswith("@relation"):
-            relation = line[9:].strip().strip("'\"")
-        elif low.startswith("@attribute"):
-            name, spec = split_name(line[10:], path, i)
-            if name in names:
-                raise DataFormatError(f"attribute {name!r} is declared twice", path=path, line=i)
-            names.append(name)
-            declared.append(parse_attribute_type(name, spec, path, i))
-        elif low.startswith("@data"):
-            break
-        else:
-            raise DataFormatError(f"expected @relation, @attribute or @data, got {line[:40]!r}",
-                                  path=path, line=i)
-    else:
-        raise DataFormatError("no @data section", path=path)
-    if not names:
-        raise DataFormatError("no @attribute declarations", path=path)
-    rows, linenos = [], []
-    for k in range(i, len(lines)):
-        line = lines[k].strip()
-        if not line or line.startswith("%"):
-            continue
-        if line.startswith("{"):
-            raise DataFormatError("sparse ARFF rows are not supported; expected dense rows",
-                                  path=path, line=k + 1)
-        rows.append(split_fields(line, path, k + 1))
-        linenos.append(k + 1)
-    name = relation or os.path.splitext(os.path.basename(path))[0]
-    return rows_to_dataset(rows, names, declared, target, path=path, linenos=linenos, name=name,
+    h = parse_header(lines, path)
+    rows, linenos = data_rows(lines, h.data_start, path, sparse_ok=False)
+    name = h.relation or os.path.splitext(os.path.basename(path))[0]
+    return rows_to_dataset(rows, h.names, h.declared, target, path=path, linenos=linenos, name=name,
                            nominal=nominal, numeric=numeric)
