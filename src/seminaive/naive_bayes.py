@@ -6,11 +6,14 @@ from sklearn.utils.validation import _check_sample_weight, validate_data
 from ._target import encode_target, unwrap
 from ._validation import check_param
 from .base import BaseNaiveBayes
-from .components import Categorical, Gaussian, variance_floor
+from .components import BANDWIDTHS, COMPONENTS, Categorical, Discretized, Gaussian, Kernel, variance_floor
+from .discretize import DISCRETIZERS
 from .data.encoding import check_2d, encode, infer_schema, select_columns
 from .estimation import PRIORS, Frequency, class_log_prior
 
-__all__ = ["NaiveBayes"]
+__all__ = ["NaiveBayes", "NUMERIC_MODELS"]
+
+NUMERIC_MODELS = ("gaussian", "kernel") + tuple(DISCRETIZERS)
 
 
 class NaiveBayes(BaseNaiveBayes):
@@ -35,6 +38,17 @@ class NaiveBayes(BaseNaiveBayes):
     nominal : None, "all" or list of column names or indices
         Columns to treat as nominal. By default object, string, category and
         bool columns are nominal and numeric ones Gaussian.
+    numeric : {"gaussian", "kernel", "equal_width", "equal_frequency", "mdl", "1r"}, default "gaussian"
+        How numeric attributes are modelled: a normal distribution per class, a
+        Gaussian kernel density per class, or a categorical distribution over
+        intervals learned from the training data (equal width or equal frequency
+        with ``n_bins``, Fayyad-Irani MDL, or 1R's with ``min_bucket``).
+    n_bins : int, default 10
+        Intervals of the equal-width and equal-frequency discretizations.
+    min_bucket : int, default 6
+        Minimum majority-class count per interval of 1R's discretization.
+    bandwidth : {"silverman", "scott"} or float, default "silverman"
+        The kernel density's bandwidth rule (see :class:`~seminaive.components.Kernel`).
 
     Attributes
     ----------
@@ -68,12 +82,17 @@ class NaiveBayes(BaseNaiveBayes):
     [[0.205, 0.795]]
     """
 
-    def __init__(self, *, alpha=1.0, priors="laplace", ddof=1, var_smoothing=1e-9, nominal=None):
+    def __init__(self, *, alpha=1.0, priors="laplace", ddof=1, var_smoothing=1e-9, nominal=None,
+                 numeric="gaussian", n_bins=10, min_bucket=6, bandwidth="silverman"):
         self.alpha = alpha
         self.priors = priors
         self.ddof = ddof
         self.var_smoothing = var_smoothing
         self.nominal = nominal
+        self.numeric = numeric
+        self.n_bins = n_bins
+        self.min_bucket = min_bucket
+        self.bandwidth = bandwidth
 
     def _check_params(self):
         check_param("alpha", self.alpha, kind="number", low=0)
@@ -81,6 +100,13 @@ class NaiveBayes(BaseNaiveBayes):
             check_param("priors", self.priors, options=PRIORS)
         check_param("ddof", self.ddof, kind="int", low=0, high=1)
         check_param("var_smoothing", self.var_smoothing, kind="number", low=0)
+        check_param("numeric", self.numeric, options=NUMERIC_MODELS)
+        check_param("n_bins", self.n_bins, kind="int", low=1)
+        check_param("min_bucket", self.min_bucket, kind="int", low=1)
+        if isinstance(self.bandwidth, str):
+            check_param("bandwidth", self.bandwidth, options=BANDWIDTHS)
+        else:
+            check_param("bandwidth", self.bandwidth, kind="number", low=0, low_inclusive=False)
 
     def fit(self, X, y=None, sample_weight=None):
         """Count the sufficient statistics of ``X`` and ``y`` and estimate the model.
@@ -103,28 +129,47 @@ class NaiveBayes(BaseNaiveBayes):
         weight = None
         if sample_weight is not None:
             weight = _check_sample_weight(sample_weight, np.empty((table.n_samples, 0)))
-        self.components_ = self._make_components()
+        self.components_ = self._make_components(table, codes, weight)
         k = len(self.classes_)
         self.stats_ = self._count(table, codes, k, weight)
         self.class_count_ = np.bincount(codes, weights=weight, minlength=k).astype(np.float64)
         self._estimate()
         return self
 
-    def _make_components(self):
+    def _make_components(self, table, codes, weight=None):
+        """One component per attribute; discretized ones learn their cut points here
+        (from instances repeated by their integer weights; fractional weights are
+        ignored by cut learning)."""
         comps, nom, num = [], 0, 0
         for i, a in enumerate(self.schema_.attributes):
             if a.is_nominal:
                 comps.append(Categorical(i, nom, a.n_values))
                 nom += 1
-            else:
+                continue
+            if self.numeric == "gaussian":
                 comps.append(Gaussian(i, num))
-                num += 1
+            elif self.numeric == "kernel":
+                comps.append(Kernel(i, num, self.bandwidth))
+            else:
+                disc = self._discretizer()
+                x, y = table.numeric[:, num], codes
+                if weight is not None:
+                    reps = weight.astype(np.int64) if np.all(weight == np.round(weight)) else (weight > 0)
+                    x, y = np.repeat(x, reps), np.repeat(y, reps)
+                comps.append(Discretized(i, num, disc.cuts_for(x, y if disc.supervised else None)))
+            num += 1
         return comps
+
+    def _discretizer(self):
+        kind = DISCRETIZERS[self.numeric]
+        if self.numeric in ("equal_width", "equal_frequency"):
+            return kind(n_bins=self.n_bins)
+        return kind(min_bucket=self.min_bucket) if self.numeric == "1r" else kind()
 
     def _count(self, table, codes, k, weight):
         """Statistics of every component, each type counted in one batched pass."""
         stats = [None] * len(self.components_)
-        for kind in (Categorical, Gaussian):
+        for kind in dict.fromkeys(map(type, self.components_)):
             idx = [i for i, c in enumerate(self.components_) if type(c) is kind]
             for i, st in zip(idx, kind.count_many([self.components_[i] for i in idx], table, codes, k, weight)):
                 stats[i] = st
@@ -153,7 +198,7 @@ class NaiveBayes(BaseNaiveBayes):
         table = self._encode(X)
         jll = np.empty((table.n_samples, len(self.classes_)))
         jll[:] = self.class_log_prior_
-        for kind in (Categorical, Gaussian):
+        for kind in dict.fromkeys(map(type, self.components_)):
             kind.add_log_likelihood_many([c for c in self.components_ if type(c) is kind], table, jll)
         return jll
 

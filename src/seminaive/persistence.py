@@ -41,6 +41,7 @@ def model_to_dict(model):
         "classes": _plain(model.classes_),
         "class_count": _plain(model.class_count_),
         "feature_names_in": _plain(getattr(model, "feature_names_in_", None)),
+        "components": [_plain(c.to_dict()) for c in model.components_],
         "stats": [_plain(s) for s in model.stats_],
     }
 
@@ -68,7 +69,8 @@ def model_from_dict(d, source="model"):
         model.n_features_in_ = len(model.schema_)
         if d.get("feature_names_in") is not None:
             model.feature_names_in_ = np.asarray(d["feature_names_in"], dtype=object)
-        model.components_ = model._make_components()
+        from .components import COMPONENTS
+        model.components_ = [COMPONENTS[c["kind"]].from_dict(c) for c in d["components"]]
         model.stats_ = [{k: np.asarray(v, dtype=np.float64) for k, v in s.items()} for s in d["stats"]]
         if len(model.stats_) != len(model.components_):
             raise DataFormatError("the statistics do not match the schema", path=source)

@@ -46,20 +46,33 @@ def format_model(model, precision=4):
     for comp, stats in zip(model.components_, model.stats_):
         attr = model.schema_.attributes[comp.attribute]
         out.append("")
-        if attr.is_nominal:
-            out.append(f"{attr.name} (nominal, alpha={model.alpha:g}): P(value | class) and count")
-            probs = np.exp(comp.log_table_[:-1])
-            rows = [[str(v)] + [f"{_fmt(probs[i, k], precision)} ({stats['counts'][k, i]:g})"
-                                for k in range(len(classes))]
-                    for i, v in enumerate(attr.values)]
-            out.append(format_table(["value"] + classes, rows))
-        else:
-            out.append(f"{attr.name} (numeric, Gaussian, ddof={model.ddof})")
-            rows = [["mean"] + [_fmt(m, precision) for m in comp.mean_],
-                    ["std dev"] + [_fmt(np.sqrt(v), precision) for v in comp.var_],
-                    ["n"] + [f"{w:g}" for w in stats["weight"]]]
-            out.append(format_table([""] + classes, rows))
+        out.extend(_component_lines(model, comp, stats, attr, classes, precision))
     return "\n".join(out)
+
+
+def _component_lines(model, comp, stats, attr, classes, precision):
+    """The printout of one attribute's distribution, by the component's kind."""
+    if comp.kind in ("categorical", "discretized"):
+        if comp.kind == "categorical":
+            head = f"{attr.name} (nominal, alpha={model.alpha:g})"
+            values = [str(v) for v in attr.values]
+        else:
+            head = (f"{attr.name} (numeric, {model.numeric.replace('_', ' ')} intervals: "
+                    f"{comp.n_values}, alpha={model.alpha:g})")
+            values = comp.labels
+        probs = np.exp(comp.log_table_[:-1])
+        rows = [[v] + [f"{_fmt(probs[i, k], precision)} ({stats['counts'][k, i]:g})"
+                       for k in range(len(classes))] for i, v in enumerate(values)]
+        return [head + ": P(value | class) and count", format_table(["value"] + classes, rows)]
+    if comp.kind == "kernel":
+        n = np.bincount(stats["y"].astype(int), weights=stats["w"], minlength=len(classes))
+        rows = [["bandwidth"] + [_fmt(h, precision) for h in comp.h_], ["n"] + [f"{v:g}" for v in n]]
+        return [f"{attr.name} (numeric, Gaussian kernel density, bandwidth {model.bandwidth})",
+                format_table([""] + classes, rows)]
+    rows = [["mean"] + [_fmt(m, precision) for m in comp.mean_],
+            ["std dev"] + [_fmt(np.sqrt(v), precision) for v in comp.var_],
+            ["n"] + [f"{w:g}" for w in stats["weight"]]]
+    return [f"{attr.name} (numeric, Gaussian, ddof={model.ddof})", format_table([""] + classes, rows)]
 
 
 def _value_text(model, X, i, j):

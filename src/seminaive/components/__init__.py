@@ -2,8 +2,11 @@
 
 from .base import Component
 from .categorical import Categorical
+from .discretized import Discretized
 from .gaussian import Gaussian, variance_floor
+from .kernel import BANDWIDTHS, Kernel
 
-__all__ = ["Component", "Categorical", "Gaussian", "variance_floor", "COMPONENTS"]
+__all__ = ["Component", "Categorical", "Discretized", "Gaussian", "Kernel", "variance_floor",
+           "COMPONENTS", "BANDWIDTHS"]
 
-COMPONENTS = {c.kind: c for c in (Categorical, Gaussian)}
+COMPONENTS = {c.kind: c for c in (Categorical, Discretized, Gaussian, Kernel)}

@@ -61,4 +61,9 @@ class Component:
         raise NotImplementedError
 
     def to_dict(self):
+        """What rebuilds the (unfitted) component: kind, position, learned structure."""
         return {"kind": self.kind, "attribute": self.attribute, "column": self.column}
+
+    @classmethod
+    def from_dict(cls, d):
+        return cls(d["attribute"], d["column"])

@@ -34,9 +34,13 @@ class Categorical(Component):
         super().__init__(attribute, column)
         self.n_values = n_values
 
+    def codes(self, table, start=None, stop=None):
+        """The attribute's codes for rows ``start:stop`` (-1 where missing)."""
+        return table.codes[start:stop, self.column]
+
     def count(self, table, y, n_classes, weight):
         m1 = self.n_values + 1
-        codes = table.codes[:, self.column]
+        codes = self.codes(table)
         flat = y * m1 + codes
         flat += 1  # code -1 (missing) lands in column 0, dropped below
         counts = np.bincount(flat, weights=weight, minlength=n_classes * m1)
@@ -47,6 +51,8 @@ class Categorical(Component):
         """One bincount per row chunk over all the components' columns."""
         if not comps:
             return []
+        if cls is not Categorical:
+            return super().count_many(comps, table, y, n_classes, weight)
         width = max(c.n_values for c in comps) + 1
         stride = n_classes * width
         cols = [c.column for c in comps]
@@ -68,7 +74,7 @@ class Categorical(Component):
         for s, e in chunks(out.shape[0]):
             o = out[s:e]
             for c in comps:
-                o += c.log_table_[table.codes[s:e, c.column]]
+                o += c.log_table_[c.codes(table, s, e)]
         return out
 
     @staticmethod
@@ -81,7 +87,11 @@ class Categorical(Component):
         self.log_table_ = np.vstack([logp.T, np.zeros((1, logp.shape[0]))])
 
     def log_likelihood(self, table):
-        return self.log_table_[table.codes[:, self.column]]
+        return self.log_table_[self.codes(table)]
 
     def to_dict(self):
         return {**super().to_dict(), "n_values": self.n_values}
+
+    @classmethod
+    def from_dict(cls, d):
+        return cls(d["attribute"], d["column"], d["n_values"])

@@ -1,0 +1,94 @@
+"""The discretizer base: learn cut points per numeric column, map values to intervals.
+
+Interval ``i`` of a column with cut points ``c`` is ``(c[i-1], c[i]]`` (the
+first open to the left, the last to the right), so values outside the
+training range fall into the end intervals. Missing values stay missing.
+"""
+
+import numpy as np
+from sklearn.base import BaseEstimator, TransformerMixin
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+__all__ = ["Discretizer", "apply_cuts", "interval_labels"]
+
+
+def apply_cuts(x, cuts):
+    """Interval codes of the values ``x`` (int array, -1 where ``x`` is NaN).
+
+    Examples
+    --------
+    >>> apply_cuts(np.array([1.0, 4.5, 4.6, np.nan, 99.0]), np.array([4.5, 7.0])).tolist()
+    [0, 0, 1, -1, 2]
+    """
+    codes = np.searchsorted(cuts, x, side="left")
+    codes[np.isnan(x)] = -1
+    return codes
+
+
+def interval_labels(cuts, precision=4):
+    """Readable interval names for cut points.
+
+    Examples
+    --------
+    >>> interval_labels([77.5])
+    ['<= 77.5', '> 77.5']
+    >>> interval_labels([1, 2])
+    ['<= 1', '(1, 2]', '> 2']
+    """
+    c = [f"{v:.{precision}g}" for v in cuts]
+    if not c:
+        return ["all"]
+    return [f"<= {c[0]}"] + [f"({a}, {b}]" for a, b in zip(c, c[1:])] + [f"> {c[-1]}"]
+
+
+class Discretizer(TransformerMixin, BaseEstimator):
+    """Base class: subclasses implement ``_cut_points(x, y)`` for one column's
+    present values ``x`` (sorted) and their classes ``y`` (codes, or None)."""
+
+    supervised = False
+
+    def fit(self, X, y=None):
+        """Learn the cut points of every column from training data only."""
+        self._check_params()
+        X = validate_data(self, X, ensure_all_finite="allow-nan", dtype=np.float64)
+        if self.supervised:
+            if y is None:
+                from ..exceptions import ParameterError
+                raise ParameterError(f"y: {type(self).__name__} is supervised and needs the class labels")
+            _, codes = np.unique(np.asarray(y), return_inverse=True)
+        self.cut_points_ = [self.cuts_for(X[:, j], codes if self.supervised else None)
+                            for j in range(X.shape[1])]
+        return self
+
+    def cuts_for(self, x, y=None):
+        """Cut points for one column ``x`` (NaN = missing) with class codes ``y``."""
+        self._check_params()
+        keep = ~np.isnan(x)
+        order = np.argsort(x[keep], kind="stable")
+        ys = np.asarray(y)[keep][order] if y is not None else None
+        return np.asarray(self._cut_points(x[keep][order], ys), dtype=np.float64)
+
+    def transform(self, X):
+        """Interval codes as floats (NaN where missing)."""
+        check_is_fitted(self, "cut_points_")
+        X = validate_data(self, X, ensure_all_finite="allow-nan", dtype=np.float64, reset=False)
+        out = np.empty_like(X)
+        for j, cuts in enumerate(self.cut_points_):
+            codes = apply_cuts(X[:, j], cuts).astype(np.float64)
+            codes[codes < 0] = np.nan
+            out[:, j] = codes
+        return out
+
+    def intervals(self, j=0):
+        """The intervals of column ``j``, as readable labels."""
+        check_is_fitted(self, "cut_points_")
+        return interval_labels(self.cut_points_[j])
+
+    def _check_params(self):
+        pass
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        tags.target_tags.required = self.supervised
+        return tags

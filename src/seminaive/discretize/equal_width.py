@@ -1,0 +1,36 @@
+"""Equal-width binning: k intervals of equal width over the training range."""
+
+import numpy as np
+
+from .._validation import check_param
+from .base import Discretizer
+
+__all__ = ["EqualWidthDiscretizer"]
+
+
+class EqualWidthDiscretizer(Discretizer):
+    """Cut the training range [min, max] into ``n_bins`` intervals of width
+    (max - min) / n_bins (the BSEJ project 000, Eq. 4.6).
+
+    Examples
+    --------
+    The ages of Example 4.1 in five intervals:
+
+    >>> ages = np.array([0, 5, 6, 10, 17, 19, 23, 27, 30, 31, 32, 35, 39.0])[:, None]
+    >>> d = EqualWidthDiscretizer(n_bins=5).fit(ages)
+    >>> d.cut_points_[0].round(2).tolist()
+    [7.8, 15.6, 23.4, 31.2]
+    >>> d.transform(ages)[:, 0].astype(int).tolist()
+    [0, 0, 0, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]
+    """
+
+    def __init__(self, n_bins=10):
+        self.n_bins = n_bins
+
+    def _check_params(self):
+        check_param("n_bins", self.n_bins, kind="int", low=1)
+
+    def _cut_points(self, x, y):
+        if x.size == 0 or x[0] == x[-1]:
+            return []
+        return x[0] + (x[-1] - x[0]) * np.arange(1, self.n_bins) / self.n_bins
