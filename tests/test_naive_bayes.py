@@ -4,7 +4,19 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import warnings
+
+from sklearn.base import clone
+
 from seminaive import Dataset, NaiveBayes, ParameterError
+from seminaive.base import UnseenValueWarning
+
+from _estimators import NAIVE_BAYES, ids
+
+
+@pytest.fixture(params=NAIVE_BAYES, ids=ids)
+def est(request):
+    return clone(request.param)
 
 
 def test_rank_orders_by_normalized_posterior(weather):
@@ -63,3 +75,38 @@ def test_refit_is_idempotent_and_params_only_stored(mixed):
     a = nb.fit(X, y).predict_proba(X)
     b = nb.fit(X, y).predict_proba(X)
     np.testing.assert_array_equal(a, b)
+
+
+def test_missing_values_contribute_nothing(est, mixed):
+    X, y = mixed
+    m = est.fit(X, y)
+    row = X.iloc[[0]].copy()
+    full = m.attribute_log_likelihoods(row)
+    row.iloc[0, 2] = np.nan
+    part = m.attribute_log_likelihoods(row)
+    assert (part[0, 2] == 0).all()
+    np.testing.assert_array_equal(np.delete(full, 2, axis=1), np.delete(part, 2, axis=1))
+
+
+def test_unseen_values_are_missing_and_reported(est, mixed):
+    X, y = mixed
+    m = est.fit(X, y)
+    row = X.iloc[[0, 1]].copy()
+    row["size"] = ["xxl", "s"]
+    with pytest.warns(UnseenValueWarning, match="'size' 1"):
+        got = m.attribute_log_likelihoods(row)
+    assert (got[0, 1] == 0).all() and not (got[1, 1] == 0).all()
+    assert m.unseen_counts(row) == {"colour": 0, "size": 1}
+
+
+def test_declared_value_never_seen_gets_smoothed_probability(est, mixed):
+    X, y = mixed
+    m = est.fit(X, y)
+    assert m.schema_.attributes[0].values == ("red", "green", "blue", "violet")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        p = m.predict_proba(X.iloc[[0]].assign(colour="violet"))
+    np.testing.assert_allclose(p.sum(), 1.0)
+    if est.alpha > 0:
+        np.testing.assert_allclose(np.exp(m.components_[0].log_table_[3]),
+                                   est.alpha / (m.stats_[0]["counts"].sum(axis=1) + 4 * est.alpha))

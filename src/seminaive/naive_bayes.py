@@ -235,6 +235,18 @@ class NaiveBayes(BaseNaiveBayes):
         from .report import format_explanation
         return format_explanation(self, X, precision)
 
+    def _get_state(self):
+        return {"class_count": self.class_count_.tolist(),
+                "components": [c.to_dict() for c in self.components_], "stats": self.stats_}
+
+    def _set_state(self, state):
+        self.class_count_ = np.asarray(state["class_count"], dtype=np.float64)
+        self.components_ = [COMPONENTS[c["kind"]].from_dict(c) for c in state["components"]]
+        self.stats_ = [{k: np.asarray(v, dtype=np.float64) for k, v in st.items()} for st in state["stats"]]
+        if len(self.stats_) != len(self.components_) or len(self.components_) != len(self.schema_):
+            raise ValueError("the statistics do not match the schema")
+        self._estimate()
+
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = True

@@ -32,23 +32,24 @@ def _plain(x):
 
 
 def model_to_dict(model):
-    """A JSON-ready dict of a fitted model."""
+    """A JSON-ready dict of a fitted model: its parameters and its state."""
     model._check_fitted()
-    return {
-        "format": FORMAT, "version": VERSION, "model": type(model).__name__,
-        "params": _plain(model.get_params()),
-        "schema": model.schema_.to_dict(),
-        "classes": _plain(model.classes_),
-        "class_count": _plain(model.class_count_),
-        "feature_names_in": _plain(getattr(model, "feature_names_in_", None)),
-        "components": [_plain(c.to_dict()) for c in model.components_],
-        "stats": [_plain(s) for s in model.stats_],
-    }
+    state = model._get_state()
+    state.setdefault("classes", _plain(model.classes_))
+    if hasattr(model, "schema_"):
+        state["schema"] = model.schema_.to_dict()
+    if hasattr(model, "feature_names_in_"):
+        state["feature_names_in"] = _plain(model.feature_names_in_)
+    return {"format": FORMAT, "version": VERSION, "model": type(model).__name__,
+            "params": _plain(model.get_params()), "state": _plain(state)}
 
 
 def _models():
+    from .bernoulli import BernoulliNaiveBayes
+    from .multinomial import MultinomialNaiveBayes
     from .naive_bayes import NaiveBayes
-    return {"NaiveBayes": NaiveBayes}
+    from .rules import OneR, ZeroR
+    return {c.__name__: c for c in (NaiveBayes, MultinomialNaiveBayes, BernoulliNaiveBayes, OneR, ZeroR)}
 
 
 def model_from_dict(d, source="model"):
@@ -63,21 +64,17 @@ def model_from_dict(d, source="model"):
         raise DataFormatError(f"unknown model {d.get('model')!r}", path=source)
     try:
         model = cls(**d["params"])
-        model.schema_ = Schema.from_dict(d["schema"])
-        model.classes_ = np.asarray(d["classes"])
-        model.class_count_ = np.asarray(d["class_count"], dtype=np.float64)
-        model.n_features_in_ = len(model.schema_)
-        if d.get("feature_names_in") is not None:
-            model.feature_names_in_ = np.asarray(d["feature_names_in"], dtype=object)
-        from .components import COMPONENTS
-        model.components_ = [COMPONENTS[c["kind"]].from_dict(c) for c in d["components"]]
-        model.stats_ = [{k: np.asarray(v, dtype=np.float64) for k, v in s.items()} for s in d["stats"]]
-        if len(model.stats_) != len(model.components_):
-            raise DataFormatError("the statistics do not match the schema", path=source)
-        model._estimate()
-    except (KeyError, TypeError, ValueError) as e:
-        if isinstance(e, DataFormatError):
-            raise
+        state = d["state"]
+        model.classes_ = np.asarray(state["classes"])
+        if state.get("schema") is not None:
+            model.schema_ = Schema.from_dict(state["schema"])
+            model.n_features_in_ = len(model.schema_)
+        if state.get("feature_names_in") is not None:
+            model.feature_names_in_ = np.asarray(state["feature_names_in"], dtype=object)
+        model._set_state(state)
+    except DataFormatError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError) as e:
         raise DataFormatError(f"malformed model file ({type(e).__name__}: {e})", path=source) from None
     return model
 

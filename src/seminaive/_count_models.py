@@ -1,0 +1,71 @@
+"""What the multinomial and Bernoulli event models share: count data (dense or
+scipy sparse), per-class feature totals by one sparse-friendly matrix product."""
+
+import numpy as np
+import scipy.sparse as sp
+from sklearn.utils.validation import _check_sample_weight, validate_data
+
+from ._target import encode_target
+from ._validation import check_param
+from .base import BaseNaiveBayes
+from .estimation import PRIORS, class_log_prior
+
+__all__ = ["CountModel"]
+
+
+class CountModel(BaseNaiveBayes):
+    """Base of the event models over count or binary features.
+
+    Statistics: ``class_count_`` (K,) and ``feature_count_`` (K, d), the
+    (weighted) sums of each feature's values per class; they add across data.
+    Missing values are not allowed (a count is never unknown in these models).
+    """
+
+    def _check_params(self):
+        check_param("alpha", self.alpha, kind="number", low=0)
+        if isinstance(self.priors, str):
+            check_param("priors", self.priors, options=PRIORS)
+
+    def _validate(self, X, reset):
+        return validate_data(self, X, accept_sparse="csr", reset=reset, dtype=np.float64)
+
+    def _transform_input(self, X):
+        return X
+
+    def fit(self, X, y, sample_weight=None):
+        """Sum each feature per class (one matrix product with the one-hot classes)."""
+        self._check_params()
+        X = self._transform_input(self._validate(X, reset=True))
+        codes, self.classes_ = encode_target(y, X.shape[0])
+        k = len(self.classes_)
+        onehot = sp.csr_matrix((np.ones(codes.size), (codes, np.arange(codes.size))), shape=(k, codes.size))
+        if sample_weight is not None:
+            w = _check_sample_weight(sample_weight, X)
+            onehot = onehot @ sp.diags(w)
+        self.class_count_ = np.asarray(onehot.sum(axis=1)).ravel()
+        fc = onehot @ X
+        self.feature_count_ = np.asarray(fc.todense() if sp.issparse(fc) else fc, dtype=np.float64)
+        self._estimate()
+        return self
+
+    def _joint_log_likelihood(self, X):
+        X = self._transform_input(self._validate(X, reset=False))
+        jll = X @ self._weights_.T
+        return np.asarray(jll) + self._bias_
+
+    def _get_state(self):
+        return {"classes": self.classes_.tolist(), "class_count": self.class_count_.tolist(),
+                "feature_count": self.feature_count_.tolist()}
+
+    def _set_state(self, state):
+        self.classes_ = np.asarray(state["classes"])
+        self.class_count_ = np.asarray(state["class_count"], dtype=float)
+        self.feature_count_ = np.asarray(state["feature_count"], dtype=float)
+        self.n_features_in_ = self.feature_count_.shape[1]
+        self._estimate()
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.sparse = True
+        tags.classifier_tags.poor_score = True  # count models, not for the checks' Gaussian blobs
+        return tags

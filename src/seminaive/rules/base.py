@@ -1,0 +1,68 @@
+"""What the rule learners share: fitting on encoded tables, predicting from branches."""
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils.validation import _check_sample_weight, validate_data
+
+from .._target import encode_target, unwrap
+from ..data.encoding import check_2d, encode, infer_schema, select_columns
+from ..exceptions import NotFittedError
+
+__all__ = ["RuleClassifier"]
+
+
+class RuleClassifier(ClassifierMixin, BaseEstimator):
+    """Base of the rule learners: ``_fit_encoded`` learns from an encoded table;
+    ``_branch_counts(table)`` gives each instance's class counts, from which
+    probabilities are the Laplace-smoothed branch frequencies."""
+
+    def fit(self, X, y=None, sample_weight=None):
+        """Learn the rule from ``X`` and ``y`` (a Dataset brings its class)."""
+        self._check_params()
+        X, y = unwrap(X, y)
+        check_2d(X)
+        validate_data(self, X, reset=True, skip_check_array=True)
+        self.schema_ = infer_schema(X, getattr(self, "nominal", None))
+        table = encode(X, self.schema_)
+        codes, self.classes_ = encode_target(y, table.n_samples)
+        weight = (None if sample_weight is None else
+                  _check_sample_weight(sample_weight, np.empty((table.n_samples, 0))))
+        self.class_count_ = np.bincount(codes, weights=weight, minlength=len(self.classes_)).astype(float)
+        self._fit_encoded(table, codes, weight)
+        return self
+
+    def _check_params(self):
+        pass
+
+    def _check_fitted(self):
+        if not hasattr(self, "classes_"):
+            raise NotFittedError(f"This {type(self).__name__} instance is not fitted yet; "
+                                 f"call 'fit' with appropriate arguments first")
+
+    def _table(self, X):
+        self._check_fitted()
+        X, _ = unwrap(X)
+        check_2d(X)
+        X = select_columns(X, self.schema_)
+        validate_data(self, X, reset=False, skip_check_array=True)
+        return encode(X, self.schema_)
+
+    def predict(self, X):
+        """The class of each instance's branch."""
+        codes = self._predict_codes(self._table(X))
+        return self.classes_[codes]
+
+    def predict_proba(self, X):
+        """Laplace-smoothed class frequencies of each instance's branch:
+        (count + 1) / (n + K)."""
+        counts = self._branch_counts(self._table(X))
+        return (counts + 1.0) / (counts.sum(axis=1, keepdims=True) + counts.shape[1])
+
+    def predict_log_proba(self, X):
+        return np.log(self.predict_proba(X))
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        tags.classifier_tags.poor_score = True  # one attribute (or none) decides
+        return tags

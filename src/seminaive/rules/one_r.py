@@ -1,0 +1,122 @@
+"""1R (Holte 1993): one rule set on the single best attribute."""
+
+import numpy as np
+
+from .._validation import check_param
+from ..discretize.base import apply_cuts, interval_labels
+from ..discretize.one_r import one_r_buckets
+from .base import RuleClassifier
+
+__all__ = ["OneR"]
+
+
+class OneR(RuleClassifier):
+    """1R: for every attribute make one rule per value (nominal) or per interval
+    of 1R's discretization (numeric, at least ``min_bucket`` instances of the
+    majority class per interval), each predicting its majority class; keep the
+    attribute whose rules make the fewest training errors (ties: the first).
+
+    Missing is always a value of its own. A value with no training instances
+    (declared but unseen, or missing when training had none) predicts the
+    majority class. A tie within a branch goes to the first class (nominal) or
+    to the tied class met first in the interval (numeric, which reproduces the
+    slides' temperature rule).
+
+    Parameters
+    ----------
+    min_bucket : int, default 6
+        Holte's choice; the slides use 3 in their example.
+    nominal : None, "all" or list
+        Columns to treat as nominal (as in NaiveBayes).
+
+    Examples
+    --------
+    >>> from seminaive.datasets import load
+    >>> print(OneR().fit(load("weather.nominal")).to_text())
+    outlook: sunny -> no, overcast -> yes, rainy -> yes (10/14)
+    """
+
+    def __init__(self, min_bucket=6, nominal=None):
+        self.min_bucket = min_bucket
+        self.nominal = nominal
+
+    def _check_params(self):
+        check_param("min_bucket", self.min_bucket, kind="int", low=1)
+
+    def _fit_encoded(self, table, codes, weight):
+        k = len(self.classes_)
+        w = np.ones(codes.size) if weight is None else weight
+        default = int(np.argmax(self.class_count_))
+        self.rules_ = []
+        nom = num = 0
+        for a in self.schema_.attributes:
+            if a.is_nominal:
+                branch = table.codes[:, nom].astype(np.intp)
+                nom += 1
+                cuts, n_branches, classes = None, a.n_values, None
+            else:
+                x = table.numeric[:, num]
+                num += 1
+                keep = ~np.isnan(x) & (w > 0)
+                reps = np.round(w[keep]).astype(np.int64) if np.all(w == np.round(w)) else 1
+                xs, ys = np.repeat(x[keep], reps), np.repeat(codes[keep], reps)
+                order = np.argsort(xs, kind="stable")
+                cuts, classes, _ = (one_r_buckets(xs[order], ys[order], k, self.min_bucket)
+                                    if xs.size else ([], [default], None))
+                cuts = np.asarray(cuts, dtype=np.float64)
+                branch = apply_cuts(x, cuts)
+                n_branches = cuts.size + 1
+            counts = np.zeros((n_branches + 1, k))  # last row: missing
+            np.add.at(counts, (np.where(branch < 0, n_branches, branch), codes), w)
+            rule_cls = [int(np.argmax(c)) if c.sum() > 0 else default for c in counts]
+            if classes is not None:  # numeric: the intervals' classes from the buckets
+                rule_cls[:n_branches] = [int(c) for c in classes]
+            errors = float(sum(c.sum() - c[r] for c, r in zip(counts, rule_cls)))
+            self.rules_.append({"cuts": None if cuts is None else cuts.tolist(), "classes": rule_cls,
+                                "counts": counts.tolist(), "errors": errors})
+        errs = [r["errors"] for r in self.rules_]
+        self.attribute_ = int(np.argmin(errs))  # ties: the first attribute
+
+    def _branches(self, table):
+        a = self.schema_.attributes[self.attribute_]
+        rule = self.rules_[self.attribute_]
+        if a.is_nominal:
+            col = self.schema_.nominal_indices.index(self.attribute_)
+            b = table.codes[:, col].astype(np.intp)
+        else:
+            col = self.schema_.numeric_indices.index(self.attribute_)
+            b = apply_cuts(table.numeric[:, col], np.asarray(rule["cuts"]))
+        return np.where(b < 0, len(rule["classes"]) - 1, b)
+
+    def _predict_codes(self, table):
+        return np.asarray(self.rules_[self.attribute_]["classes"])[self._branches(table)]
+
+    def _branch_counts(self, table):
+        counts = np.asarray(self.rules_[self.attribute_]["counts"])
+        got = counts[self._branches(table)]
+        empty = got.sum(axis=1) == 0  # no training instance in the branch: class frequencies
+        got[empty] = self.class_count_
+        return got
+
+    def rule_text(self, j):
+        """The rule set on attribute ``j`` with its training count correct."""
+        a = self.schema_.attributes[j]
+        r = self.rules_[j]
+        names = [str(v) for v in a.values] if a.is_nominal else interval_labels(r["cuts"])
+        counts = np.asarray(r["counts"])
+        parts = [f"{v} -> {self.classes_[c]}" for v, c, n in zip(names, r["classes"], counts) if n.sum() > 0]
+        if counts[-1].sum() > 0:
+            parts.append(f"missing -> {self.classes_[r['classes'][-1]]}")
+        total = self.class_count_.sum()
+        return f"{a.name}: {', '.join(parts)} ({total - r['errors']:g}/{total:g})"
+
+    def to_text(self):
+        return self.rule_text(self.attribute_)
+
+    def _get_state(self):
+        return {"class_count": self.class_count_.tolist(), "attribute": self.attribute_, "rules": self.rules_}
+
+    def _set_state(self, state):
+        self.class_count_ = np.asarray(state["class_count"], dtype=float)
+        self.attribute_ = int(state["attribute"])
+        self.rules_ = state["rules"]

@@ -1,0 +1,44 @@
+"""ZeroR: the majority-class baseline."""
+
+import numpy as np
+
+from .base import RuleClassifier
+
+__all__ = ["ZeroR"]
+
+
+class ZeroR(RuleClassifier):
+    """Predict the most frequent training class for every instance (ties go to
+    the first class); probabilities are the Laplace-smoothed class frequencies.
+
+    Examples
+    --------
+    >>> from seminaive.datasets import load
+    >>> d = load("weather.nominal")
+    >>> z = ZeroR().fit(d)
+    >>> z.predict(d.X[:2]).tolist(), z.to_text()
+    (['yes', 'yes'], 'ZeroR: -> yes (9/14)')
+    """
+
+    def __init__(self):
+        pass
+
+    def _fit_encoded(self, table, codes, weight):
+        self.majority_ = int(np.argmax(self.class_count_))
+
+    def _predict_codes(self, table):
+        return np.full(table.n_samples, getattr(self, "majority_", 0))
+
+    def _branch_counts(self, table):
+        return np.tile(self.class_count_, (table.n_samples, 1))
+
+    def to_text(self):
+        return (f"ZeroR: -> {self.classes_[self.majority_]} "
+                f"({self.class_count_[self.majority_]:g}/{self.class_count_.sum():g})")
+
+    def _get_state(self):
+        return {"class_count": self.class_count_.tolist(), "majority": self.majority_}
+
+    def _set_state(self, state):
+        self.class_count_ = np.asarray(state["class_count"], dtype=float)
+        self.majority_ = int(state["majority"])
