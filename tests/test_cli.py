@@ -117,3 +117,21 @@ def test_predict_unlabelled_csv(capsys, tmp_path):
                  "health,moderate,moderate,yes\n")
     code, out, _ = run(capsys, "predict", "-m", model, p, "--unlabelled", "--format", "json")
     assert code == 0 and json.loads(out)[0]["prediction"] == "i500"
+
+
+def test_fit_one_r_from_the_command_line(capsys, tmp_path):
+    model = tmp_path / "r.json"
+    code, out, _ = run(capsys, "fit", dataset_path("weather.numeric"), "--model", "1r", "--min-bucket", "3",
+                       "-m", model)
+    assert code == 0 and out.strip() == "humidity: <= 82.5 -> yes, (82.5, 95.5] -> no, > 95.5 -> yes (11/14)"
+    code, out, _ = run(capsys, "predict", "-m", model, dataset_path("weather.numeric"))
+    assert code == 0 and len(out.split()) == 14
+
+
+@pytest.mark.parametrize("numeric", ["kernel", "equal_width", "equal_frequency", "mdl", "1r"])
+def test_numeric_options_from_the_command_line(capsys, tmp_path, numeric):
+    model = tmp_path / "m.json"
+    code, out, _ = run(capsys, "fit", dataset_path("weather.numeric"), "--numeric", numeric, "-m", model)
+    assert code == 0 and "temperature (numeric," in out
+    code, out, _ = run(capsys, "show", model)
+    assert code == 0 and "temperature (numeric," in out

@@ -39,10 +39,20 @@ def add_filebase_command(sub, name, help, run, formats=True):
 
 
 def add_model_options(p):
+    from ..models import MODELS
+    from ..naive_bayes import NUMERIC_MODELS
+    p.add_argument("--model", choices=list(MODELS), default="nb",
+                   help="; ".join(f"{k}: {v}" for k, v in MODELS.items()) + " (default: nb)")
     p.add_argument("--alpha", type=float, default=1.0,
                    help="smoothing of nominal attributes (1: Laplace, 0: maximum likelihood)")
     p.add_argument("--priors", default="laplace", help="laplace, mle or uniform (default: laplace)")
     p.add_argument("--ddof", type=int, default=1, help="Gaussian variance divisor n - ddof (default 1)")
+    p.add_argument("--numeric", choices=NUMERIC_MODELS, default="gaussian",
+                   help="how Naive Bayes models numeric attributes (default: gaussian)")
+    p.add_argument("--bins", type=int, default=10, help="intervals of equal-width/frequency binning")
+    p.add_argument("--min-bucket", type=int, default=6, help="1R's minimum bucket size (default 6)")
+    p.add_argument("--bandwidth", default="silverman",
+                   help="kernel bandwidth: silverman, scott or a number (default: silverman)")
 
 
 def nominal_arg(args):
@@ -65,8 +75,14 @@ def load_data(args, labelled=True, unlabelled=False):
 
 
 def make_model(args):
-    from ..naive_bayes import NaiveBayes
-    return NaiveBayes(alpha=args.alpha, priors=args.priors, ddof=args.ddof)
+    from ..models import make_model as build
+    bw = args.bandwidth
+    try:
+        bw = float(bw)
+    except ValueError:
+        pass
+    return build(args.model, alpha=args.alpha, priors=args.priors, ddof=args.ddof, numeric=args.numeric,
+                 n_bins=args.bins, min_bucket=args.min_bucket, bandwidth=bw)
 
 
 def emit(text, args):

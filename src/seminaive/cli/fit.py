@@ -3,12 +3,12 @@
 import sys
 
 from ..persistence import save_model
-from ..report import format_model
+from ..models import describe
 from ._common import add_data_options, add_model_options, emit, load_data, make_model
 
 
 def add_parser(sub):
-    p = sub.add_parser("fit", help="fit Naive Bayes on a data file; print it and optionally save it as JSON")
+    p = sub.add_parser("fit", help="fit a model on a data file; print it and optionally save it as JSON")
     add_data_options(p)
     add_model_options(p)
     p.add_argument("--model-file", "-m", default=None, help="save the fitted model to this JSON file")
@@ -23,4 +23,4 @@ def run(args):
     if args.model_file:
         save_model(model, args.model_file, overwrite=args.force)
         print(f"saved the model to {args.model_file}", file=sys.stderr)
-    emit(format_model(model), args)
+    emit(describe(model), args)

@@ -1,7 +1,7 @@
 """``seminaive show``: print a saved model, or fit one on a data file and print it."""
 
 from ..persistence import load_model
-from ..report import format_model
+from ..models import describe
 from ._common import add_model_options, emit, load_data, make_model
 from ..data.io import FORMATS as DATA_FORMATS
 
@@ -25,4 +25,4 @@ def run(args):
     else:
         d = load_data(args)
         model = make_model(args).fit(d.X, d.y)
-    emit(format_model(model), args)
+    emit(describe(model), args)

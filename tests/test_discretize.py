@@ -1,0 +1,75 @@
+"""Discretizers: hand-worked cut points and the rules every discretizer keeps."""
+
+import numpy as np
+import pytest
+
+from seminaive import NaiveBayes
+from seminaive.discretize import (EqualFrequencyDiscretizer, EqualWidthDiscretizer, MDLDiscretizer,
+                                  OneRDiscretizer, interval_labels)
+from seminaive.discretize.mdl import class_entropy
+
+AGES = np.array([0, 5, 6, 10, 17, 19, 23, 27, 30, 31, 32, 35, 39.0])
+
+
+def test_equal_width_ages_example_4_1():
+    """Five intervals over [0, 39]: the project's [0,7], [8,15], [16,23], [24,31], [32,39]."""
+    d = EqualWidthDiscretizer(n_bins=5).fit(AGES[:, None])
+    codes = d.transform(AGES[:, None])[:, 0]
+    groups = [AGES[codes == k].tolist() for k in range(5)]
+    assert groups == [[0, 5, 6], [10], [17, 19, 23], [27, 30, 31], [32, 35, 39]]
+    assert d.intervals(0)[0] == "<= 7.8" and d.intervals(0)[-1] == "> 31.2"
+
+
+def test_equal_frequency_balances_counts():
+    x = np.random.default_rng(0).exponential(size=1000)[:, None]
+    codes = EqualFrequencyDiscretizer(n_bins=4).fit_transform(x)[:, 0]
+    assert np.bincount(codes.astype(int)).tolist() == [250, 250, 250, 250]
+
+
+def test_equal_frequency_never_splits_ties():
+    x = np.array([1, 1, 1, 1, 1, 1, 2, 3, 4, 5.0])[:, None]
+    cuts = EqualFrequencyDiscretizer(n_bins=5).fit(x).cut_points_[0]
+    assert 1.0 not in cuts and cuts[0] == 1.5 and (np.diff(cuts) > 0).all()
+
+
+def test_mdl_hand_worked():
+    """x = 1..8, classes 0,0,0,0,1,1,1,1: the split at 4.5 gains 1 bit; the MDL
+    threshold is (log2 7 + log2 7 - 2) / 8 = 0.4518, so it is kept, and the pure
+    halves split no further. Classes 0,1,0,1 on 1..4: no split pays."""
+    x = np.arange(1.0, 9.0)[:, None]
+    assert MDLDiscretizer().fit(x, [0, 0, 0, 0, 1, 1, 1, 1]).cut_points_[0].tolist() == [4.5]
+    assert (np.log2(7) + np.log2(7) - 2) / 8 == pytest.approx(0.4518, abs=1e-4)
+    assert MDLDiscretizer().fit(x[:4], [0, 1, 0, 1]).cut_points_[0].tolist() == []
+    assert class_entropy([2, 2]) == pytest.approx(1.0)
+
+
+def test_mdl_three_groups():
+    x = np.arange(30.0)[:, None]
+    y = [0] * 10 + [1] * 10 + [2] * 10
+    assert MDLDiscretizer().fit(x, y).cut_points_[0].tolist() == [9.5, 19.5]
+
+
+@pytest.mark.parametrize("disc", [EqualWidthDiscretizer(4), EqualFrequencyDiscretizer(4), MDLDiscretizer(),
+                                  OneRDiscretizer(3)])
+def test_learned_on_training_only_and_missing_stays_missing(disc):
+    rng = np.random.default_rng(1)
+    x = np.concatenate([rng.normal(0, 1, 60), rng.normal(4, 1, 60)])[:, None]
+    y = np.repeat([0, 1], 60)
+    disc.fit(x, y)
+    n_int = len(disc.cut_points_[0]) + 1
+    out = disc.transform(np.array([[-100.0], [100.0], [np.nan]]))[:, 0]
+    assert out[0] == 0 and out[1] == n_int - 1 and np.isnan(out[2])
+    assert len(disc.intervals(0)) == n_int
+
+
+def test_interval_labels():
+    assert interval_labels([]) == ["all"]
+
+
+@pytest.mark.parametrize("numeric", ["equal_width", "equal_frequency", "mdl", "1r"])
+def test_naive_bayes_prints_intervals(weather_numeric, numeric):
+    nb = NaiveBayes(numeric=numeric, n_bins=3, min_bucket=3).fit(weather_numeric)
+    text = nb.to_text()
+    assert "temperature (numeric, " in text and "intervals" in text
+    cuts = nb.components_[1].cuts
+    assert text.count("<= ") >= (1 if cuts.size else 0)
