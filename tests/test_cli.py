@@ -135,3 +135,33 @@ def test_numeric_options_from_the_command_line(capsys, tmp_path, numeric):
     assert code == 0 and "temperature (numeric," in out
     code, out, _ = run(capsys, "show", model)
     assert code == 0 and "temperature (numeric," in out
+
+
+def test_compare_writes_the_report_and_resumes(capsys, tmp_path):
+    out = tmp_path / "rep"
+    code, text, err = run(capsys, "compare", "--datasets", "iris,weather.nominal", "--models", "nb,1r,zeror",
+                          "--cv", "3", "--out", out)
+    assert code == 0 and "| iris |" in text and "wins/ties/losses" in text and "report:" in text
+    assert "[2/2] weather.nominal" in err
+    assert {"report.md", "report.html", "accuracy.png", "cpu_time.png", "results.csv"} <= {p.name for p in out.iterdir()}
+    code, _, err = run(capsys, "compare", "--datasets", "iris,weather.nominal", "--models", "nb,1r,zeror",
+                       "--cv", "3", "--out", out)
+    assert code == 0 and "3 resumed, 0 run" in err
+    code, _, err = run(capsys, "compare", "--datasets", "iris", "--models", "nb", "--out", out)
+    assert code == 2 and "different experiment" in err
+
+
+def test_datasets_and_subsets_commands(capsys):
+    code, out, _ = run(capsys, "datasets", "--source", "bundled", "--format", "csv")
+    lines = out.strip().splitlines()
+    assert code == 0 and lines[0].startswith("name,instances,nominal,numeric,classes")
+    assert any(l.startswith("iris,150,0,4,3") for l in lines)
+    code, out, _ = run(capsys, "subsets", "weather.nominal", "--cv", "2", "--format", "csv")
+    assert code == 0 and len(out.strip().splitlines()) == 1 + 15
+
+
+def test_unknown_model_or_dataset_is_a_clear_error(capsys, tmp_path):
+    code, _, err = run(capsys, "compare", "--datasets", "nope", "--models", "nb", "--out", tmp_path / "x")
+    assert code == 2 and "no data set named 'nope'" in err
+    code, _, err = run(capsys, "compare", "--datasets", "iris", "--models", "nb,bogus", "--out", tmp_path / "y")
+    assert code == 2 and "bogus" in err

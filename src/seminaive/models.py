@@ -2,7 +2,7 @@
 
 from .exceptions import ParameterError
 
-__all__ = ["MODELS", "make_model", "describe"]
+__all__ = ["MODELS", "COMPARE_MODELS", "make_model", "compare_model", "sklearn_model", "describe"]
 
 MODELS = {
     "nb": "Naive Bayes (nominal, Gaussian or discretized/kernel numeric attributes)",
@@ -11,6 +11,62 @@ MODELS = {
     "multinomial": "multinomial Naive Bayes for count data",
     "bernoulli": "Bernoulli Naive Bayes for binary data",
 }
+
+# models for comparisons, by name: a description and a factory
+COMPARE_MODELS = {
+    "nb": ("Naive Bayes, Gaussian numeric attributes", lambda: _nb()),
+    "nb-kernel": ("Naive Bayes, kernel densities", lambda: _nb(numeric="kernel")),
+    "nb-ew": ("Naive Bayes, 10 equal-width intervals", lambda: _nb(numeric="equal_width")),
+    "nb-ef": ("Naive Bayes, 10 equal-frequency intervals", lambda: _nb(numeric="equal_frequency")),
+    "nb-mdl": ("Naive Bayes, MDL intervals", lambda: _nb(numeric="mdl")),
+    "1r": ("Holte's 1R, minimum bucket 6", lambda: make_model("1r")),
+    "zeror": ("the majority class", lambda: make_model("zeror")),
+    "tree": ("scikit-learn decision tree (entropy, as ID3/C4.5)",
+             lambda: sklearn_model("tree")),
+    "forest": ("scikit-learn random forest, 100 trees", lambda: sklearn_model("forest")),
+    "svm": ("scikit-learn SVM, RBF kernel, standardized inputs", lambda: sklearn_model("svm")),
+}
+
+
+def _nb(**kw):
+    from .naive_bayes import NaiveBayes
+    return NaiveBayes(**kw)
+
+
+def sklearn_model(name, random_state=0):
+    """A scikit-learn classifier behind the encoding it needs: nominal (category)
+    columns one-hot encoded, missing values imputed (most frequent value,
+    mean), numeric columns standardized for the SVM."""
+    from sklearn.compose import make_column_selector, make_column_transformer
+    from sklearn.ensemble import RandomForestClassifier
+    from sklearn.impute import SimpleImputer
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import OneHotEncoder, StandardScaler
+    from sklearn.svm import SVC
+    from sklearn.tree import DecisionTreeClassifier
+    est = {"tree": lambda: DecisionTreeClassifier(criterion="entropy", random_state=random_state),
+           "forest": lambda: RandomForestClassifier(100, random_state=random_state, n_jobs=1),
+           "svm": lambda: SVC(random_state=random_state)}[name]()
+    numeric = [SimpleImputer(strategy="mean")] + ([StandardScaler()] if name == "svm" else [])
+    prep = make_column_transformer(
+        (make_pipeline(SimpleImputer(strategy="most_frequent"), OneHotEncoder(handle_unknown="ignore")),
+         make_column_selector(dtype_include=["category", "object"])),
+        (make_pipeline(*numeric), make_column_selector(dtype_include="number")),
+        sparse_threshold=0)
+    return make_pipeline(prep, est)
+
+
+def compare_model(name):
+    """A fresh estimator for a comparison, by its name in COMPARE_MODELS.
+
+    Examples
+    --------
+    >>> type(compare_model("nb-mdl")).__name__
+    'NaiveBayes'
+    """
+    if name not in COMPARE_MODELS:
+        raise ParameterError(f"models: expected names among {', '.join(COMPARE_MODELS)}, got {name!r}")
+    return COMPARE_MODELS[name][1]()
 
 
 def make_model(name="nb", alpha=1.0, priors="laplace", ddof=1, numeric="gaussian", n_bins=10,

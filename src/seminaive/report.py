@@ -6,7 +6,7 @@ The command line prints what these functions return; it formats nothing itself.
 import numpy as np
 
 __all__ = ["format_table", "format_model", "format_explanation", "format_predictions",
-           "format_mapping", "format_value", "FORMATS"]
+           "format_mapping", "format_value", "format_frame", "FORMATS"]
 
 
 def format_table(header, rows, align=None):
@@ -158,6 +158,16 @@ def format_mapping(mapping, fmt="text", key="class", value="probability", precis
         return "\n".join([f"{key},{value}"] + [f"{k},{_py(v)!r}" for k, v in mapping.items()])
     return format_table([key, value], [[k, f"{v:.{precision}f}" if isinstance(v, float) else v]
                                        for k, v in mapping.items()])
+
+
+def format_frame(frame, fmt="text"):
+    """A DataFrame as an aligned text table, CSV or JSON records."""
+    import json
+    if fmt == "csv":
+        return frame.to_csv(index=False).rstrip("\n")
+    if fmt == "json":
+        return json.dumps(frame.to_dict(orient="records"), indent=1, default=str)
+    return format_table(list(frame.columns), frame.astype(str).values.tolist())
 
 
 def format_value(name, value, fmt="text", unit=""):

@@ -25,6 +25,30 @@ def add_output_options(p):
     p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
 
 
+def add_protocol_options(p):
+    p.add_argument("--cv", type=int, default=10, help="k of stratified k-fold cross-validation (default 10)")
+    p.add_argument("--repeats", type=int, default=1, help="repetitions of the resampling (default 1)")
+    p.add_argument("--loo", action="store_true", help="leave-one-out instead of k-fold")
+    p.add_argument("--holdout", type=float, default=None, help="hold out this fraction for testing instead")
+    p.add_argument("--per-class", default=None,
+                   help="per-class hold-out sizes TRAIN/TEST, e.g. 35/15 (the thesis's Iris protocol)")
+    p.add_argument("--seed", type=int, default=0, help="random seed of the splits (default 0)")
+
+
+def split_names(text):
+    return [t.strip() for t in text.split(",") if t.strip()]
+
+
+def load_named(name, target=None):
+    """A data set by registry name, or a data file."""
+    import os
+    from ..datasets import load
+    if os.path.exists(name):
+        d, _ = load_file(name, target=target).labelled()
+        return d
+    return load(name)
+
+
 def add_filebase_command(sub, name, help, run, formats=True):
     """A J call: one positional filebase argument and the output options."""
     p = sub.add_parser(name, help=help)

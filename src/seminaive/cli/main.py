@@ -5,9 +5,9 @@ import sys
 
 from .. import __version__
 from ..exceptions import SeminaiveError
-from . import accuracy, classify, evaluate, fit, learn, predict, priors, show, test
+from . import accuracy, classify, compare, datasets, evaluate, fit, learn, predict, priors, show, subsets, test
 
-SUBCOMMANDS = (learn, test, accuracy, classify, priors, fit, predict, evaluate, show)
+SUBCOMMANDS = (learn, test, accuracy, classify, priors, fit, predict, evaluate, show, compare, subsets, datasets)
 
 
 def build_parser():

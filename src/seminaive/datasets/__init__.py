@@ -1,8 +1,8 @@
 """Bundled data sets and generators."""
 
-from .generators import make_led, make_wave
+from .generators import make_led, make_thesis_simulation, make_wave
 from .keel import list_keel, load_keel
-from .registry import dataset_path, filebase_path, list_datasets, load
+from .registry import dataset_path, dataset_table, filebase_path, list_datasets, load
 
 __all__ = ["load", "dataset_path", "filebase_path", "list_datasets", "make_led", "make_wave", "load_keel",
-           "list_keel"]
+           "list_keel", "make_thesis_simulation", "dataset_table"]

@@ -11,7 +11,7 @@ import pandas as pd
 from ..data.dataset import Dataset
 from ..data.schema import NOMINAL, NUMERIC, Attribute, Schema
 
-__all__ = ["make_led", "make_wave", "LED_SEGMENTS", "WAVE_BINS"]
+__all__ = ["make_led", "make_wave", "make_thesis_simulation", "LED_SEGMENTS", "WAVE_BINS", "SIMULATION_MEANS"]
 
 # segments a..g lit for the digits 0..9 (a top, b upper right, c lower right,
 # d bottom, e lower left, f upper left, g middle)
@@ -83,3 +83,38 @@ def _nominal_dataset(codes, cls, names, values, target, classes, name):
     y = pd.Series(pd.Categorical.from_codes(cls, categories=pd.Index(classes, dtype=object)), name=target)
     schema = Schema(tuple(Attribute(n, NOMINAL, values) for n in names), Attribute(target, NOMINAL, classes))
     return Dataset(X, y, schema, name=name)
+
+
+#: class means of the thesis's four-feature simulation (004, section 2.2)
+SIMULATION_MEANS = {"positive": (2.0, 3.0, 4.0, 1.0), "negative": (3.0, 6.5, 2.0, 3.5)}
+
+
+def make_thesis_simulation(n_samples=1300, correlation=0.9, random_state=None):
+    """The constrained-NB thesis's simulation (004, Table 2.1): four normal
+    features M1..M4 with class means (2, 3, 4, 1) and (3, 6.5, 2, 3.5), unit
+    variances, and correlation ``correlation`` between M1 and M2 only; the two
+    classes in equal numbers (the thesis trains on 1000 and validates on 300).
+
+    Examples
+    --------
+    >>> d = make_thesis_simulation(1000, random_state=0)
+    >>> pos = d.X[(d.y == "positive").to_numpy()]
+    >>> d.y.value_counts().tolist(), round(float(pos["M1"].corr(pos["M2"])), 1)
+    ([500, 500], 0.9)
+    """
+    rng = np.random.default_rng(random_state)
+    cov = np.eye(4)
+    cov[0, 1] = cov[1, 0] = correlation
+    half = n_samples // 2
+    parts, labels = [], []
+    for k, (name, mean) in enumerate(SIMULATION_MEANS.items()):
+        m = half if k == 0 else n_samples - half
+        parts.append(rng.multivariate_normal(mean, cov, m))
+        labels += [name] * m
+    order = rng.permutation(n_samples)
+    X = pd.DataFrame(np.vstack(parts)[order], columns=["M1", "M2", "M3", "M4"])
+    y = pd.Series(pd.Categorical(np.array(labels, dtype=object)[order],
+                                 categories=pd.Index(list(SIMULATION_MEANS), dtype=object)), name="class")
+    schema = Schema(tuple(Attribute(n, NUMERIC) for n in X.columns),
+                    Attribute("class", NOMINAL, tuple(SIMULATION_MEANS)))
+    return Dataset(X, y, schema, name="thesis-simulation")

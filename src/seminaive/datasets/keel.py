@@ -7,9 +7,10 @@ rows, the class last; types are inferred (every present value a number:
 numeric) unless the registry below declares otherwise.
 
 Known defects of these copies (measured): no header lines; rows with missing
-values already removed; rows sorted by class, so folds must be shuffled;
-crx's columns A2, A3 and A8 lost their decimal point; the file named monk-2
-holds the MONK-3 problem.
+values already removed; in 58 of the 143 files the rows are grouped by class
+(``dataset_table`` says which), so folds must be shuffled; crx's columns A2,
+A3 and A8 lost their decimal point; the file named monk-2 holds the MONK-3
+problem.
 """
 
 import importlib.util

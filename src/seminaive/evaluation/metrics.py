@@ -2,12 +2,12 @@
 
 Measures that follow from the confusion matrix (accuracy, per-class rates,
 precision, F1, Cohen's kappa) are computed from it, so they can be pooled
-over folds; log loss and the area under the ROC curve come from
-scikit-learn.
+over folds; log loss is the mean of -log P(true class) (probabilities
+clipped at 1e-15); the area under the ROC curve comes from scikit-learn.
 """
 
 import numpy as np
-from sklearn.metrics import log_loss, roc_auc_score
+from sklearn.metrics import roc_auc_score
 
 __all__ = ["confusion", "measures", "summarize", "MEASURES"]
 
@@ -59,7 +59,8 @@ def measures(y_true, y_pred, classes, proba=None):
     if proba is not None:
         proba = np.clip(np.asarray(proba, dtype=np.float64), 1e-15, 1)
         proba = proba / proba.sum(axis=1, keepdims=True)
-        out["log_loss"] = float(log_loss(y_true, proba, labels=classes))
+        index = {c: k for k, c in enumerate(classes)}
+        out["log_loss"] = float(-np.mean(np.log(proba[np.arange(len(proba)), [index[v] for v in y_true]])))
         present = [k for k, cl in enumerate(classes) if cl in set(y_true)]
         try:
             if len(classes) == 2 and len(present) == 2:

@@ -1,0 +1,36 @@
+"""``seminaive compare``: models on data sets over the same splits, with a report folder."""
+
+import sys
+
+from ..evaluation.experiment import Experiment, run_experiment
+from ..evaluation.report_files import comparison_table, write_report
+from ..evaluation.resampling import parse_protocol
+from ..models import COMPARE_MODELS, compare_model
+from ._common import add_protocol_options, split_names
+
+
+def add_parser(sub):
+    p = sub.add_parser("compare", help="compare models on data sets (same folds), write a report folder")
+    p.add_argument("--datasets", required=True,
+                   help="comma-separated data set names ('seminaive datasets' lists them)")
+    p.add_argument("--models", default="nb,1r,tree",
+                   help="comma-separated: " + ", ".join(COMPARE_MODELS) + " (default: nb,1r,tree)")
+    p.add_argument("--baseline", default=None, help="model the others are tested against (default: the first)")
+    add_protocol_options(p)
+    p.add_argument("--out", default="seminaive-report", help="report folder (default: seminaive-report)")
+    p.add_argument("--no-resume", action="store_true", help="do not reuse results already in the folder")
+    p.add_argument("--force", action="store_true", help="replace a folder holding another experiment's results")
+    p.set_defaults(run=run)
+
+
+def run(args):
+    names = split_names(args.models)
+    models = {n: compare_model(n) for n in names}
+    protocol = parse_protocol(args.cv, args.repeats, args.loo, args.holdout, args.per_class, args.seed)
+    exp = Experiment(models, split_names(args.datasets), protocol, baseline=args.baseline or names[0])
+    print(f"{protocol.describe()}; results go to {args.out}", file=sys.stderr)
+    res = run_experiment(exp, args.out, resume=not args.no_resume, overwrite=args.force)
+    path = write_report(res, args.out, protocol.describe(), exp.baseline,
+                        {n: COMPARE_MODELS[n][0] for n in names})
+    print(comparison_table(res, exp.baseline))
+    print(f"\nreport: {path} (and report.html, accuracy.png, cpu_time.png, results.csv)")

@@ -1,0 +1,146 @@
+"""The experiment runner: every model on every data set over the same splits,
+results written as they come, so an interrupted run resumes where it stopped.
+
+A model's whole ``fit`` runs on the training part of each split: a model that
+searches or tunes itself (the wrapper searches, GridSearchCV) therefore sees
+only the outer training folds. That is nested evaluation by construction,
+and the report says so.
+"""
+
+import csv
+import json
+import os
+import sys
+import time
+
+import numpy as np
+import pandas as pd
+from sklearn.base import clone
+
+from .._atomic import atomic_write_text
+from ..exceptions import SeminaiveError
+from .metrics import measures
+
+__all__ = ["Experiment", "run_experiment", "load_results", "RESULT_COLUMNS"]
+
+RESULT_COLUMNS = ["dataset", "model", "split", "n_train", "n_test", "accuracy", "kappa", "macro_f1",
+                  "log_loss", "auc", "fit_cpu", "predict_cpu", "n_attributes", "recall", "confusion"]
+
+
+class Experiment:
+    """What a comparison runs: named models, data sets and a resampling protocol."""
+
+    def __init__(self, models, datasets, protocol, baseline=None):
+        self.models = dict(models)           # name -> unfitted estimator
+        self.datasets = list(datasets)       # names (loaded lazily) or Dataset objects
+        self.protocol = protocol
+        self.baseline = baseline or next(iter(self.models))
+
+    def config(self):
+        return {"models": {k: repr(v) for k, v in self.models.items()},
+                "datasets": [d if isinstance(d, str) else d.name for d in self.datasets],
+                "protocol": self.protocol.__dict__, "baseline": self.baseline}
+
+
+def _n_attributes(model):
+    for attr in ("n_attributes_used_", "n_features_in_"):
+        if hasattr(model, attr):
+            return int(getattr(model, attr))
+    return -1
+
+
+def _proba(model, X):
+    if not hasattr(model, "predict_proba"):
+        return None
+    try:
+        return model.predict_proba(X)
+    except AttributeError:
+        return None
+
+
+def load_results(folder):
+    """The per-split results of a run as a DataFrame (empty if none yet)."""
+    path = os.path.join(folder, "results.csv")
+    if not os.path.exists(path):
+        return pd.DataFrame(columns=RESULT_COLUMNS)
+    return pd.read_csv(path)
+
+
+def run_experiment(experiment, folder, resume=True, overwrite=False, progress="stderr"):
+    """Run (or resume) an experiment, appending one row per split to
+    ``folder/results.csv``; return all results as a DataFrame.
+
+    ``folder/experiment.json`` records the configuration: resuming requires
+    the same one; a different one is refused unless ``overwrite`` (which
+    starts afresh).
+    """
+    from ..datasets import load
+    if progress == "stderr":
+        progress = sys.stderr
+    os.makedirs(folder, exist_ok=True)
+    cfg_path = os.path.join(folder, "experiment.json")
+    res_path = os.path.join(folder, "results.csv")
+    cfg = experiment.config()
+    if os.path.exists(cfg_path):
+        with open(cfg_path, encoding="utf-8") as fh:
+            old = json.load(fh)
+        if old != json.loads(json.dumps(cfg)):
+            if not overwrite:
+                raise SeminaiveError(f"{folder}: holds results of a different experiment; choose another "
+                                     f"folder or allow overwriting (--force)")
+            resume = False
+        if not resume and os.path.exists(res_path):
+            if not overwrite:
+                raise SeminaiveError(f"{folder}: holds results already; resume them or allow "
+                                     f"overwriting (--force)")
+            os.unlink(res_path)
+    atomic_write_text(cfg_path, json.dumps(cfg, indent=1) + "\n", overwrite=True)
+    done = set()
+    if resume and os.path.exists(res_path):
+        prev = load_results(folder)
+        done = set(zip(prev["dataset"], prev["model"], prev["split"].astype(int)))
+    new_file = not os.path.exists(res_path)
+    total = None
+    started = time.perf_counter()
+    with open(res_path, "a", encoding="utf-8", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=RESULT_COLUMNS)
+        if new_file:
+            writer.writeheader()
+        for di, ds in enumerate(experiment.datasets):
+            d = load(ds) if isinstance(ds, str) else ds
+            X, y = d.X, d.y
+            y_arr = np.asarray(y, dtype=object)
+            classes = [c for c in d.classes if c in set(y_arr)]
+            splits = experiment.protocol.splits(y_arr)
+            total = total or len(experiment.datasets) * len(experiment.models) * len(splits)
+            for name, model in experiment.models.items():
+                todo = [k for k in range(len(splits)) if (d.name, name, k) not in done]
+                t0 = time.perf_counter()
+                for k in todo:
+                    tr, te = splits[k]
+                    m = clone(model)
+                    c0 = time.process_time()
+                    m.fit(X.iloc[tr], y.iloc[tr])
+                    c1 = time.process_time()
+                    pred = np.asarray(m.predict(X.iloc[te]), dtype=object)
+                    proba = _proba(m, X.iloc[te])
+                    c2 = time.process_time()
+                    if proba is not None:  # align the model's classes with the data set's
+                        full = np.zeros((len(te), len(classes)))
+                        for j, c in enumerate(m.classes_):
+                            if c in classes:
+                                full[:, classes.index(c)] = proba[:, j]
+                        proba = full
+                    ms = measures(y_arr[te], pred, classes, proba)
+                    writer.writerow({"dataset": d.name, "model": name, "split": k, "n_train": len(tr),
+                                     "n_test": len(te), "accuracy": ms["accuracy"], "kappa": ms["kappa"],
+                                     "macro_f1": ms["macro_f1"], "log_loss": ms["log_loss"], "auc": ms["auc"],
+                                     "fit_cpu": c1 - c0, "predict_cpu": c2 - c1,
+                                     "n_attributes": _n_attributes(m), "recall": json.dumps(ms["recall"]),
+                                     "confusion": json.dumps(ms["confusion"])})
+                    fh.flush()
+                if progress is not None:
+                    print(f"[{di + 1}/{len(experiment.datasets)}] {d.name:<22} {name:<12} "
+                          f"{len(splits) - len(todo)} resumed, {len(todo)} run in {time.perf_counter() - t0:.1f} s"
+                          f" (elapsed {time.perf_counter() - started:.0f} s)", file=progress, flush=True)
+    return load_results(folder)
