@@ -5,6 +5,7 @@ the contract tests cover them automatically.
 """
 
 from seminaive import BernoulliNaiveBayes, MultinomialNaiveBayes, NaiveBayes, OneR, ZeroR
+from seminaive.search import BSE, BSEJ, BSJ, FSSJ
 
 NAIVE_BAYES = [
     NaiveBayes(),
@@ -19,8 +20,10 @@ NAIVE_BAYES = [
 
 RULES = [OneR(), OneR(min_bucket=3), ZeroR()]
 
+SEARCHES = [BSE(), BSJ(), BSEJ(scoring="cv", cv=3), FSSJ(numeric="discretize")]
+
 # every estimator that takes tabular data (nominal, numeric, missing values)
-ESTIMATORS = NAIVE_BAYES + RULES
+ESTIMATORS = NAIVE_BAYES + RULES + SEARCHES
 
 # count models take non-negative counts (no missing values, no nominal columns)
 COUNT_ESTIMATORS = [

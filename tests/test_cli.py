@@ -165,3 +165,13 @@ def test_unknown_model_or_dataset_is_a_clear_error(capsys, tmp_path):
     assert code == 2 and "no data set named 'nope'" in err
     code, _, err = run(capsys, "compare", "--datasets", "iris", "--models", "nb,bogus", "--out", tmp_path / "y")
     assert code == 2 and "bogus" in err
+
+
+def test_search_and_dependencies_commands(capsys, tmp_path):
+    code, out, err = run(capsys, "search", dataset_path("weather.nominal"), "--method", "bse")
+    assert code == 0 and "final structure: outlook, humidity" in out and "step 1: delete" in err
+    plot = tmp_path / "d.png"
+    code, out, err = run(capsys, "dependencies", "iris", "--plot", plot)
+    assert code == 0 and "maximal information coefficient" in out and plot.exists()
+    code, _, err = run(capsys, "dependencies", "iris", "--plot", plot)
+    assert code == 2 and "exists" in err  # never overwrites unasked

@@ -12,7 +12,21 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 
 from .exceptions import NotFittedError, ParameterError
 
-__all__ = ["BaseNaiveBayes", "UnseenValueWarning"]
+__all__ = ["BaseNaiveBayes", "UnseenValueWarning", "decide"]
+
+
+def decide(jll, rtol=1e-10):
+    """The index of the most probable class of each row. Classes within a
+    relative ``rtol`` of the maximum count as tied and the first of them wins,
+    so the decision does not hang on the order in which terms were summed.
+
+    Examples
+    --------
+    >>> decide(np.array([[-1.0, -1.0 + 1e-14, -3.0], [-5.0, -2.0, -2.5]])).tolist()
+    [0, 1]
+    """
+    top = jll.max(axis=1, keepdims=True)
+    return np.argmax(jll >= top - rtol * (1.0 + np.abs(top)), axis=1)
 
 
 def _row_reduce(ufunc, a):
@@ -63,7 +77,7 @@ class BaseNaiveBayes(ClassifierMixin, BaseEstimator):
         ndarray of shape (n_samples,)
         """
         jll = self._jll(X)
-        return self.classes_[np.argmax(jll, axis=1)]
+        return self.classes_[decide(jll)]
 
     def predict_log_proba(self, X):
         """Normalized log-posteriors, shape (n_samples, n_classes), computed in log space."""

@@ -21,11 +21,20 @@ COMPARE_MODELS = {
     "nb-mdl": ("Naive Bayes, MDL intervals", lambda: _nb(numeric="mdl")),
     "1r": ("Holte's 1R, minimum bucket 6", lambda: make_model("1r")),
     "zeror": ("the majority class", lambda: make_model("zeror")),
+    "bse": ("BSE: backward elimination, leave-one-out", lambda: _search("bse")),
+    "bsj": ("BSJ: backward joining, leave-one-out", lambda: _search("bsj")),
+    "bsej": ("BSEJ: backward elimination and joining, leave-one-out", lambda: _search("bsej")),
+    "fssj": ("FSSJ: forward selection and joining, leave-one-out", lambda: _search("fssj")),
     "tree": ("scikit-learn decision tree (entropy, as ID3/C4.5)",
              lambda: sklearn_model("tree")),
     "forest": ("scikit-learn random forest, 100 trees", lambda: sklearn_model("forest")),
     "svm": ("scikit-learn SVM, RBF kernel, standardized inputs", lambda: sklearn_model("svm")),
 }
+
+
+def _search(name, **kw):
+    from .search import SEARCHES
+    return SEARCHES[name](**kw)
 
 
 def _nb(**kw):
@@ -103,7 +112,11 @@ def describe(model):
     if isinstance(model, NaiveBayes):
         return format_model(model)
     if hasattr(model, "to_text"):
-        return model.to_text()
+        text = model.to_text()
+        inner = getattr(model, "model_", None)
+        if isinstance(inner, NaiveBayes):
+            text += "\n\n" + format_model(inner)
+        return text
     import numpy as np
     lines = [f"{type(model).__name__}: {model.n_features_in_} features, {len(model.classes_)} classes"]
     for c, lp, row in zip(model.classes_, model.class_log_prior_, model.feature_log_prob_):

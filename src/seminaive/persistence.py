@@ -49,7 +49,9 @@ def _models():
     from .multinomial import MultinomialNaiveBayes
     from .naive_bayes import NaiveBayes
     from .rules import OneR, ZeroR
-    return {c.__name__: c for c in (NaiveBayes, MultinomialNaiveBayes, BernoulliNaiveBayes, OneR, ZeroR)}
+    from .search import BSE, BSEJ, BSJ, FSSJ
+    return {c.__name__: c for c in (NaiveBayes, MultinomialNaiveBayes, BernoulliNaiveBayes, OneR, ZeroR,
+                                    BSE, BSJ, BSEJ, FSSJ)}
 
 
 def model_from_dict(d, source="model"):

@@ -9,7 +9,7 @@ from ..report import FORMATS
 
 
 def add_data_options(p, target=True):
-    p.add_argument("data", help="data file: CSV, ARFF, KEEL .dat, or a filebase's .dat")
+    p.add_argument("data", help="data file (CSV, ARFF, KEEL .dat, a filebase's .dat) or a data set name")
     p.add_argument("--input-format", choices=DATA_FORMATS, default=None,
                    help="file format (default: from the extension)")
     if target:
@@ -88,6 +88,14 @@ def nominal_arg(args):
 def load_data(args, labelled=True, unlabelled=False):
     """Load the data file named on the command line; with ``labelled`` drop
     instances whose class is missing, saying how many on stderr."""
+    import os
+    if not os.path.exists(args.data) and os.sep not in args.data and not args.input_format:
+        from ..datasets import load  # a data set known by name
+        from ..exceptions import ParameterError
+        try:
+            return load(args.data)
+        except ParameterError:
+            pass
     d = load_file(args.data, format=args.input_format, target=getattr(args, "target", None),
                   header=not args.no_header, nominal=nominal_arg(args), unlabelled=unlabelled)
     if labelled:

@@ -1,0 +1,26 @@
+"""``seminaive dependencies DATA``: MI, conditional MI and MIC matrices, printed and drawn."""
+
+import sys
+
+from ..dependence import dependence_matrices, format_matrices, plot_matrices
+from ._common import add_data_options, emit, load_data
+
+
+def add_parser(sub):
+    p = sub.add_parser("dependencies", help="mutual information, conditional MI and MIC between attributes")
+    add_data_options(p)
+    p.add_argument("--bins", type=int, default=10, help="equal-width intervals for numeric attributes in MI")
+    p.add_argument("--plot", default=None, help="draw the matrices as heat maps into this PNG file")
+    p.add_argument("--no-mic", action="store_true", help="skip MIC (the slowest)")
+    p.add_argument("--output", "-o", default=None)
+    p.add_argument("--force", action="store_true")
+    p.set_defaults(run=run)
+
+
+def run(args):
+    d = load_data(args)
+    mats = dependence_matrices(d, args.bins, ("mi", "cmi") if args.no_mic else ("mi", "cmi", "mic"))
+    emit(format_matrices(mats), args)
+    if args.plot:
+        plot_matrices(mats, args.plot, overwrite=args.force)
+        print(f"wrote {args.plot}", file=sys.stderr)

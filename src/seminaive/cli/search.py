@@ -1,0 +1,39 @@
+"""``seminaive search --method bse|bsj|bsej|fssj DATA``: a wrapper search, its steps and structure."""
+
+import sys
+
+from ..search import SEARCHES
+from ._common import add_data_options, emit, load_data
+
+
+def add_parser(sub):
+    p = sub.add_parser("search", help="run a wrapper search (BSE, BSJ, BSEJ, FSSJ) and print its steps")
+    add_data_options(p)
+    p.add_argument("--method", choices=list(SEARCHES), default="bsej")
+    p.add_argument("--scoring", choices=["loo", "cv"], default="loo",
+                   help="leave-one-out (default) or k-fold cross-validated accuracy")
+    p.add_argument("--cv", type=int, default=10, help="folds for --scoring cv (default 10)")
+    p.add_argument("--discretizer", default="equal_width",
+                   choices=["equal_width", "equal_frequency", "mdl", "1r"], help="cuts numeric attributes for joins")
+    p.add_argument("--bins", type=int, default=10)
+    p.add_argument("--candidate-pairs", type=int, default=None,
+                   help="consider joining only this many pairs with the highest conditional MI")
+    p.add_argument("--model-file", "-m", default=None, help="save the fitted model as JSON")
+    p.add_argument("--output", "-o", default=None)
+    p.add_argument("--force", action="store_true")
+    p.add_argument("--quiet", action="store_true", help="do not print the steps as they happen")
+    p.set_defaults(run=run)
+
+
+def run(args):
+    from ..models import describe
+    from ..persistence import save_model
+    d = load_data(args)
+    m = SEARCHES[args.method](scoring=args.scoring, cv=args.cv, discretizer=args.discretizer, n_bins=args.bins,
+                              candidate_pairs=args.candidate_pairs, verbose=not args.quiet)
+    print(f"{args.method.upper()} on {d.name}: {d.n_samples} instances, {d.n_attributes} attributes",
+          file=sys.stderr)
+    m.fit(d.X, d.y)
+    if args.model_file:
+        save_model(m, args.model_file, overwrite=args.force)
+    emit(describe(m), args)

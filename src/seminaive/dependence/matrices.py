@@ -1,0 +1,94 @@
+"""Dependence matrices over all attribute pairs of a data set, their text and heat maps."""
+
+import os
+
+import numpy as np
+import pandas as pd
+
+from .._atomic import check_writable
+from .information import conditional_mutual_information, mutual_information
+from .mic import mic
+
+__all__ = ["dependence_matrices", "format_matrices", "plot_matrices", "coded_columns"]
+
+
+def coded_columns(dataset, n_bins=10):
+    """Codes of every attribute (numeric ones cut into ``n_bins`` equal-width
+    intervals) and the class codes."""
+    from ..discretize import EqualWidthDiscretizer, apply_cuts
+    codes = []
+    for name in dataset.X.columns:
+        col = dataset.X[name]
+        if isinstance(col.dtype, pd.CategoricalDtype):
+            codes.append(col.cat.codes.to_numpy().astype(np.int64))
+        else:
+            x = col.to_numpy(dtype=float)
+            codes.append(apply_cuts(x, EqualWidthDiscretizer(n_bins).cuts_for(x)).astype(np.int64))
+    return codes, dataset.y.cat.codes.to_numpy().astype(np.int64)
+
+
+def dependence_matrices(dataset, n_bins=10, measures=("mi", "cmi", "mic")):
+    """Symmetric matrices (DataFrames) of mutual information, conditional mutual
+    information given the class, and MIC (numeric pairs only; others NaN)."""
+    names = list(dataset.X.columns)
+    codes, y = coded_columns(dataset, n_bins)
+    d = len(names)
+    out = {}
+    numeric = [not isinstance(dataset.X[c].dtype, pd.CategoricalDtype) for c in names]
+    for m in measures:
+        M = np.full((d, d), np.nan)
+        for i in range(d):
+            for j in range(i, d):
+                if m == "mi":
+                    v = mutual_information(codes[i], codes[j])
+                elif m == "cmi":
+                    v = conditional_mutual_information(codes[i], codes[j], y)
+                elif numeric[i] and numeric[j]:
+                    v = mic(dataset.X.iloc[:, i].to_numpy(float), dataset.X.iloc[:, j].to_numpy(float))
+                else:
+                    v = np.nan
+                M[i, j] = M[j, i] = v
+        out[m] = pd.DataFrame(M, index=names, columns=names)
+    return out
+
+
+TITLES = {"mi": "mutual information (nats)", "cmi": "conditional mutual information given the class (nats)",
+          "mic": "maximal information coefficient"}
+
+
+def format_matrices(mats, precision=3):
+    from ..report import format_table
+    parts = []
+    for k, M in mats.items():
+        parts.append(TITLES[k])
+        parts.append(format_table([""] + list(M.columns),
+                                  [[r] + ["" if np.isnan(v) else f"{v:.{precision}f}" for v in M.loc[r]]
+                                   for r in M.index]))
+        parts.append("")
+    return "\n".join(parts).rstrip()
+
+
+def plot_matrices(mats, path, overwrite=False):
+    """Heat maps of the matrices side by side (diagonal left blank), written to ``path`` (PNG)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    check_writable(path, overwrite)
+    fig, axes = plt.subplots(1, len(mats), figsize=(5.2 * len(mats), 4.6))
+    axes = np.atleast_1d(axes)
+    for ax, (k, M) in zip(axes, mats.items()):
+        A = M.to_numpy().copy()
+        np.fill_diagonal(A, np.nan)  # self-dependence would swamp the scale
+        im = ax.imshow(A, cmap="viridis")
+        ax.set_xticks(range(len(M)))
+        ax.set_yticks(range(len(M)))
+        ax.set_xticklabels(M.columns, rotation=60, ha="right", fontsize=7)
+        ax.set_yticklabels(M.index, fontsize=7)
+        ax.set_title(TITLES[k], fontsize=9)
+        fig.colorbar(im, ax=ax, fraction=0.046)
+    fig.tight_layout()
+    tmp = os.path.join(os.path.dirname(os.path.abspath(path)), ".tmp-" + os.path.basename(path))
+    fig.savefig(tmp, dpi=110, format="png")
+    plt.close(fig)
+    os.replace(tmp, path)
+    return path

@@ -1,0 +1,309 @@
+"""The wrapper-search meta-estimator: one scoring step, a recorded history,
+an ordinary fitted Naive Bayes at the end."""
+
+import sys
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.model_selection import KFold, StratifiedKFold
+from sklearn.utils.validation import validate_data
+
+from .._target import encode_target, unwrap
+from .._validation import check_param
+from ..components.gaussian import variance_floor
+from ..data.encoding import check_2d, encode, infer_schema, select_columns
+from ..discretize import DISCRETIZERS, apply_cuts, interval_labels
+from ..estimation import PRIORS, class_log_prior
+from ..exceptions import NotFittedError, ParameterError
+from ..naive_bayes import NaiveBayes
+from .engine import BaseAttribute, Engine
+from .structure import Structure
+
+__all__ = ["SearchNaiveBayes"]
+
+
+class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
+    """Base of BSE, BSJ, BSEJ and FSSJ: subclasses give ``_start(d)`` (the
+    initial groups) and ``_candidates(groups, d)`` (the changes to try).
+
+    Parameters
+    ----------
+    scoring : {"loo", "cv"}, default "loo"
+        Leave-one-out accuracy on the training data (Pazzani's choice, and
+        deterministic), or k-fold cross-validated accuracy.
+    cv : int or list of (train, test), default 10
+        Folds for ``scoring="cv"``: a number (stratified, shuffled with
+        ``random_state``) or the folds themselves.
+    tol : float, default 0
+        A change is kept only if it raises the score by more than ``tol``.
+    alpha, priors, ddof, var_smoothing : as NaiveBayes
+        (the variance floor is fixed from the training data for the search).
+    numeric : {"gaussian", "discretize"}, default "gaussian"
+        A numeric attribute that is not joined stays Gaussian, or is discretized.
+    discretizer : {"equal_width", "equal_frequency", "mdl", "1r"}, default "equal_width"
+        How numeric attributes are cut before joining (the BSEJ project uses equal width).
+    n_bins : int, default 10
+    max_values : int, default 10000
+        Joins whose Cartesian product has more values are not considered.
+    candidate_pairs : int or None
+        Consider joining only the pairs of attributes with the highest
+        conditional mutual information given the class (this many pairs).
+    min_attributes : int, default 0
+        Never delete below this many attributes.
+    random_state : int, default 0
+    verbose : bool
+        Print each step (the searches can be long).
+
+    Ties between candidates go to the first generated: deletions before joins,
+    each in attribute order. The search stops when no candidate improves the
+    score by more than ``tol`` or none is left.
+    """
+
+    def __init__(self, scoring="loo", cv=10, tol=0.0, alpha=1.0, priors="laplace", ddof=1, var_smoothing=1e-9,
+                 numeric="gaussian", discretizer="equal_width", n_bins=10, max_values=10000,
+                 candidate_pairs=None, min_attributes=0, random_state=0, verbose=False):
+        self.scoring = scoring
+        self.cv = cv
+        self.tol = tol
+        self.alpha = alpha
+        self.priors = priors
+        self.ddof = ddof
+        self.var_smoothing = var_smoothing
+        self.numeric = numeric
+        self.discretizer = discretizer
+        self.n_bins = n_bins
+        self.max_values = max_values
+        self.candidate_pairs = candidate_pairs
+        self.min_attributes = min_attributes
+        self.random_state = random_state
+        self.verbose = verbose
+
+    # -------------------------------------------------------------- checking
+    def _check_params(self):
+        check_param("scoring", self.scoring, options=("loo", "cv"))
+        check_param("tol", self.tol, kind="number")
+        check_param("alpha", self.alpha, kind="number", low=0)
+        if isinstance(self.priors, str):
+            check_param("priors", self.priors, options=PRIORS)
+        check_param("numeric", self.numeric, options=("gaussian", "discretize"))
+        check_param("discretizer", self.discretizer, options=tuple(DISCRETIZERS))
+        check_param("n_bins", self.n_bins, kind="int", low=1)
+        check_param("max_values", self.max_values, kind="int", low=1)
+        check_param("candidate_pairs", self.candidate_pairs, kind="int", low=1, allow_none=True)
+        check_param("min_attributes", self.min_attributes, kind="int", low=0)
+
+    def _check_fitted(self):
+        if not hasattr(self, "model_"):
+            raise NotFittedError(f"This {type(self).__name__} instance is not fitted yet; "
+                                 f"call 'fit' with appropriate arguments first")
+
+    # ------------------------------------------------------------- preparing
+    def _prepare(self, X):
+        """Encoded codes (numeric ones discretized with the learned cuts) and floats."""
+        table = encode(X, self.schema_)
+        codes, xs, nom, num = [], [], 0, 0
+        for j, a in enumerate(self.schema_.attributes):
+            if a.is_nominal:
+                codes.append(np.asarray(table.codes[:, nom], dtype=np.int64))
+                xs.append(None)
+                nom += 1
+            else:
+                x = table.numeric[:, num]
+                codes.append(apply_cuts(x, self.cuts_[j]).astype(np.int64))
+                xs.append(x)
+                num += 1
+        return codes, xs
+
+    def _splits(self, y):
+        if self.scoring == "loo":
+            return None
+        if not isinstance(self.cv, (int, np.integer)):
+            return [(np.asarray(tr), np.asarray(te)) for tr, te in self.cv]
+        counts = np.bincount(y)
+        splitter = (StratifiedKFold(self.cv, shuffle=True, random_state=self.random_state)
+                    if counts[counts > 0].min() >= self.cv else KFold(self.cv, shuffle=True,
+                                                                      random_state=self.random_state))
+        return list(splitter.split(np.zeros(len(y)), y))
+
+    def build_engine(self, X, y):
+        """Learn the schema and cut points from ``X``, ``y`` and return the scoring
+        engine with the encoded columns: ``(engine, codes, xs, y_codes)``."""
+        self._check_params()
+        X, y = unwrap(X, y)
+        check_2d(X)
+        validate_data(self, X, reset=True, skip_check_array=True)
+        self.schema_ = infer_schema(X, None)
+        table = encode(X, self.schema_)
+        ycodes, self.classes_ = encode_target(y, table.n_samples)
+        k = len(self.classes_)
+        names = list(self.schema_.names)
+        self.cuts_ = {}
+        for j, a in enumerate(self.schema_.attributes):
+            if not a.is_nominal:
+                col = self.schema_.numeric_indices.index(j)
+                disc = DISCRETIZERS[self.discretizer]
+                disc = disc(n_bins=self.n_bins) if self.discretizer in ("equal_width", "equal_frequency") \
+                    else disc()
+                self.cuts_[j] = disc.cuts_for(table.numeric[:, col], ycodes if disc.supervised else None)
+        codes, xs = self._prepare(X)
+        self._values = [list(map(str, a.values)) if a.is_nominal else interval_labels(self.cuts_[j])
+                        for j, a in enumerate(self.schema_.attributes)]
+        gauss = [xs[j] for j in range(len(names)) if xs[j] is not None]
+        floor = variance_floor([_stats(x, ycodes, k) for x in gauss], self.var_smoothing) if gauss else 0.0
+        attrs = [BaseAttribute(names[j], codes[j], len(self._values[j]),
+                               xs[j] if (xs[j] is not None and self.numeric == "gaussian") else None)
+                 for j in range(len(names))]
+        self._numeric_alone = [xs[j] is not None and self.numeric == "gaussian" for j in range(len(names))]
+        engine = Engine(attrs, ycodes, k, self.alpha, self.priors, self.ddof, floor, self._splits(ycodes),
+                        self.numeric)
+        return engine, codes, xs, ycodes
+
+    def fit(self, X, y=None):
+        """Search the structure on ``X``, ``y``; then fit the final Naive Bayes."""
+        engine, codes, xs, ycodes = self.build_engine(X, y)
+        X, y = unwrap(X, y)
+        names, k = list(self.schema_.names), len(self.classes_)
+        self._allowed = self._allowed_pairs(engine.attributes, ycodes, k)
+        groups = self._start(len(names))
+        S = engine.joint(groups)
+        score = engine.score(S)
+        self.history_ = [{"step": 0, "operator": "start", "attributes": Structure(tuple(groups), len(names))
+                          .describe(names), "score": score, "candidates": 0}]
+        self._say(self.history_[-1])
+        while True:
+            best = None
+            cands = list(self._candidates(groups, len(names), engine))
+            for op, remove, add in cands:
+                Sc = S.copy()
+                for g in remove:
+                    Sc -= engine.contribution(g)
+                for g in add:
+                    Sc += engine.contribution(g)
+                sc = engine.score(Sc)
+                if best is None or sc > best[0]:
+                    best = (sc, op, remove, add)
+            if best is None or not best[0] > score + self.tol:
+                break
+            score, op, remove, add = best
+            groups = [g for g in groups if g not in remove] + list(add)
+            S = engine.joint(groups)  # summed afresh: no drift from repeated updates
+            what = ", ".join("*".join(names[j] for j in g) for g in (remove if op == "delete" else add))
+            self.history_.append({"step": len(self.history_), "operator": op, "attributes": what,
+                                  "score": score, "candidates": len(cands)})
+            self._say(self.history_[-1])
+        self.n_candidates_ = engine.n_evaluated
+        self.structure_ = Structure(tuple(groups), len(names))
+        self.n_attributes_used_ = self.structure_.n_used
+        if groups:
+            self.model_ = NaiveBayes(alpha=self.alpha, priors=self.priors, ddof=self.ddof,
+                                     var_smoothing=self.var_smoothing)
+            self.model_.fit(self._frame(codes, xs), y)
+        else:  # nothing beat the class priors alone
+            self.model_ = _PriorsOnly(self.classes_, class_log_prior(np.bincount(ycodes, minlength=k), self.priors))
+        return self
+
+    def _allowed_pairs(self, attrs, y, k):
+        if self.candidate_pairs is None:
+            return None
+        from ..dependence import conditional_mutual_information
+        d = len(attrs)
+        scores = [(conditional_mutual_information(attrs[a].codes, attrs[b].codes, y), a, b)
+                  for a in range(d) for b in range(a + 1, d)]
+        scores.sort(key=lambda t: (-t[0], t[1], t[2]))
+        return {(a, b) for _, a, b in scores[:self.candidate_pairs]}
+
+    def _joinable(self, g, h, engine):
+        if engine.group_values(g + h) > self.max_values:
+            return False
+        if self._allowed is None:
+            return True
+        return any((min(a, b), max(a, b)) in self._allowed for a in g for b in h)
+
+    def _say(self, h):
+        if self.verbose:
+            print(f"  step {h['step']}: {h['operator']} {h['attributes']} -> score {h['score']:.4f}"
+                  + (f" ({h['candidates']} candidates)" if h["candidates"] else ""), file=sys.stderr, flush=True)
+
+    def _frame(self, codes, xs):
+        return self.structure_.frame(list(self.schema_.names), codes, self._values, self._numeric_alone, xs, None)
+
+    # ------------------------------------------------------------ predicting
+    def _structured(self, X):
+        self._check_fitted()
+        X, _ = unwrap(X)
+        check_2d(X)
+        X = select_columns(X, self.schema_)
+        validate_data(self, X, reset=False, skip_check_array=True)
+        return self._frame(*self._prepare(X))
+
+    def predict(self, X):
+        frame = self._structured(X)
+        return self.model_.predict(frame)
+
+    def predict_proba(self, X):
+        frame = self._structured(X)
+        return self.model_.predict_proba(frame)
+
+    def predict_log_proba(self, X):
+        frame = self._structured(X)
+        return self.model_.predict_log_proba(frame)
+
+    def to_text(self):
+        """The search's steps and the final structure, then the fitted model."""
+        self._check_fitted()
+        names = list(self.schema_.names)
+        lines = [f"{type(self).__name__} ({'leave-one-out' if self.scoring == 'loo' else 'cross-validated'}"
+                 f" accuracy on the training data)"]
+        for h in self.history_:
+            lines.append(f"  step {h['step']}: {h['operator']:<8} {h['attributes']:<40} score {h['score']:.4f}")
+        lines.append(f"final structure: {self.structure_.describe(names)}")
+        lines.append(f"candidates evaluated: {self.n_candidates_}")
+        return "\n".join(lines)
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        return tags
+
+    def _get_state(self):
+        from ..persistence import model_to_dict
+        final = None if isinstance(self.model_, _PriorsOnly) else model_to_dict(self.model_)
+        return {"structure": self.structure_.to_dict(), "history": self.history_,
+                "cuts": {str(k): v.tolist() for k, v in self.cuts_.items()}, "values": self._values,
+                "numeric_alone": self._numeric_alone, "n_candidates": self.n_candidates_,
+                "log_prior": (self.model_.class_log_prior_.tolist() if final is None else None), "model": final}
+
+    def _set_state(self, state):
+        from ..persistence import model_from_dict
+        self.structure_ = Structure.from_dict(state["structure"])
+        self.history_ = state["history"]
+        self.cuts_ = {int(k): np.asarray(v, dtype=np.float64) for k, v in state["cuts"].items()}
+        self._values = state["values"]
+        self._numeric_alone = state["numeric_alone"]
+        self.n_candidates_ = state["n_candidates"]
+        self.n_attributes_used_ = self.structure_.n_used
+        self.model_ = (model_from_dict(state["model"]) if state["model"] is not None
+                       else _PriorsOnly(self.classes_, np.asarray(state["log_prior"])))
+
+
+class _PriorsOnly:
+    """The model with no attribute: the class priors for every instance."""
+
+    def __init__(self, classes, log_prior):
+        self.classes_, self.class_log_prior_ = classes, log_prior
+
+    def predict_log_proba(self, X):
+        return np.tile(self.class_log_prior_ - np.logaddexp.reduce(self.class_log_prior_), (len(X), 1))
+
+    def predict_proba(self, X):
+        return np.exp(self.predict_log_proba(X))
+
+    def predict(self, X):
+        from ..base import decide
+        return self.classes_[decide(self.predict_log_proba(X))]
+
+
+def _stats(x, y, k):
+    from .engine import _moments
+    w, mean, m2 = _moments(x, y, k)
+    return {"weight": w, "mean": mean, "m2": m2}

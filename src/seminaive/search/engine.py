@@ -1,0 +1,233 @@
+"""The incremental scoring engine of the wrapper searches.
+
+Naive Bayes's joint log-likelihood is the log prior plus one (n, K) array
+per attribute. The engine holds, for every attribute (or joined group of
+attributes) it is asked about, its *out-of-sample* contribution: the
+log-probabilities each evaluation instance gets from a model trained without
+it (leave-one-out: the full counts minus the instance's own; k-fold: the
+counts of the other folds). Deleting an attribute subtracts its array,
+joining two subtracts both and adds the joint attribute's array, so a
+candidate costs O(n K) array work instead of a refit, and the scores are
+those refitting per candidate gives (decisions use :func:`~seminaive.base.decide`,
+so they do not depend on the order of summation).
+
+Attribute kinds: nominal (codes), numeric (Gaussian when alone; its
+discretized codes when joined). A joined group is a categorical attribute
+over the Cartesian product of its members' values, missing when any member is.
+"""
+
+import numpy as np
+
+from ..base import decide
+from ..estimation import class_log_prior
+
+__all__ = ["Engine", "BaseAttribute"]
+
+_LOG_2PI = np.log(2 * np.pi)
+
+
+class BaseAttribute:
+    """One attribute as the engine sees it: ``codes`` and ``m`` (values) for
+    nominal use, and ``x`` (floats, NaN missing) when it is numeric."""
+
+    def __init__(self, name, codes, m, x=None):
+        self.name, self.codes, self.m, self.x = name, np.asarray(codes, dtype=np.int64), int(m), x
+
+    @property
+    def numeric(self):
+        return self.x is not None
+
+
+class Engine:
+    """Out-of-sample contributions and scores.
+
+    Parameters
+    ----------
+    attributes : list of BaseAttribute
+    y : ndarray of int, class codes of the training instances
+    n_classes : int
+    alpha, priors, ddof : as NaiveBayes
+    floor : float
+        The variance added to every Gaussian variance (held fixed for the search).
+    splits : list of (train, test) or None
+        None: leave-one-out; otherwise each test part is scored by a model
+        counted on its train part.
+    numeric_alone : {"gaussian", "discretize"}
+        How a numeric attribute that is not joined is modelled.
+    """
+
+    def __init__(self, attributes, y, n_classes, alpha=1.0, priors="laplace", ddof=1, floor=0.0,
+                 splits=None, numeric_alone="gaussian"):
+        self.attributes = attributes
+        self.y = np.asarray(y, dtype=np.int64)
+        self.k = n_classes
+        self.alpha, self.priors, self.ddof, self.floor = alpha, priors, ddof, floor
+        self.splits = splits
+        self.numeric_alone = numeric_alone
+        if splits is None:
+            self.eval_rows = np.arange(self.y.size)
+        else:
+            self.eval_rows = np.concatenate([te for _, te in splits])
+        self.y_eval = self.y[self.eval_rows]
+        self._cache = {}
+        self.n_evaluated = 0
+        self.prior = self._prior()
+
+    # ----------------------------------------------------------------- scores
+    def score(self, S):
+        """Accuracy of the evaluation rows under joint log-likelihoods ``S``."""
+        self.n_evaluated += 1
+        return float(np.mean(decide(S) == self.y_eval))
+
+    def joint(self, groups):
+        """Prior plus the contributions of ``groups``, summed afresh."""
+        S = self.prior.copy()
+        for g in groups:
+            S += self.contribution(g)
+        return S
+
+    # ---------------------------------------------------------- contributions
+    def contribution(self, group):
+        """The (evaluation rows, K) contribution of a group (a tuple of attribute indices)."""
+        group = tuple(group)
+        c = self._cache.get(group)
+        if c is None:
+            if len(group) == 1 and self.attributes[group[0]].numeric and self.numeric_alone == "gaussian":
+                c = self._gaussian(self.attributes[group[0]].x)
+            else:
+                codes, m = self.product_codes(group)
+                c = self._categorical(codes, m)
+            self._cache[group] = c
+        return c
+
+    def product_codes(self, group):
+        """Codes of the Cartesian product of the group's attributes (-1 if any is missing)."""
+        codes = np.zeros(self.y.size, dtype=np.int64)
+        missing = np.zeros(self.y.size, dtype=bool)
+        m = 1
+        for j in group:
+            a = self.attributes[j]
+            codes = codes * a.m + a.codes
+            missing |= a.codes < 0
+            m *= a.m
+        codes[missing] = -1
+        return codes, m
+
+    def group_values(self, group):
+        m = 1
+        for j in group:
+            m *= self.attributes[j].m
+        return m
+
+    def _prior(self):
+        counts = np.bincount(self.y, minlength=self.k).astype(np.float64)
+        if self.splits is not None:
+            return np.vstack([np.tile(class_log_prior(np.bincount(self.y[tr], minlength=self.k), self.priors),
+                                      (len(te), 1)) for tr, te in self.splits])
+        # leave-one-out: the instance's own class loses one count
+        own = np.zeros((self.y.size, self.k))
+        own[np.arange(self.y.size), self.y] = 1.0
+        n = counts.sum() - 1.0
+        c = counts[None, :] - own
+        with np.errstate(divide="ignore"):
+            if isinstance(self.priors, str) and self.priors == "laplace":
+                return np.log(c + 1.0) - np.log(n + self.k)
+            if isinstance(self.priors, str) and self.priors == "mle":
+                return np.log(c) - np.log(n)
+        return np.tile(class_log_prior(counts, self.priors), (self.y.size, 1))
+
+    def _log_table(self, counts, m):
+        """log P(value | class), (K, m_counted), for Lidstone smoothing over m values."""
+        total = counts.sum(axis=1, keepdims=True)
+        den = total + self.alpha * m
+        with np.errstate(divide="ignore", invalid="ignore"):
+            out = np.log(counts + self.alpha) - np.log(den)
+        return np.where(den > 0, out, -np.log(m))
+
+    def _categorical(self, codes, m):
+        k, n = self.k, self.y.size
+        present = codes >= 0
+        # compress the values actually seen (smoothing still counts all m)
+        if m > 4 * n:
+            uniq, inv = np.unique(codes[present], return_inverse=True)
+            codes = codes.copy()
+            codes[present] = inv
+            width = uniq.size
+        else:
+            width = m
+        if self.splits is None:
+            counts = np.bincount(self.y[present] * width + codes[present], minlength=k * width)
+            counts = counts.reshape(k, width).astype(np.float64)
+            total = counts.sum(axis=1)
+            out = np.zeros((n, k))
+            idx = np.flatnonzero(present)
+            num = counts[:, codes[idx]].T  # (n_present, K)
+            den = np.tile(total, (idx.size, 1))
+            num[np.arange(idx.size), self.y[idx]] -= 1.0  # leave the instance out
+            den[np.arange(idx.size), self.y[idx]] -= 1.0
+            den += self.alpha * m
+            with np.errstate(divide="ignore", invalid="ignore"):
+                val = np.log(num + self.alpha) - np.log(den)
+            out[idx] = np.where(den > 0, val, -np.log(m))
+            return out
+        parts = []
+        for tr, te in self.splits:
+            p = present[tr]
+            counts = np.bincount(self.y[tr][p] * width + codes[tr][p], minlength=k * width)
+            table = self._log_table(counts.reshape(k, width).astype(np.float64), m)
+            part = np.zeros((len(te), k))
+            pt = present[te]
+            part[pt] = table[:, codes[te][pt]].T
+            parts.append(part)
+        return np.vstack(parts)
+
+    def _gaussian(self, x):
+        from ..estimation import Frequency
+        k, n = self.k, self.y.size
+        est = Frequency(alpha=self.alpha, ddof=self.ddof)
+        present = ~np.isnan(x)
+        if self.splits is not None:
+            parts = []
+            for tr, te in self.splits:
+                w, mean, m2 = _moments(x[tr], self.y[tr], k)
+                mu, var = est.gaussian(w, mean, m2, self.floor)
+                xt = x[te]
+                part = -0.5 * (_LOG_2PI + np.log(var)) - 0.5 * (xt[:, None] - mu) ** 2 / var
+                part[np.isnan(xt)] = 0.0
+                parts.append(part)
+            return np.vstack(parts)
+        # leave-one-out: downdate the instance's class (and the pooled) moments
+        w, mean, m2 = _moments(x, self.y, k)
+        idx = np.flatnonzero(present)
+        yi, xi = self.y[idx], x[idx]
+        W = np.tile(w, (idx.size, 1))
+        M = np.tile(mean, (idx.size, 1))
+        Q = np.tile(m2, (idx.size, 1))
+        r = np.arange(idx.size)
+        w_new = W[r, yi] - 1.0
+        mean_new = np.where(w_new > 0, (W[r, yi] * M[r, yi] - xi) / np.where(w_new > 0, w_new, 1.0), 0.0)
+        Q[r, yi] = Q[r, yi] - (xi - M[r, yi]) * (xi - mean_new)
+        W[r, yi], M[r, yi] = w_new, mean_new
+        Q = np.maximum(Q, 0.0)
+        w_all = W.sum(axis=1)
+        mu_all = np.where(w_all > 0, (W * M).sum(axis=1) / np.where(w_all > 0, w_all, 1.0), 0.0)
+        q_all = Q.sum(axis=1) + (W * (M - mu_all[:, None]) ** 2).sum(axis=1)
+        pooled = np.where(w_all > self.ddof, q_all / np.where(w_all > self.ddof, w_all - self.ddof, 1.0), 0.0)
+        ok = W > self.ddof
+        var = np.where(ok, Q / np.where(ok, W - self.ddof, 1.0), pooled[:, None]) + self.floor
+        mu = np.where(W > 0, M, mu_all[:, None])
+        out = np.zeros((n, k))
+        out[idx] = -0.5 * (_LOG_2PI + np.log(var)) - 0.5 * (xi[:, None] - mu) ** 2 / var
+        return out
+
+
+def _moments(x, y, k):
+    """Per-class (weight, mean, M2) of the present values, as Gaussian.count_many gives them."""
+    p = ~np.isnan(x)
+    x, y = x[p], y[p]
+    w = np.bincount(y, minlength=k).astype(np.float64)
+    s = np.bincount(y, weights=x, minlength=k)
+    mean = np.divide(s, w, out=np.zeros(k), where=w > 0)
+    dev = x - mean[y]
+    m2 = np.bincount(y, weights=dev * dev, minlength=k)
+    return w, mean, m2

@@ -1,0 +1,80 @@
+"""The four wrapper searches of Pazzani (1996) and the BSEJ project (000)."""
+
+from .base import SearchNaiveBayes
+
+__all__ = ["BSE", "BSJ", "BSEJ", "FSSJ"]
+
+
+def _deletions(search, groups):
+    if len(groups) <= max(search.min_attributes, 0):
+        return
+    for g in groups:
+        yield "delete", (g,), ()
+
+
+def _joins(search, groups, engine):
+    for i, g in enumerate(groups):
+        for h in groups[i + 1:]:
+            if search._joinable(g, h, engine):
+                yield "join", (g, h), (g + h,)
+
+
+class BSE(SearchNaiveBayes):
+    """Backward sequential elimination (000, Figure 7): from all attributes,
+    repeatedly delete the one whose removal most improves the score.
+
+    Examples
+    --------
+    >>> from seminaive.datasets import load
+    >>> m = BSE().fit(load("weather.nominal"))
+    >>> [h["operator"] for h in m.history_][0], m.structure_.n_attributes
+    ('start', 4)
+    """
+
+    def _start(self, d):
+        return [(j,) for j in range(d)]
+
+    def _candidates(self, groups, d, engine):
+        yield from _deletions(self, groups)
+
+
+class BSJ(SearchNaiveBayes):
+    """Backward sequential joining (000, Figure 6): from all attributes,
+    repeatedly replace the pair whose Cartesian product most improves the score."""
+
+    def _start(self, d):
+        return [(j,) for j in range(d)]
+
+    def _candidates(self, groups, d, engine):
+        yield from _joins(self, groups, engine)
+
+
+class BSEJ(SearchNaiveBayes):
+    """Backward sequential elimination and joining (Pazzani 1996): at each step
+    the best of deleting one attribute (joined ones included) and joining two."""
+
+    def _start(self, d):
+        return [(j,) for j in range(d)]
+
+    def _candidates(self, groups, d, engine):
+        yield from _deletions(self, groups)
+        yield from _joins(self, groups, engine)
+
+
+class FSSJ(SearchNaiveBayes):
+    """Forward sequential selection and joining (Pazzani 1996): from the class
+    priors alone, repeatedly add an unused attribute as independent, or join it
+    with an attribute (or joined group) already used."""
+
+    def _start(self, d):
+        return []
+
+    def _candidates(self, groups, d, engine):
+        used = {j for g in groups for j in g}
+        unused = [j for j in range(d) if j not in used]
+        for j in unused:
+            yield "add", (), ((j,),)
+        for j in unused:
+            for g in groups:
+                if self._joinable(g, (j,), engine):
+                    yield "add-join", (g,), (g + (j,),)
