@@ -2,6 +2,7 @@
 an ordinary fitted Naive Bayes at the end."""
 
 import sys
+import time
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
@@ -98,9 +99,9 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
                                  f"call 'fit' with appropriate arguments first")
 
     # ------------------------------------------------------------- preparing
-    def _prepare(self, X):
+    def _prepare(self, X, table=None):
         """Encoded codes (numeric ones discretized with the learned cuts) and floats."""
-        table = encode(X, self.schema_)
+        table = encode(X, self.schema_) if table is None else table
         codes, xs, nom, num = [], [], 0, 0
         for j, a in enumerate(self.schema_.attributes):
             if a.is_nominal:
@@ -145,7 +146,7 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
                 disc = disc(n_bins=self.n_bins) if self.discretizer in ("equal_width", "equal_frequency") \
                     else disc()
                 self.cuts_[j] = disc.cuts_for(table.numeric[:, col], ycodes if disc.supervised else None)
-        codes, xs = self._prepare(X)
+        codes, xs = self._prepare(X, table)
         self._values = [list(map(str, a.values)) if a.is_nominal else interval_labels(self.cuts_[j])
                         for j, a in enumerate(self.schema_.attributes)]
         gauss = [xs[j] for j in range(len(names)) if xs[j] is not None]
@@ -160,8 +161,10 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y=None):
         """Search the structure on ``X``, ``y``; then fit the final Naive Bayes."""
+        t0 = time.perf_counter()
         engine, codes, xs, ycodes = self.build_engine(X, y)
         X, y = unwrap(X, y)
+        t1 = time.perf_counter()
         names, k = list(self.schema_.names), len(self.classes_)
         self._allowed = self._allowed_pairs(engine.attributes, ycodes, k)
         groups = self._start(len(names))
@@ -174,24 +177,21 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
             best = None
             cands = list(self._candidates(groups, len(names), engine))
             for op, remove, add in cands:
-                Sc = S.copy()
-                for g in remove:
-                    Sc -= engine.contribution(g)
-                for g in add:
-                    Sc += engine.contribution(g)
-                sc = engine.score(Sc)
+                sc = engine.score(_apply(S, engine, remove, add))
                 if best is None or sc > best[0]:
                     best = (sc, op, remove, add)
             if best is None or not best[0] > score + self.tol:
                 break
             score, op, remove, add = best
             groups = [g for g in groups if g not in remove] + list(add)
-            S = engine.joint(groups)  # summed afresh: no drift from repeated updates
+            S = _apply(S, engine, remove, add)  # the very array the candidate was scored with
             what = ", ".join("*".join(names[j] for j in g) for g in (remove if op == "delete" else add))
             self.history_.append({"step": len(self.history_), "operator": op, "attributes": what,
                                   "score": score, "candidates": len(cands)})
             self._say(self.history_[-1])
         self.n_candidates_ = engine.n_evaluated
+        self.search_seconds_ = time.perf_counter() - t1
+        self.setup_seconds_ = t1 - t0
         self.structure_ = Structure(tuple(groups), len(names))
         self.n_attributes_used_ = self.structure_.n_used
         if groups:
@@ -284,6 +284,19 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         self.n_attributes_used_ = self.structure_.n_used
         self.model_ = (model_from_dict(state["model"]) if state["model"] is not None
                        else _PriorsOnly(self.classes_, np.asarray(state["log_prior"])))
+
+
+def _apply(S, engine, remove, add):
+    """``S`` less the removed groups' contributions plus the added ones' (a new array)."""
+    changes = [(-1.0, g) for g in remove] + [(1.0, g) for g in add]
+    sign, g = changes[0]
+    out = S - engine.contribution(g) if sign < 0 else S + engine.contribution(g)
+    for sign, g in changes[1:]:
+        if sign < 0:
+            out -= engine.contribution(g)
+        else:
+            out += engine.contribution(g)
+    return out
 
 
 class _PriorsOnly:

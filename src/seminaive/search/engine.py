@@ -8,8 +8,9 @@ it (leave-one-out: the full counts minus the instance's own; k-fold: the
 counts of the other folds). Deleting an attribute subtracts its array,
 joining two subtracts both and adds the joint attribute's array, so a
 candidate costs O(n K) array work instead of a refit, and the scores are
-those refitting per candidate gives (decisions use :func:`~seminaive.base.decide`,
-so they do not depend on the order of summation).
+those refitting per candidate gives (decisions follow :func:`~seminaive.base.decide`,
+so they do not depend on the order of summation). Arrays are held class-major,
+(K, rows), so the decision is a few passes over contiguous rows.
 
 Attribute kinds: nominal (codes), numeric (Gaussian when alone; its
 discretized codes when joined). A joined group is a categorical attribute
@@ -18,7 +19,6 @@ over the Cartesian product of its members' values, missing when any member is.
 
 import numpy as np
 
-from ..base import decide
 from ..estimation import class_log_prior
 
 __all__ = ["Engine", "BaseAttribute"]
@@ -71,13 +71,26 @@ class Engine:
         self.y_eval = self.y[self.eval_rows]
         self._cache = {}
         self.n_evaluated = 0
-        self.prior = self._prior()
+        self.prior = np.ascontiguousarray(self._prior().T)
 
     # ----------------------------------------------------------------- scores
+    def correct(self, S, rtol=1e-10):
+        """Whether each evaluation row's decision (as :func:`seminaive.base.decide`
+        makes it: the first class within ``rtol`` of the best) is its class.
+        ``S`` is class-major, (K, rows)."""
+        top = S[0].copy()
+        for row in S[1:]:
+            np.maximum(top, row, out=top)
+        top -= rtol * (1.0 + np.abs(top))
+        first = np.full(top.size, self.k)
+        for c in range(self.k - 1, -1, -1):
+            first[S[c] >= top] = c
+        return first == self.y_eval
+
     def score(self, S):
-        """Accuracy of the evaluation rows under joint log-likelihoods ``S``."""
+        """Accuracy of the evaluation rows under joint log-likelihoods ``S`` (K, rows)."""
         self.n_evaluated += 1
-        return float(np.mean(decide(S) == self.y_eval))
+        return float(np.count_nonzero(self.correct(S))) / self.y_eval.size
 
     def joint(self, groups):
         """Prior plus the contributions of ``groups``, summed afresh."""
@@ -88,7 +101,7 @@ class Engine:
 
     # ---------------------------------------------------------- contributions
     def contribution(self, group):
-        """The (evaluation rows, K) contribution of a group (a tuple of attribute indices)."""
+        """The contribution of a group (a tuple of attribute indices), class-major: (K, rows)."""
         group = tuple(group)
         c = self._cache.get(group)
         if c is None:
@@ -97,6 +110,7 @@ class Engine:
             else:
                 codes, m = self.product_codes(group)
                 c = self._categorical(codes, m)
+            c = np.ascontiguousarray(c.T)
             self._cache[group] = c
         return c
 
