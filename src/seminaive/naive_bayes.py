@@ -9,7 +9,8 @@ from .base import BaseNaiveBayes
 from .components import BANDWIDTHS, COMPONENTS, Categorical, Discretized, Gaussian, Kernel, variance_floor
 from .discretize import DISCRETIZERS
 from .data.encoding import check_2d, encode, infer_schema, select_columns
-from .estimation import PRIORS, Frequency, class_log_prior
+from .estimation import ESTIMATIONS, PRIOR_KEYS, PRIORS, Frequency, MEstimate, NormalGamma, class_log_prior
+from .exceptions import ParameterError
 
 __all__ = ["NaiveBayes", "NUMERIC_MODELS"]
 
@@ -49,6 +50,17 @@ class NaiveBayes(BaseNaiveBayes):
         Minimum majority-class count per interval of 1R's discretization.
     bandwidth : {"silverman", "scott"} or float, default "silverman"
         The kernel density's bandwidth rule (see :class:`~seminaive.components.Kernel`).
+    estimation : {"frequency", "map", "predictive", "m-estimate"}, default "frequency"
+        How statistics become parameters (:mod:`seminaive.estimation`):
+        relative frequencies and moments; Bayesian estimation with a
+        Dirichlet(alpha) prior on nominal probabilities and a Normal-Gamma prior
+        on each Gaussian's mean and precision, by its MAP estimate or its
+        Student-t posterior predictive; or the m-estimate for nominal
+        attributes with m = ``alpha``.
+    prior : dict, optional
+        Normal-Gamma prior parameters (mu0, k0, a0, b0) for every Gaussian
+        attribute, and/or ``{attribute name: {...}}`` for single ones; unset
+        ones default to empirical Bayes from the pooled training data.
 
     Attributes
     ----------
@@ -83,7 +95,8 @@ class NaiveBayes(BaseNaiveBayes):
     """
 
     def __init__(self, *, alpha=1.0, priors="laplace", ddof=1, var_smoothing=1e-9, nominal=None,
-                 numeric="gaussian", n_bins=10, min_bucket=6, bandwidth="silverman"):
+                 numeric="gaussian", n_bins=10, min_bucket=6, bandwidth="silverman", estimation="frequency",
+                 prior=None):
         self.alpha = alpha
         self.priors = priors
         self.ddof = ddof
@@ -93,6 +106,8 @@ class NaiveBayes(BaseNaiveBayes):
         self.n_bins = n_bins
         self.min_bucket = min_bucket
         self.bandwidth = bandwidth
+        self.estimation = estimation
+        self.prior = prior
 
     def _check_params(self):
         check_param("alpha", self.alpha, kind="number", low=0)
@@ -103,6 +118,10 @@ class NaiveBayes(BaseNaiveBayes):
         check_param("numeric", self.numeric, options=NUMERIC_MODELS)
         check_param("n_bins", self.n_bins, kind="int", low=1)
         check_param("min_bucket", self.min_bucket, kind="int", low=1)
+        check_param("estimation", self.estimation, options=ESTIMATIONS)
+        if self.prior is not None and not isinstance(self.prior, dict):
+            raise ParameterError(f"prior: expected a dict of mu0, k0, a0, b0 (or attribute name -> such a "
+                                 f"dict), got {self.prior!r}")
         if isinstance(self.bandwidth, str):
             check_param("bandwidth", self.bandwidth, options=BANDWIDTHS)
         else:
@@ -175,14 +194,39 @@ class NaiveBayes(BaseNaiveBayes):
                 stats[i] = st
         return stats
 
+    def _estimator(self, name):
+        """The estimator of one attribute (priors may be given per attribute)."""
+        if self.estimation == "frequency":
+            return Frequency(alpha=self.alpha, ddof=self.ddof)
+        if self.estimation == "m-estimate":
+            return MEstimate(m=self.alpha, ddof=self.ddof)
+        prior = {k: v for k, v in (self.prior or {}).items() if k in PRIOR_KEYS}
+        own = (self.prior or {}).get(name)
+        if isinstance(own, dict):
+            prior.update(own)
+        return NormalGamma(alpha=self.alpha, predictive=self.estimation == "predictive", prior=prior)
+
+    def _check_prior_names(self):
+        names = set(self.schema_.names)
+        for k, v in (self.prior or {}).items():
+            if k in PRIOR_KEYS:
+                check_param(f"prior[{k!r}]", v, kind="number")
+            elif k not in names or not isinstance(v, dict):
+                raise ParameterError(f"prior: {k!r} is neither one of {', '.join(PRIOR_KEYS)} nor an attribute "
+                                     f"name with a dict of them")
+            else:
+                for kk in v:
+                    if kk not in PRIOR_KEYS:
+                        raise ParameterError(f"prior[{k!r}]: unknown key {kk!r}; expected {', '.join(PRIOR_KEYS)}")
+
     def _estimate(self):
         """Map the statistics to parameters (no pass over the data)."""
-        estimator = Frequency(alpha=self.alpha, ddof=self.ddof)
+        self._check_prior_names()
         self.class_log_prior_ = class_log_prior(self.class_count_, self.priors)
         floor = variance_floor([s for c, s in zip(self.components_, self.stats_)
                                 if isinstance(c, Gaussian)], self.var_smoothing)
         for c, s in zip(self.components_, self.stats_):
-            c.estimate(s, estimator, floor=floor)
+            c.estimate(s, self._estimator(self.schema_.attributes[c.attribute].name), floor=floor)
 
     def _encode(self, X):
         X, _ = unwrap(X)

@@ -1,6 +1,7 @@
 """A numeric attribute: a normal distribution per class."""
 
 import numpy as np
+from scipy.special import gammaln
 
 from ._chunks import chunks
 from .base import Component
@@ -89,8 +90,13 @@ class Gaussian(Component):
     def estimate(self, stats, estimator, floor=0.0, **context):
         self.empty_ = not stats["weight"].sum() > 0
         self.mean_, self.var_ = estimator.gaussian(stats["weight"], stats["mean"], stats["m2"], floor)
+        dof = getattr(estimator, "degrees_of_freedom", None)
+        self.df_ = dof(stats["weight"], stats["mean"], stats["m2"]) if dof else None
         self._inv_sd = 1.0 / np.sqrt(self.var_)
         self._log_norm = -0.5 * (_LOG_2PI + np.log(self.var_))
+        if self.df_ is not None:  # Student t: var_ is the squared scale
+            nu = self.df_
+            self._log_norm = (gammaln((nu + 1) / 2) - gammaln(nu / 2) - 0.5 * np.log(nu * np.pi * self.var_))
 
     def log_likelihood(self, table):
         out = np.zeros((table.numeric.shape[0], self.mean_.size))
@@ -101,6 +107,13 @@ class Gaussian(Component):
         """Chunk by chunk and class by class: -(z^2)/2 + log-normalizer, with
         z = (x - mean) / sd; missing values add nothing."""
         comps = [c for c in comps if not c.empty_]
+        for c in [c for c in comps if c.df_ is not None]:
+            x = table.numeric[:, c.column]
+            z = (x[:, None] - c.mean_) * c._inv_sd
+            term = c._log_norm - (c.df_ + 1) / 2 * np.log1p(z * z / c.df_)
+            term[np.isnan(x)] = 0.0
+            out += term
+        comps = [c for c in comps if c.df_ is None]
         if not comps:
             return out
         cols = [c.column for c in comps]
