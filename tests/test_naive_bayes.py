@@ -108,6 +108,6 @@ def test_declared_value_never_seen_gets_smoothed_probability(est, mixed):
         warnings.simplefilter("error")
         p = m.predict_proba(X.iloc[[0]].assign(colour="violet"))
     np.testing.assert_allclose(p.sum(), 1.0)
-    if est.alpha > 0:
+    if est.alpha > 0 and est.estimation != "m-estimate" and not hasattr(est, "min_rates"):
         np.testing.assert_allclose(np.exp(m.components_[0].log_table_[3]),
                                    est.alpha / (m.stats_[0]["counts"].sum(axis=1) + 4 * est.alpha))

@@ -14,6 +14,7 @@ from .base import UnseenValueWarning
 from .data import Dataset, Schema, load_file
 from .exceptions import DataFormatError, NotFittedError, ParameterError, SeminaiveError
 from .bernoulli import BernoulliNaiveBayes
+from .constrained import ConstrainedNaiveBayes, ConstraintWarning, OffsetNaiveBayes
 from .multinomial import MultinomialNaiveBayes
 from .naive_bayes import NaiveBayes
 from .rules import OneR, ZeroR
@@ -21,6 +22,7 @@ from .persistence import load_model, save_model
 
 __version__ = "0.1.0"
 
-__all__ = ["NaiveBayes", "MultinomialNaiveBayes", "BernoulliNaiveBayes", "OneR", "ZeroR", "Dataset", "Schema", "load_file", "save_model", "load_model",
+__all__ = ["NaiveBayes", "MultinomialNaiveBayes", "BernoulliNaiveBayes", "OneR", "ZeroR", "ConstrainedNaiveBayes",
+           "OffsetNaiveBayes", "ConstraintWarning", "Dataset", "Schema", "load_file", "save_model", "load_model",
            "SeminaiveError", "DataFormatError", "ParameterError", "NotFittedError",
            "UnseenValueWarning", "__version__"]

@@ -21,10 +21,13 @@ COMPARE_MODELS = {
     "nb-mdl": ("Naive Bayes, MDL intervals", lambda: _nb(numeric="mdl")),
     "1r": ("Holte's 1R, minimum bucket 6", lambda: make_model("1r")),
     "zeror": ("the majority class", lambda: make_model("zeror")),
+    "nb-map": ("Naive Bayes, Normal-Gamma MAP estimates", lambda: _nb(estimation="map")),
+    "nb-predictive": ("Naive Bayes, Normal-Gamma posterior predictive", lambda: _nb(estimation="predictive")),
     "bse": ("BSE: backward elimination, leave-one-out", lambda: _search("bse")),
     "bsj": ("BSJ: backward joining, leave-one-out", lambda: _search("bsj")),
     "bsej": ("BSEJ: backward elimination and joining, leave-one-out", lambda: _search("bsej")),
     "fssj": ("FSSJ: forward selection and joining, leave-one-out", lambda: _search("fssj")),
+    # also: cnb:R and offset:R, the constrained model and the offset baseline (minority rate >= R)
     "tree": ("scikit-learn decision tree (entropy, as ID3/C4.5)",
              lambda: sklearn_model("tree")),
     "forest": ("scikit-learn random forest, 100 trees", lambda: sklearn_model("forest")),
@@ -66,20 +69,32 @@ def sklearn_model(name, random_state=0):
 
 
 def compare_model(name):
-    """A fresh estimator for a comparison, by its name in COMPARE_MODELS.
+    """A fresh estimator for a comparison, by its name in COMPARE_MODELS, or
+    ``cnb:R`` / ``offset:R`` for the constrained model / the offset baseline
+    with minimum rate R on the minority class.
 
     Examples
     --------
-    >>> type(compare_model("nb-mdl")).__name__
-    'NaiveBayes'
+    >>> type(compare_model("nb-mdl")).__name__, compare_model("cnb:0.8").min_rates
+    ('NaiveBayes', {'minority': 0.8})
     """
+    if ":" in name:
+        from .constrained import ConstrainedNaiveBayes, OffsetNaiveBayes
+        kind, _, rate = name.partition(":")
+        try:
+            r = float(rate)
+        except ValueError:
+            r = None
+        if kind in ("cnb", "offset") and r is not None:
+            cls = ConstrainedNaiveBayes if kind == "cnb" else OffsetNaiveBayes
+            return cls(min_rates={"minority": r})
     if name not in COMPARE_MODELS:
         raise ParameterError(f"models: expected names among {', '.join(COMPARE_MODELS)}, got {name!r}")
     return COMPARE_MODELS[name][1]()
 
 
 def make_model(name="nb", alpha=1.0, priors="laplace", ddof=1, numeric="gaussian", n_bins=10,
-               min_bucket=6, bandwidth="silverman"):
+               min_bucket=6, bandwidth="silverman", estimation="frequency", min_rates=None):
     """A fresh estimator by name, taking the options that apply to it.
 
     Examples
@@ -92,8 +107,12 @@ def make_model(name="nb", alpha=1.0, priors="laplace", ddof=1, numeric="gaussian
     from .naive_bayes import NaiveBayes
     from .rules import OneR, ZeroR
     if name == "nb":
-        return NaiveBayes(alpha=alpha, priors=priors, ddof=ddof, numeric=numeric, n_bins=n_bins,
-                          min_bucket=min_bucket, bandwidth=bandwidth)
+        kw = dict(alpha=alpha, priors=priors, ddof=ddof, numeric=numeric, n_bins=n_bins, min_bucket=min_bucket,
+                  bandwidth=bandwidth, estimation=estimation)
+        if min_rates:
+            from .constrained import ConstrainedNaiveBayes
+            return ConstrainedNaiveBayes(min_rates=min_rates, **kw)
+        return NaiveBayes(**kw)
     if name == "1r":
         return OneR(min_bucket=min_bucket)
     if name == "zeror":
@@ -110,7 +129,10 @@ def describe(model):
     from .naive_bayes import NaiveBayes
     from .report import format_model
     if isinstance(model, NaiveBayes):
-        return format_model(model)
+        text = format_model(model)
+        if hasattr(model, "constraint_report"):
+            text = "Minimum correct classification rates (training data)\n" + model.constraint_report() + "\n\n" + text
+        return text
     if hasattr(model, "to_text"):
         text = model.to_text()
         inner = getattr(model, "model_", None)

@@ -46,12 +46,13 @@ def model_to_dict(model):
 
 def _models():
     from .bernoulli import BernoulliNaiveBayes
+    from .constrained import ConstrainedNaiveBayes, OffsetNaiveBayes
     from .multinomial import MultinomialNaiveBayes
     from .naive_bayes import NaiveBayes
     from .rules import OneR, ZeroR
     from .search import BSE, BSEJ, BSJ, FSSJ
     return {c.__name__: c for c in (NaiveBayes, MultinomialNaiveBayes, BernoulliNaiveBayes, OneR, ZeroR,
-                                    BSE, BSJ, BSEJ, FSSJ)}
+                                    BSE, BSJ, BSEJ, FSSJ, ConstrainedNaiveBayes, OffsetNaiveBayes)}
 
 
 def model_from_dict(d, source="model"):

@@ -77,6 +77,11 @@ def add_model_options(p):
     p.add_argument("--min-bucket", type=int, default=6, help="1R's minimum bucket size (default 6)")
     p.add_argument("--bandwidth", default="silverman",
                    help="kernel bandwidth: silverman, scott or a number (default: silverman)")
+    p.add_argument("--estimation", default="frequency", choices=["frequency", "map", "predictive", "m-estimate"],
+                   help="frequency (default), Normal-Gamma map or predictive, or the m-estimate")
+    p.add_argument("--min-rate", action="append", default=[], metavar="CLASS=RATE",
+                   help="constrained Naive Bayes: this class's training rate at least RATE (repeatable; "
+                        "CLASS may be 'minority')")
 
 
 def nominal_arg(args):
@@ -113,8 +118,19 @@ def make_model(args):
         bw = float(bw)
     except ValueError:
         pass
+    rates = {}
+    for item in args.min_rate:
+        cls, sep, val = item.rpartition("=")
+        try:
+            rates[cls] = float(val)
+        except ValueError:
+            cls = ""
+        if not sep or not cls:
+            from ..exceptions import ParameterError
+            raise ParameterError(f"--min-rate: expected CLASS=RATE such as minority=0.8, got {item!r}")
     return build(args.model, alpha=args.alpha, priors=args.priors, ddof=args.ddof, numeric=args.numeric,
-                 n_bins=args.bins, min_bucket=args.min_bucket, bandwidth=bw)
+                 n_bins=args.bins, min_bucket=args.min_bucket, bandwidth=bw, estimation=args.estimation,
+                 min_rates=rates or None)
 
 
 def emit(text, args):
