@@ -7,11 +7,14 @@ in the published form: Blanquero, Carrizosa, Ramirez-Cobo and Sillero-Denamiel).
 
 The rate (recall) of a class is an average of indicators; it is smoothed as
 the mean over the class's instances of sigmoid(margin / temperature), where
-the margin is the log-odds of the true class against all the others. The
+the margin is the log-odds of the true class against all the others (by
+default the temperature is a tenth of the spread of the starting margins). The
 problem is solved by scipy's SLSQP (or trust-constr / COBYQA) from the
-unconstrained estimate; the hard rates are then checked, and if a class
-still falls short, its smoothed target is raised by the shortfall and the
-temperature halved, up to ``max_rounds`` times. Parameters: the class
+unconstrained estimate. The hard (true) rates are then checked: the smoothed
+targets are the thresholds plus a common shift, raised by the shortfall while
+a class falls short (up to ``max_rounds`` times), then bisected down to the
+smallest shift whose hard rates still hold, since a soft sigmoid otherwise
+overshoots the bound and gives up likelihood. Parameters: the class
 log-priors (softmax), the Gaussian means and log standard deviations, and
 the categorical log-probabilities (softmax) of every class and attribute.
 """
@@ -149,6 +152,31 @@ class _Objective:
             out += term
         return out
 
+    def grad(self, theta, G):
+        """sum over i, k of G[i, k] times d jll[i, k] / d theta (G of shape (n, K))."""
+        prior, params = self.unpack(theta)
+        k = self.k
+        out = [G.sum(axis=0) - np.exp(prior) * G.sum()]
+        for (kind, c, data), p in zip(self.parts, params):
+            if kind == "g":
+                mu, log_sd = p
+                inv = np.exp(-log_sd)
+                z = (data[:, None] - mu) * inv
+                z[np.isnan(data)] = 0.0
+                present = ~np.isnan(data)
+                Gp = G * present[:, None]
+                out.append((Gp * z).sum(axis=0) * inv)
+                out.append((Gp * (z * z - 1.0)).sum(axis=0))
+            else:
+                m = c.n_values
+                ok = data >= 0
+                hit = np.zeros((k, m))
+                for cls in range(k):
+                    hit[cls] = np.bincount(data[ok], weights=G[ok, cls], minlength=m)
+                total = G[ok].sum(axis=0)
+                out.append((hit - np.exp(p) * total[:, None]).ravel())
+        return np.concatenate(out)
+
     @property
     def nb_rows(self):
         return self.parts[0][2].shape[0] if self.parts else self._n
@@ -163,13 +191,19 @@ class ConstrainedNaiveBayes(NaiveBayes):
     min_rates : dict
         ``{class label: minimum rate}``; the key ``"minority"`` names the least
         frequent training class.
-    temperature : float, default 0.5
-        Scale of the sigmoid that smooths the rate (log-odds units).
+    temperature : float or "auto", default "auto"
+        Scale of the sigmoid that smooths the rate (log-odds units); "auto"
+        takes a tenth of the spread of the constrained classes' starting
+        margins, so the smoothing is sharp whatever the data's scale.
     objective : {"likelihood", "posterior"}, default "likelihood"
         "posterior" adds the log-density of the Normal-Gamma priors (use with
         ``estimation="map"``).
     solver : {"SLSQP", "trust-constr", "COBYQA"}, default "SLSQP"
     max_rounds : int, default 4
+        Times the smoothed targets may be raised by the hard rates' shortfall.
+    bisections : int, default 5
+        Bisection steps towards the lowest smoothed targets whose hard rates
+        still hold (the most likely model that meets the bounds).
     max_iter : int, default 300
     (other parameters as NaiveBayes; its estimate is the starting point)
 
@@ -192,8 +226,8 @@ class ConstrainedNaiveBayes(NaiveBayes):
     (True, 1.0)
     """
 
-    def __init__(self, *, min_rates=None, temperature=0.5, objective="likelihood", solver="SLSQP", max_rounds=4,
-                 max_iter=300, alpha=1.0, priors="laplace", ddof=1, var_smoothing=1e-9, nominal=None,
+    def __init__(self, *, min_rates=None, temperature="auto", objective="likelihood", solver="SLSQP", max_rounds=4,
+                 bisections=5, max_iter=300, alpha=1.0, priors="laplace", ddof=1, var_smoothing=1e-9, nominal=None,
                  numeric="gaussian", n_bins=10, min_bucket=6, bandwidth="silverman", estimation="frequency",
                  prior=None):
         super().__init__(alpha=alpha, priors=priors, ddof=ddof, var_smoothing=var_smoothing, nominal=nominal,
@@ -204,11 +238,13 @@ class ConstrainedNaiveBayes(NaiveBayes):
         self.objective = objective
         self.solver = solver
         self.max_rounds = max_rounds
+        self.bisections = bisections
         self.max_iter = max_iter
 
     def fit(self, X, y=None, sample_weight=None, X_val=None, y_val=None):
         """Fit under the rate constraints; ``X_val, y_val`` only report rates there."""
-        check_param("temperature", self.temperature, kind="number", low=0, low_inclusive=False)
+        if self.temperature != "auto":
+            check_param("temperature", self.temperature, kind="number", low=0, low_inclusive=False)
         check_param("objective", self.objective, options=("likelihood", "posterior"))
         check_param("solver", self.solver, options=("SLSQP", "trust-constr", "COBYQA"))
         check_param("max_rounds", self.max_rounds, kind="int", low=1)
@@ -227,45 +263,102 @@ class ConstrainedNaiveBayes(NaiveBayes):
         k = len(self.classes_)
         members = {c: (ycodes == c) for c in targets}
 
+        rows = np.arange(len(ycodes))
+        G_obj = np.zeros((len(ycodes), k))
+        G_obj[rows, ycodes] = -w / w.sum()
+
         def negloglik(theta):
             jll = obj.jll(theta)
-            val = -np.sum(w * jll[np.arange(len(ycodes)), ycodes]) / w.sum()
+            val = -np.sum(w * jll[rows, ycodes]) / w.sum()
             if self.objective == "posterior":
                 val -= self._log_prior_density(obj, theta) / w.sum()
             return val
 
-        def smooth_rate(theta, c, temp):
-            jll = obj.jll(theta)
+        def negloglik_grad(theta):
+            g = obj.grad(theta, G_obj)
+            if self.objective == "posterior":  # the prior term by central differences (few parameters)
+                eps = 1e-6
+                g = g - np.array([(self._log_prior_density(obj, theta + eps * e) -
+                                   self._log_prior_density(obj, theta - eps * e)) / (2 * eps)
+                                  for e in np.eye(theta.size)]) / w.sum()
+            return g
+
+        def margins(jll, c):
             others = np.delete(jll, c, axis=1)
-            margin = jll[:, c] - logsumexp(others, axis=1)
+            return jll[:, c] - logsumexp(others, axis=1), others
+
+        def smooth_rate(theta, c, temp):
+            margin, _ = margins(obj.jll(theta), c)
             sel = members[c]
             return np.sum(w[sel] * expit(margin[sel] / temp)) / w[sel].sum()
 
-        theta = obj.x0.copy()
+        def smooth_rate_grad(theta, c, temp):
+            jll = obj.jll(theta)
+            margin, others = margins(jll, c)
+            sel = members[c]
+            sig = expit(margin / temp)
+            a = np.where(sel, w * sig * (1 - sig) / temp, 0.0) / w[sel].sum()
+            q = np.exp(others - logsumexp(others, axis=1, keepdims=True))
+            G = np.zeros_like(jll)
+            G[:, c] = a
+            G[:, [j for j in range(k) if j != c]] = -a[:, None] * q
+            return obj.grad(theta, G)
+
+        lo_b = [b[0] for b in obj.bounds]
+        hi_b = [b[1] for b in obj.bounds]
         self.n_iter_ = 0
-        slack = {c: 0.0 for c in targets}
-        temp = self.temperature
-        best = None
-        for _ in range(self.max_rounds):
-            cons = [{"type": "ineq", "fun": (lambda t, c=c, tt=temp: smooth_rate(t, c, tt) - min(
-                0.999, targets[c] + slack[c]))} for c in targets]
+
+        def solve(slack, temp, start):
+            cons = [{"type": "ineq", "fun": (lambda t, c=c: smooth_rate(t, c, temp) - min(0.999, targets[c] + slack[c])),
+                     "jac": (lambda t, c=c: smooth_rate_grad(t, c, temp))} for c in targets]
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                res = minimize(negloglik, np.clip(theta, [b[0] for b in obj.bounds], [b[1] for b in obj.bounds]),
-                               method=self.solver, constraints=cons, bounds=obj.bounds,
-                               options={"maxiter": self.max_iter})
+                res = minimize(negloglik, np.clip(start, lo_b, hi_b), jac=negloglik_grad, method=self.solver,
+                               constraints=cons, bounds=obj.bounds, options={"maxiter": self.max_iter})
             self.n_iter_ += max(1, int(getattr(res, "nit", 1)))
             hard = _rates(obj.jll(res.x), ycodes, k, w)
             short = {c: targets[c] - hard[c] for c in targets if hard[c] < targets[c] - 1e-12}
+            return res, short
+
+        best = None
+
+        def keep(res, short):
+            nonlocal best
             worst = max(short.values(), default=0.0)
             if best is None or worst < best[0] - 1e-12 or (worst <= best[0] + 1e-12 and res.fun < best[2]):
                 best = (worst, res.x, res.fun)
-            if not short:
+
+        theta = obj.x0.copy()
+        temp = self.temperature
+        if temp == "auto":  # sharp relative to how spread the starting margins are
+            jll0 = obj.jll(theta)
+            spread = [np.std(jll0[members[c], c] - logsumexp(np.delete(jll0[members[c]], c, axis=1), axis=1))
+                      for c in targets]
+            temp = max(0.1 * float(np.mean(spread)), 1e-3)
+        self.temperature_ = temp
+        # the smoothed targets are threshold + shift; find the smallest shift whose hard rates hold
+        res, short = solve(dict.fromkeys(targets, 0.0), temp, theta)
+        keep(res, short)
+        feasible_shift, infeasible_shift = (0.0, None) if not short else (None, 0.0)
+        shift, start = 0.0, res.x
+        for _ in range(self.max_rounds - 1):
+            if feasible_shift is not None:
                 break
-            theta = res.x
-            for c, s in short.items():
-                slack[c] += s
-            temp /= 2
+            shift += max(short.values())
+            res, short = solve(dict.fromkeys(targets, shift), temp, start)
+            keep(res, short)
+            if short:
+                infeasible_shift, start = shift, res.x
+            else:
+                feasible_shift = shift
+        if feasible_shift is not None:
+            lo = infeasible_shift if infeasible_shift is not None else -min(targets.values()) / 2
+            hi = feasible_shift
+            for _ in range(self.bisections):
+                mid = (lo + hi) / 2
+                res, short = solve(dict.fromkeys(targets, mid), temp, best[1])
+                keep(res, short)
+                lo, hi = (mid, hi) if short else (lo, mid)
         worst, theta, _ = best
         self._install(obj, theta)
         jll_train = obj.jll(theta)
@@ -279,7 +372,7 @@ class ConstrainedNaiveBayes(NaiveBayes):
             yv = np.array([lookup.get(v, -1) for v in np.asarray(y_val, dtype=object)])
             val_rates = [np.mean(pred_codes[yv == c] == c) if np.any(yv == c) else np.nan for c in range(k)]
         self.constraints_ = [{"class": self.classes_[c], "threshold": thr,
-                              "smoothed_rate": smooth_rate(theta, c, self.temperature),
+                              "smoothed_rate": smooth_rate(theta, c, self.temperature_),
                               "train_rate": float(hard[c]), "holds": bool(hard[c] >= thr - 1e-12),
                               "unconstrained_train_rate": float(_rates(base._joint_log_likelihood(X), ycodes, k, w)[c]),
                               **({"validation_rate": float(val_rates[c])} if val_rates is not None else {})}

@@ -58,17 +58,21 @@ def subset_study(model, dataset, protocol=None, test=None, max_attributes=12, ma
     combos = [c for k in range(1, top + 1) for c in itertools.combinations(range(d), k)]
     for i, combo in enumerate(combos):
         cols = [names[j] for j in combo]
-        accs, rates = [], {c: [] for c in classes}
+        accs, rates, feasible = [], {c: [] for c in classes}, []
         for tr, te in splits:
             m = clone(model).fit(X_all.iloc[tr][cols], y_series.iloc[tr])
             ms = measures(y_all[te], np.asarray(m.predict(X_all.iloc[te][cols]), dtype=object), classes)
             accs.append(ms["accuracy"])
+            if hasattr(m, "feasible_"):
+                feasible.append(bool(m.feasible_))
             for c in classes:
                 rates[c].append(ms["recall"][str(c)])
         row = {"combination": ", ".join(cols), "size": len(cols)}
         for key, vals in [("accuracy", accs)] + [(f"rate {c}", v) for c, v in rates.items()]:
             s = summarize(vals)
             row[f"{key} mean"], row[f"{key} median"], row[f"{key} cv"] = s["mean"], s["median"], s["cv"]
+        if feasible:
+            row["feasible share"] = float(np.mean(feasible))
         rows.append(row)
         if progress is not None and (i + 1) % max(1, len(combos) // 20) == 0:
             print(f"  {i + 1}/{len(combos)} combinations", file=progress, flush=True)
@@ -83,9 +87,12 @@ def format_subsets(table, fmt="text", precision=2):
         return json.dumps(table.to_dict(orient="records"), indent=1)
     keys = [c[:-5] for c in table.columns if c.endswith(" mean")]
     head = ["combination"] + [f"{k} mean / median / cv" for k in keys]
+    extra = "feasible share" in table.columns
+    head += ["feasible share"] if extra else []
     lines = ["| " + " | ".join(head) + " |", "|---" * len(head) + "|"]
     for _, r in table.iterrows():
         cells = [r["combination"]] + [f"{100 * r[k + ' mean']:.{precision}f} / {100 * r[k + ' median']:.{precision}f}"
                                       f" / {r[k + ' cv']:.2f}" for k in keys]
+        cells += [f"{r['feasible share']:.1f}"] if extra else []
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)

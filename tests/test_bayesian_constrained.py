@@ -1,0 +1,111 @@
+"""Bayesian estimation against numerical maximization; the constrained model and its baseline."""
+
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy.integrate import quad
+from scipy.optimize import minimize
+
+from seminaive import ConstrainedNaiveBayes, ConstraintWarning, NaiveBayes, OffsetNaiveBayes
+from seminaive.data import EncodedTable
+from seminaive.datasets import load
+from seminaive.estimation import normal_gamma_posterior
+from seminaive.estimation.plots import normal_gamma_logpdf, plot_prior_posterior
+
+
+@pytest.mark.parametrize("prior", [None, {"mu0": 1.0, "k0": 2.0, "a0": 3.0, "b0": 0.5}])
+def test_map_equals_numerical_maximization(prior):
+    """Maximize the posterior density NG(mu, lambda | mu_n, k_n, a_n, b_n) numerically
+    (Nelder-Mead, as the thesis's nmkb) and compare with the closed form."""
+    d = load("iris")
+    nb = NaiveBayes(estimation="map", prior=prior).fit(d)
+    comp, st = nb.components_[2], nb.stats_[2]
+    (mn, kn, an, bn), _ = normal_gamma_posterior(st["weight"], st["mean"], st["m2"], nb._estimator("petal_length").prior)
+    for c in range(3):
+        f = lambda p: -normal_gamma_logpdf(p[0], p[1], mn[c], kn[c], an[c], bn[c]) if p[1] > 0 else np.inf
+        res = minimize(f, [mn[c] + 0.1, an[c] / bn[c]], method="Nelder-Mead",
+                       options={"xatol": 1e-12, "fatol": 1e-14, "maxiter": 20000})
+        assert res.x[0] == pytest.approx(comp.mean_[c], abs=1e-6)
+        lam_closed = 1.0 / (comp.var_[c] - 0.0)
+        assert res.x[1] == pytest.approx(lam_closed, rel=1e-6)
+
+
+def test_vague_prior_tends_to_maximum_likelihood():
+    d = load("iris")
+    mle = NaiveBayes(ddof=0, var_smoothing=0.0).fit(d)
+    vague = NaiveBayes(estimation="map", var_smoothing=0.0, prior={"k0": 1e-10, "a0": 0.5, "b0": 1e-10}).fit(d)
+    for a, b in zip(mle.components_, vague.components_):
+        np.testing.assert_allclose(a.mean_, b.mean_, rtol=1e-8)
+        np.testing.assert_allclose(a.var_, b.var_, rtol=1e-8)
+
+
+def test_predictive_student_t_integrates_to_one():
+    d = load("iris")
+    nb = NaiveBayes(estimation="predictive").fit(d)
+    comp = nb.components_[0]
+    assert comp.df_ is not None and (comp.df_ > 50).all()
+    def dens(v, c):
+        t = EncodedTable(np.empty((1, 0), int), np.array([[v, 0, 0, 0.0]]), np.zeros(0))
+        return float(np.exp(comp.log_likelihood(t))[0, c])
+    total, _ = quad(lambda v: dens(v, 1), -20, 40, limit=200)
+    assert total == pytest.approx(1.0, abs=1e-7)
+
+
+def test_per_attribute_priors_and_bad_priors():
+    d = load("iris")
+    nb = NaiveBayes(estimation="map", prior={"petal_width": {"mu0": 0.0, "k0": 1000.0}}).fit(d)
+    assert (np.abs(nb.components_[3].mean_) < 0.2).all()  # a strong prior at 0 pulls the means there
+    assert abs(nb.components_[2].mean_[0] - 1.46) < 0.05  # others keep the defaults
+    with pytest.raises(ValueError, match="prior: 'nope' is neither"):
+        NaiveBayes(estimation="map", prior={"nope": {}}).fit(d)
+
+
+def test_prior_posterior_plot(tmp_path):
+    nb = NaiveBayes(estimation="map").fit(load("iris"))
+    path = plot_prior_posterior(nb, "petal_length", "setosa", str(tmp_path / "ng.png"))
+    assert open(path, "rb").read(4) == b"\x89PNG"
+
+
+def test_constrained_meets_the_threshold_on_training_data():
+    d = load("iris")
+    plain = NaiveBayes().fit(d)
+    rate = lambda m: np.mean(m.predict(d.X)[np.asarray(d.y) == "versicolor"] == "versicolor")
+    assert rate(plain) < 1.0
+    m = ConstrainedNaiveBayes(min_rates={"versicolor": 1.0}).fit(d)
+    assert m.feasible_ and rate(m) == 1.0
+    assert m.constraints_[0]["train_rate"] == 1.0 and m.constraints_[0]["unconstrained_train_rate"] == rate(plain)
+    o = OffsetNaiveBayes(min_rates={"versicolor": 1.0}).fit(d)
+    assert o.feasible_ and rate(o) == 1.0
+
+
+def test_minority_rate_on_imbalanced_data():
+    d = load("keel-imb:haberman")
+    minority = d.y.value_counts().idxmin()
+    plain = NaiveBayes().fit(d)
+    r = lambda m: np.mean(m.predict(d.X)[np.asarray(d.y) == minority] == minority)
+    assert r(plain) < 0.3
+    m = ConstrainedNaiveBayes(min_rates={"minority": 0.8}).fit(d)
+    assert m.feasible_ and 0.8 <= r(m) < 0.85  # at the bound, not far past it
+    o = OffsetNaiveBayes(min_rates={"minority": 0.8}).fit(d)
+    assert r(o) >= 0.8 and m.score(d.X, d.y) > o.score(d.X, d.y)
+
+
+def test_infeasible_thresholds_warn_and_return_the_closest():
+    """Two classes cannot both be classified perfectly from sepal width alone."""
+    d = load("iris")
+    X = d.X[["sepal_width"]]
+    with pytest.warns(ConstraintWarning, match="cannot all be met"):
+        m = ConstrainedNaiveBayes(min_rates={"versicolor": 1.0, "virginica": 1.0}).fit(X, d.y)
+    assert not m.feasible_
+    assert any(not r["holds"] for r in m.constraints_)
+    assert np.isfinite(m.predict_proba(X)).all()
+
+
+def test_validation_rates_are_reported():
+    d = load("iris")
+    idx = np.arange(150)
+    tr, va = idx % 3 != 0, idx % 3 == 0
+    m = ConstrainedNaiveBayes(min_rates={"virginica": 1.0}).fit(d.X[tr], d.y[tr], X_val=d.X[va], y_val=d.y[va])
+    assert "validation_rate" in m.constraints_[0] and "validation rate" in m.constraint_report()
