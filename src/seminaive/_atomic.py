@@ -5,7 +5,7 @@ import tempfile
 
 from .exceptions import SeminaiveError
 
-__all__ = ["atomic_write_text", "check_writable"]
+__all__ = ["atomic_write_text", "check_writable", "save_figure"]
 
 
 def check_writable(path, overwrite=False):
@@ -48,3 +48,20 @@ def atomic_write_text(path, text, overwrite=False):
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def save_figure(fig, path, overwrite=False):
+    """Save a matplotlib figure as PNG atomically (through a temporary file) and close it."""
+    import matplotlib.pyplot as plt
+    path = os.fspath(path)
+    check_writable(path, overwrite)
+    folder = os.path.dirname(os.path.abspath(path))
+    tmp = os.path.join(folder, ".tmp-" + os.path.basename(path))
+    try:
+        fig.savefig(tmp, dpi=110, format="png")
+        os.replace(tmp, path)
+    finally:
+        plt.close(fig)
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return path

@@ -5,7 +5,7 @@ import os
 import numpy as np
 import pandas as pd
 
-from .._atomic import check_writable
+from .._atomic import check_writable, save_figure
 from .information import conditional_mutual_information, mutual_information
 from .mic import mic
 
@@ -87,8 +87,4 @@ def plot_matrices(mats, path, overwrite=False):
         ax.set_title(TITLES[k], fontsize=9)
         fig.colorbar(im, ax=ax, fraction=0.046)
     fig.tight_layout()
-    tmp = os.path.join(os.path.dirname(os.path.abspath(path)), ".tmp-" + os.path.basename(path))
-    fig.savefig(tmp, dpi=110, format="png")
-    plt.close(fig)
-    os.replace(tmp, path)
-    return path
+    return save_figure(fig, path, overwrite)

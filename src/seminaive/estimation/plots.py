@@ -5,7 +5,7 @@ import os
 import numpy as np
 from scipy.special import gammaln
 
-from .._atomic import check_writable
+from .._atomic import check_writable, save_figure
 from ..exceptions import ParameterError
 from .bayesian import normal_gamma_posterior
 
@@ -59,8 +59,4 @@ def plot_prior_posterior(model, attribute, cls, path, overwrite=False):
         ax.legend(fontsize=8)
     fig.suptitle(f"{attribute} given class {cls}")
     fig.tight_layout()
-    tmp = os.path.join(os.path.dirname(os.path.abspath(path)), ".tmp-" + os.path.basename(path))
-    fig.savefig(tmp, dpi=110, format="png")
-    plt.close(fig)
-    os.replace(tmp, path)
-    return path
+    return save_figure(fig, path, overwrite)

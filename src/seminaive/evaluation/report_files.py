@@ -11,7 +11,7 @@ import os
 import numpy as np
 import pandas as pd
 
-from .._atomic import atomic_write_text
+from .._atomic import atomic_write_text, save_figure
 from .metrics import summarize
 from .significance import corrected_t_test, wilcoxon_test
 
@@ -142,10 +142,7 @@ def _plots(results, folder):
         ax.legend(ncol=min(len(models), 5), fontsize=8, loc="lower right" if what == "accuracy" else "upper left")
         ax.set_title("Accuracy per data set and model" if what == "accuracy" else "CPU time per data set and model")
         fig.tight_layout()
-        tmp = os.path.join(folder, f".tmp-{fname}")
-        fig.savefig(tmp, dpi=110)
-        plt.close(fig)
-        os.replace(tmp, os.path.join(folder, fname))
+        save_figure(fig, os.path.join(folder, fname), overwrite=True)
         paths.append(fname)
     return paths
 
