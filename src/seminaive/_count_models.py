@@ -37,16 +37,41 @@ class CountModel(BaseNaiveBayes):
         self._check_params()
         X = self._transform_input(self._validate(X, reset=True))
         codes, self.classes_ = encode_target(y, X.shape[0])
-        k = len(self.classes_)
-        onehot = sp.csr_matrix((np.ones(codes.size), (codes, np.arange(codes.size))), shape=(k, codes.size))
-        if sample_weight is not None:
-            w = _check_sample_weight(sample_weight, X)
-            onehot = onehot @ sp.diags(w)
-        self.class_count_ = np.asarray(onehot.sum(axis=1)).ravel()
-        fc = onehot @ X
-        self.feature_count_ = np.asarray(fc.todense() if sp.issparse(fc) else fc, dtype=np.float64)
+        self.class_count_, self.feature_count_ = self._counts(X, codes, len(self.classes_), sample_weight)
         self._estimate()
         return self
+
+    def partial_fit(self, X, y, classes=None, sample_weight=None):
+        """Add a chunk's counts; the first call must list every class in ``classes``."""
+        first = not hasattr(self, "feature_count_")
+        if first:
+            self._check_params()
+            if classes is None:
+                from .exceptions import ParameterError
+                raise ParameterError("classes: the first partial_fit call must declare every class (classes=[...])")
+            self.classes_ = np.unique(np.asarray(classes))
+        X = self._transform_input(self._validate(X, reset=first))
+        index = {c: i for i, c in enumerate(self.classes_.tolist())}
+        codes = np.array([index.get(v.item() if hasattr(v, "item") else v, -1) for v in np.asarray(y)], dtype=np.intp)
+        if (codes < 0).any():
+            from .exceptions import ParameterError
+            raise ParameterError(f"y: class {np.asarray(y)[codes < 0][0]!r} was not declared by the first partial_fit call")
+        class_count, feature_count = self._counts(X, codes, len(self.classes_), sample_weight)
+        if first:
+            self.class_count_, self.feature_count_ = class_count, feature_count
+        else:
+            self.class_count_ = self.class_count_ + class_count
+            self.feature_count_ = self.feature_count_ + feature_count
+        self._estimate()
+        return self
+
+    def _counts(self, X, codes, k, sample_weight):
+        onehot = sp.csr_matrix((np.ones(codes.size), (codes, np.arange(codes.size))), shape=(k, codes.size))
+        if sample_weight is not None:
+            onehot = onehot @ sp.diags(_check_sample_weight(sample_weight, X))
+        fc = onehot @ X
+        return (np.asarray(onehot.sum(axis=1)).ravel(),
+                np.asarray(fc.todense() if sp.issparse(fc) else fc, dtype=np.float64))
 
     def _joint_log_likelihood(self, X):
         X = self._transform_input(self._validate(X, reset=False))

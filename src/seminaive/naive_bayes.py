@@ -10,7 +10,7 @@ from .components import BANDWIDTHS, COMPONENTS, Categorical, Discretized, Gaussi
 from .discretize import DISCRETIZERS
 from .data.encoding import check_2d, encode, infer_schema, select_columns
 from .estimation import ESTIMATIONS, PRIOR_KEYS, PRIORS, Frequency, MEstimate, NormalGamma, class_log_prior
-from .exceptions import ParameterError
+from .exceptions import DataFormatError, ParameterError
 
 __all__ = ["NaiveBayes", "NUMERIC_MODELS"]
 
@@ -184,6 +184,106 @@ class NaiveBayes(BaseNaiveBayes):
         if self.numeric in ("equal_width", "equal_frequency"):
             return kind(n_bins=self.n_bins)
         return kind(min_bucket=self.min_bucket) if self.numeric == "1r" else kind()
+
+    def partial_fit(self, X, y=None, classes=None, sample_weight=None):
+        """Add a chunk of data to the statistics and re-estimate.
+
+        The first call fixes the schema and the classes: ``classes`` must list
+        every class (unless ``y`` is a categorical declaring them), and nominal
+        values come from the first chunk's declarations (pandas categoricals,
+        a Dataset) or, failing those, from what it shows; a later chunk with an
+        undeclared value is an error. Numeric attributes must be Gaussian or
+        kernel (a discretizer needs all the data for its cut points). Any
+        sequence of chunks gives the same model as one fit on their union.
+
+        Examples
+        --------
+        >>> from seminaive.datasets import load
+        >>> d = load("weather.nominal")
+        >>> nb = NaiveBayes()
+        >>> for s in (slice(0, 7), slice(7, 14)):
+        ...     _ = nb.partial_fit(d.X[s], d.y[s])
+        >>> bool(np.allclose(nb.predict_proba(d.X), NaiveBayes().fit(d).predict_proba(d.X)))
+        True
+        """
+        X, y = unwrap(X, y)
+        check_2d(X)
+        first = not hasattr(self, "stats_")
+        if first:
+            self._check_params()
+            if self.numeric not in ("gaussian", "kernel"):
+                raise ParameterError(f"numeric: partial_fit needs 'gaussian' or 'kernel', got {self.numeric!r} "
+                                     f"(a discretizer needs all the data to place its cut points; use fit)")
+            validate_data(self, X, reset=True, skip_check_array=True)
+            self.schema_ = infer_schema(X, self.nominal)
+            if classes is None and not (hasattr(y, "cat")):
+                raise ParameterError("classes: the first partial_fit call must declare every class "
+                                     "(classes=[...]) unless y is a categorical declaring them")
+            if classes is not None:
+                self.classes_ = np.unique(np.asarray(classes))
+        else:
+            X = select_columns(X, self.schema_)
+            validate_data(self, X, reset=False, skip_check_array=True)
+        table = encode(X, self.schema_)
+        if table.unseen.any():
+            names = [self.schema_.attributes[i].name for i, u in zip(self.schema_.nominal_indices, table.unseen) if u]
+            raise DataFormatError(f"partial_fit: attribute(s) {', '.join(map(repr, names))} have values the first "
+                                  f"chunk did not declare; declare every value up front (pandas categoricals or "
+                                  f"a Dataset read from a file header)")
+        codes = self._class_codes(y, table.n_samples, first)
+        weight = None
+        if sample_weight is not None:
+            weight = _check_sample_weight(sample_weight, np.empty((table.n_samples, 0)))
+        k = len(self.classes_)
+        if first:
+            self.components_ = self._make_components(table, codes, weight)
+        stats = self._count(table, codes, k, weight)
+        counts = np.bincount(codes, weights=weight, minlength=k).astype(np.float64)
+        if first:
+            self.stats_, self.class_count_ = stats, counts
+        else:
+            self.stats_ = [type(c).merge(a, b) for c, a, b in zip(self.components_, self.stats_, stats)]
+            self.class_count_ = self.class_count_ + counts
+        self._estimate()
+        return self
+
+    def _class_codes(self, y, n, first):
+        """Class codes of a chunk against the declared classes."""
+        if first and not hasattr(self, "classes_"):
+            codes, self.classes_ = encode_target(y, n)
+            return codes
+        values = np.asarray(y, dtype=object)
+        if values.shape[0] != n:
+            raise ParameterError(f"y: expected {n} class labels (one per instance), got {values.shape[0]}")
+        index = {c: i for i, c in enumerate(self.classes_.tolist())}
+        codes = np.array([index.get(v.item() if hasattr(v, "item") else v, -1) for v in values], dtype=np.intp)
+        if (codes < 0).any():
+            bad = values[codes < 0][0]
+            raise ParameterError(f"y: class {bad!r} was not declared by the first partial_fit call "
+                                 f"(classes: {', '.join(map(str, self.classes_))})")
+        return codes
+
+    def merge(self, other):
+        """A new model fitted on the union of the two models' data: the
+        statistics add (Gaussian moments by Chan's parallel update), and the
+        parameters are estimated afresh from them.
+
+        Both models must have the same parameters, schema and classes.
+        """
+        import copy
+        self._check_fitted()
+        other._check_fitted()
+        if type(other) is not type(self) or other.get_params() != self.get_params():
+            raise ParameterError("merge: the models must be of the same kind with the same parameters")
+        if other.schema_ != self.schema_ or list(other.classes_) != list(self.classes_):
+            raise ParameterError("merge: the models must share the schema (attributes and values) and the classes")
+        if any(c.to_dict() != o.to_dict() for c, o in zip(self.components_, other.components_)):
+            raise ParameterError("merge: the models' components differ (for example their cut points)")
+        out = copy.deepcopy(self)
+        out.stats_ = [type(c).merge(a, b) for c, a, b in zip(self.components_, self.stats_, other.stats_)]
+        out.class_count_ = self.class_count_ + other.class_count_
+        out._estimate()
+        return out
 
     def _count(self, table, codes, k, weight):
         """Statistics of every component, each type counted in one batched pass."""
