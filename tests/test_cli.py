@@ -175,3 +175,10 @@ def test_search_and_dependencies_commands(capsys, tmp_path):
     assert code == 0 and "maximal information coefficient" in out and plot.exists()
     code, _, err = run(capsys, "dependencies", "iris", "--plot", plot)
     assert code == 2 and "exists" in err  # never overwrites unasked
+
+
+def test_compare_constrained_models(capsys, tmp_path):
+    code, text, _ = run(capsys, "compare", "--datasets", "keel-imb:haberman", "--models", "nb,offset:0.8,cnb:0.8",
+                        "--cv", "3", "--out", tmp_path / "c")
+    assert code == 0 and "| keel-imb:haberman |" in text
+    assert "constrained Naive Bayes, minority-class training rate >= 0.8" in (tmp_path / "c" / "report.md").read_text()

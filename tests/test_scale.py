@@ -76,8 +76,10 @@ def test_partial_fit_errors_are_clear():
     X, y = mixed_frame(60, seed=2)
     with pytest.raises(ParameterError, match="classes: the first partial_fit call must declare"):
         NaiveBayes().partial_fit(X, y)
-    with pytest.raises(ParameterError, match="numeric: partial_fit needs"):
-        NaiveBayes(numeric="mdl").partial_fit(X, y, classes=["high", "low", "mid"])
+    mdl = NaiveBayes(numeric="mdl").partial_fit(X.iloc[:30], y[:30], classes=["high", "low", "mid"])
+    cuts = mdl.components_[2].cuts.copy()
+    mdl.partial_fit(X.iloc[30:], y[30:])
+    np.testing.assert_array_equal(mdl.components_[2].cuts, cuts)  # cut points from the first chunk, kept
     nb = NaiveBayes().partial_fit(X.iloc[:30], y[:30], classes=["high", "low", "mid"])
     later = X.iloc[30:].assign(size="xxl")
     with pytest.raises(DataFormatError, match="'size' have values the first chunk did not declare"):

@@ -8,7 +8,8 @@ in the published form: Blanquero, Carrizosa, Ramirez-Cobo and Sillero-Denamiel).
 The rate (recall) of a class is an average of indicators; it is smoothed as
 the mean over the class's instances of sigmoid(margin / temperature), where
 the margin is the log-odds of the true class against all the others (by
-default the temperature is a tenth of the spread of the starting margins). The
+default the temperature is a tenth of the interquartile range of the
+starting margins). The
 problem is solved by scipy's SLSQP (or trust-constr / COBYQA) from the
 unconstrained estimate. The hard (true) rates are then checked: the smoothed
 targets are the thresholds plus a common shift, raised by the shortfall while
@@ -182,6 +183,13 @@ class _Objective:
         return self.parts[0][2].shape[0] if self.parts else self._n
 
 
+class _Result:
+    """A candidate solution that did not come from the optimizer."""
+
+    def __init__(self, x, fun):
+        self.x, self.fun = x, fun
+
+
 class ConstrainedNaiveBayes(NaiveBayes):
     """Naive Bayes estimated under lower bounds on chosen classes' correct
     classification rates (see the module text).
@@ -193,8 +201,9 @@ class ConstrainedNaiveBayes(NaiveBayes):
         frequent training class.
     temperature : float or "auto", default "auto"
         Scale of the sigmoid that smooths the rate (log-odds units); "auto"
-        takes a tenth of the spread of the constrained classes' starting
-        margins, so the smoothing is sharp whatever the data's scale.
+        takes a tenth of the interquartile range of the constrained classes'
+        starting margins, clipped to [0.01, 5], so the smoothing is sharp
+        whatever the data's scale (and outlying margins do not widen it).
     objective : {"likelihood", "posterior"}, default "likelihood"
         "posterior" adds the log-density of the Normal-Gamma priors (use with
         ``estimation="map"``).
@@ -325,20 +334,32 @@ class ConstrainedNaiveBayes(NaiveBayes):
         def keep(res, short):
             nonlocal best
             worst = max(short.values(), default=0.0)
-            if best is None or worst < best[0] - 1e-12 or (worst <= best[0] + 1e-12 and res.fun < best[2]):
-                best = (worst, res.x, res.fun)
+            fun = float(res.fun) if np.isfinite(res.fun) else np.inf
+            if best is None or worst < best[0] - 1e-12 or (worst <= best[0] + 1e-12 and fun < best[2]):
+                best = (worst, res.x, fun)
 
         theta = obj.x0.copy()
         temp = self.temperature
         if temp == "auto":  # sharp relative to how spread the starting margins are
             jll0 = obj.jll(theta)
-            spread = [np.std(jll0[members[c], c] - logsumexp(np.delete(jll0[members[c]], c, axis=1), axis=1))
-                      for c in targets]
-            temp = max(0.1 * float(np.mean(spread)), 1e-3)
+            spread = [np.subtract(*np.percentile(jll0[members[c], c] - logsumexp(
+                np.delete(jll0[members[c]], c, axis=1), axis=1), [75, 25])) for c in targets]
+            temp = float(np.clip(0.1 * np.mean(spread), 0.01, 5.0))
         self.temperature_ = temp
+        # a feasible point of the same problem: the decision-offset baseline's parameters
+        # (shifting log-priors); it is a candidate and a start, so the result is never less
+        # likely than the baseline
+        offset = OffsetNaiveBayes(min_rates=self.min_rates, **params).fit(X, y, sample_weight=sample_weight)
+        theta_off = theta.copy()
+        theta_off[:k] += offset.offsets_
+        hard_off = _rates(obj.jll(theta_off), ycodes, k, w)
+        keep(_Result(theta_off, negloglik(theta_off)),
+             {c: targets[c] - hard_off[c] for c in targets if hard_off[c] < targets[c] - 1e-12})
         # the smoothed targets are threshold + shift; find the smallest shift whose hard rates hold
         res, short = solve(dict.fromkeys(targets, 0.0), temp, theta)
         keep(res, short)
+        if short and best[0] <= 0:
+            theta = theta_off  # start the escalation from the feasible baseline
         feasible_shift, infeasible_shift = (0.0, None) if not short else (None, 0.0)
         shift, start = 0.0, res.x
         for _ in range(self.max_rounds - 1):

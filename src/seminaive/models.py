@@ -2,7 +2,8 @@
 
 from .exceptions import ParameterError
 
-__all__ = ["MODELS", "COMPARE_MODELS", "make_model", "compare_model", "sklearn_model", "describe"]
+__all__ = ["MODELS", "COMPARE_MODELS", "make_model", "compare_model", "model_description", "sklearn_model",
+           "describe"]
 
 MODELS = {
     "nb": "Naive Bayes (nominal, Gaussian or discretized/kernel numeric attributes)",
@@ -66,6 +67,18 @@ def sklearn_model(name, random_state=0):
         (make_pipeline(*numeric), make_column_selector(dtype_include="number")),
         sparse_threshold=0)
     return make_pipeline(prep, est)
+
+
+def model_description(name):
+    """What a comparison model name stands for."""
+    if name in COMPARE_MODELS:
+        return COMPARE_MODELS[name][0]
+    kind, _, rate = name.partition(":")
+    if kind == "cnb":
+        return f"constrained Naive Bayes, minority-class training rate >= {rate}"
+    if kind == "offset":
+        return f"Naive Bayes with decision offsets, minority-class training rate >= {rate}"
+    return name
 
 
 def compare_model(name):

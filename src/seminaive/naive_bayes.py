@@ -192,9 +192,10 @@ class NaiveBayes(BaseNaiveBayes):
         every class (unless ``y`` is a categorical declaring them), and nominal
         values come from the first chunk's declarations (pandas categoricals,
         a Dataset) or, failing those, from what it shows; a later chunk with an
-        undeclared value is an error. Numeric attributes must be Gaussian or
-        kernel (a discretizer needs all the data for its cut points). Any
-        sequence of chunks gives the same model as one fit on their union.
+        undeclared value is an error. Gaussian and kernel numeric attributes
+        accumulate exactly: any sequence of chunks gives the same model as one
+        fit on their union. A discretizer learns its cut points from the first
+        chunk and keeps them (so make that chunk representative).
 
         Examples
         --------
@@ -211,9 +212,6 @@ class NaiveBayes(BaseNaiveBayes):
         first = not hasattr(self, "stats_")
         if first:
             self._check_params()
-            if self.numeric not in ("gaussian", "kernel"):
-                raise ParameterError(f"numeric: partial_fit needs 'gaussian' or 'kernel', got {self.numeric!r} "
-                                     f"(a discretizer needs all the data to place its cut points; use fit)")
             validate_data(self, X, reset=True, skip_check_array=True)
             self.schema_ = infer_schema(X, self.nominal)
             if classes is None and not (hasattr(y, "cat")):

@@ -5,7 +5,7 @@ import sys
 from ..evaluation.experiment import Experiment, run_experiment
 from ..evaluation.report_files import comparison_table, write_report
 from ..evaluation.resampling import parse_protocol
-from ..models import COMPARE_MODELS, compare_model
+from ..models import COMPARE_MODELS, compare_model, model_description
 from ._common import add_protocol_options, split_names
 
 
@@ -31,6 +31,6 @@ def run(args):
     print(f"{protocol.describe()}; results go to {args.out}", file=sys.stderr)
     res = run_experiment(exp, args.out, resume=not args.no_resume, overwrite=args.force)
     path = write_report(res, args.out, protocol.describe(), exp.baseline,
-                        {n: COMPARE_MODELS[n][0] for n in names})
+                        {n: model_description(n) for n in names})
     print(comparison_table(res, exp.baseline))
     print(f"\nreport: {path} (and report.html, accuracy.png, cpu_time.png, results.csv)")
