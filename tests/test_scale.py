@@ -104,3 +104,45 @@ def test_count_models_partial_fit(kind):
         part.partial_fit(X[s:s + 70], y[s:s + 70], classes=[0, 1, 2])
     np.testing.assert_array_equal(full.feature_count_, part.feature_count_)
     np.testing.assert_allclose(full.predict_proba(X), part.predict_proba(X), rtol=1e-12)
+
+
+def test_streamed_files_equal_in_memory_fits(tmp_path):
+    from seminaive.data import load_file
+    from seminaive.datasets import dataset_path
+    from seminaive.datasets.keel import keel_path
+    from seminaive.scale import fit_file
+    # CSV with a header, missing values and mixed types
+    X, y = mixed_frame(300, seed=9, missing=0.1)
+    p = tmp_path / "m.csv"
+    X.assign(cls=y).to_csv(p, index=False, na_rep="?")
+    for path in (p, keel_path("crx"), dataset_path("weather.numeric"), dataset_path("iris")):
+        d = load_file(path)
+        a = fit_file(NaiveBayes(), path, chunksize=37)
+        b = NaiveBayes().fit(d)
+        assert a.schema_ == b.schema_
+        assert_same(b, a)
+
+
+def test_streamed_file_errors_name_the_line(tmp_path):
+    from seminaive.scale import fit_file
+    p = tmp_path / "bad.csv"
+    p.write_text("a,b,c\n1,2,x\n3,4,y\n5,oops,x\n" + "6,7,y\n" * 10)
+    nb = fit_file(NaiveBayes(), p, chunksize=2)  # 'b' becomes nominal, as the in-memory reader decides
+    assert nb.schema_.attributes[1].is_nominal
+    q = tmp_path / "short.csv"
+    q.write_text("a,b,c\n1,2,x\n3,4\n")
+    with pytest.raises(DataFormatError, match=r"short\.csv, line 3: expected 3 values"):
+        fit_file(NaiveBayes(), q, chunksize=10)
+
+
+def test_cli_chunked_fit_and_predict(tmp_path, capsys):
+    from seminaive.cli.main import main
+    from seminaive.datasets.keel import keel_path
+    model, out = tmp_path / "m.json", tmp_path / "pred.csv"
+    assert main(["fit", keel_path("splice"), "--chunksize", "500", "-m", str(model)]) == 0
+    err = capsys.readouterr().err
+    assert "3,190 rows" in err
+    assert main(["predict", "-m", str(model), keel_path("splice"), "--chunksize", "700", "-o", str(out), "--proba"]) == 0
+    lines = out.read_text().splitlines()
+    assert len(lines) == 3191 and lines[0].startswith("prediction,P(")
+    assert main(["predict", "-m", str(model), keel_path("splice"), "--chunksize", "700", "-o", str(out)]) == 2

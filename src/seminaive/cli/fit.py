@@ -14,12 +14,21 @@ def add_parser(sub):
     p.add_argument("--model-file", "-m", default=None, help="save the fitted model to this JSON file")
     p.add_argument("--output", "-o", default=None, help="write the printout to this file")
     p.add_argument("--force", action="store_true", help="replace existing output files")
+    p.add_argument("--chunksize", type=int, default=None,
+                   help="stream the file in chunks of this many rows (bounded memory; same model)")
     p.set_defaults(run=run)
 
 
 def run(args):
-    d = load_data(args)
-    model = make_model(args).fit(d.X, d.y)
+    if args.chunksize:
+        from ..scale import fit_file
+        from ._common import nominal_arg
+        print(f"streaming {args.data} in chunks of {args.chunksize:,} rows", file=sys.stderr)
+        model = fit_file(make_model(args), args.data, args.chunksize, args.input_format, args.target,
+                         not args.no_header, nominal_arg(args), progress=sys.stderr)
+    else:
+        d = load_data(args)
+        model = make_model(args).fit(d.X, d.y)
     if args.model_file:
         save_model(model, args.model_file, overwrite=args.force)
         print(f"saved the model to {args.model_file}", file=sys.stderr)

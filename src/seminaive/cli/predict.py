@@ -13,11 +13,23 @@ def add_parser(sub):
     p.add_argument("--unlabelled", action="store_true",
                    help="the file has only the attributes (no class column)")
     add_output_options(p)
+    p.add_argument("--chunksize", type=int, default=None,
+                   help="predict in chunks of this many rows, writing CSV to --output as it goes")
     p.set_defaults(run=run)
 
 
 def run(args):
     model = load_model(args.model_file)
+    if args.chunksize:
+        import sys
+        from ..exceptions import ParameterError
+        from ..scale import predict_file
+        if not args.output:
+            raise ParameterError("--chunksize: chunked prediction writes to a file; give --output")
+        n = predict_file(model, args.data, args.output, args.chunksize, args.input_format, args.target,
+                         not args.no_header, proba=args.proba, overwrite=args.force, progress=sys.stderr)
+        print(f"wrote {n:,} predictions to {args.output}", file=sys.stderr)
+        return
     d = load_data(args, labelled=False, unlabelled=args.unlabelled)
     X = d.X
     proba = model.predict_proba(X) if args.proba else None

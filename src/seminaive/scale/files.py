@@ -1,0 +1,257 @@
+"""Fitting from, and predicting on, files too large for memory, chunk by chunk.
+
+CSV and header-less KEEL files are read twice: a first pass settles each
+column's type (numeric when every present value is a number) and its value
+list (in order of first appearance), exactly as the in-memory readers
+decide; the second pass feeds ``partial_fit``. ARFF and KEEL files with a
+header declare their schema, so one pass suffices. Memory stays bounded by
+the chunk size, whatever the file's length.
+"""
+
+import csv
+import io
+import os
+import sys
+import tempfile
+
+import numpy as np
+import pandas as pd
+
+from .._atomic import check_writable
+from ..data._rows import MISSING_TOKENS, resolve_target
+from ..data.arff import parse_header
+from ..exceptions import DataFormatError
+
+__all__ = ["iter_file_chunks", "fit_file", "predict_file"]
+
+_VALUE_CAP = 100_000  # beyond this many distinct values a column cannot be nominal
+
+
+def _header_lines(path):
+    """The lines of an ARFF/KEEL header, up to and including @data."""
+    lines = []
+    with open(path, encoding="utf-8-sig") as fh:
+        for line in fh:
+            lines.append(line.rstrip("\r\n"))
+            if line.strip().lower().startswith("@data"):
+                return lines
+    raise DataFormatError("no @data section", path=path)
+
+
+def _reader(path, chunksize, skiprows, header, names, quotechar):
+    try:
+        return pd.read_csv(path, chunksize=chunksize, dtype=str, keep_default_na=False, na_filter=False,
+                           skiprows=skiprows, header=0 if header else None, names=names, comment="%"
+                           if quotechar == "'" else None, quotechar=quotechar, skipinitialspace=True,
+                           skip_blank_lines=True, encoding="utf-8-sig")
+    except pd.errors.EmptyDataError:
+        raise DataFormatError("the file is empty", path=path) from None
+
+
+def _chunks(reader, path, first_line):
+    """Chunks of stripped strings (with their first row's line, exact when the
+    file has no blank or comment lines among its rows)."""
+    line = first_line
+    try:
+        for chunk in reader:
+            yield line, chunk.apply(lambda c: c.str.strip())
+            line += len(chunk)
+    except pd.errors.ParserError as e:
+        raise DataFormatError(f"malformed row ({e})", path=path) from None
+
+
+def _kind(path, fmt):
+    ext = os.path.splitext(path)[1].lower()
+    if fmt:
+        return fmt
+    if ext == ".arff":
+        return "arff"
+    if ext == ".dat":
+        with open(path, encoding="utf-8-sig") as fh:
+            first = next((l for l in fh if l.strip()), "")
+        return "keel" if first.lstrip().startswith("@") else "keel-rows"
+    return "csv"
+
+
+def _plan(path, chunksize, fmt, target, header):
+    """(names, declared attributes or None, target index, reader factory, first data line)."""
+    kind = _kind(path, fmt)
+    if kind in ("arff", "keel"):
+        lines = _header_lines(path)
+        h = parse_header(lines, path, keel=kind == "keel")
+        if kind == "keel" and target is None and h.outputs:
+            target = h.outputs[0]
+        tidx = resolve_target(target, h.names, path)
+        make = lambda: _reader(path, chunksize, len(lines), False, h.names, "'")  # noqa: E731
+        return h.names, h.declared, tidx, make, len(lines) + 1
+    has_header = header and kind == "csv"
+    with open(path, encoding="utf-8-sig") as fh:
+        first = next((l for l in fh if l.strip()), None)
+    if first is None:
+        raise DataFormatError("the file is empty", path=path)
+    fields = next(csv.reader(io.StringIO(first), skipinitialspace=True))
+    if has_header:
+        names = [f.strip() for f in fields]
+    else:
+        names = [f"x{j + 1}" for j in range(len(fields))]
+        if target is None:
+            names[-1] = "class"
+    tidx = resolve_target(target, names, path)
+    make = lambda: _reader(path, chunksize, None, has_header, None if has_header else names, '"')  # noqa: E731
+    return names, None, tidx, make, 2 if has_header else 1
+
+
+def _scan(path, names, tidx, first_line, nominal, quotechar, chunksize, infer):
+    """First pass, with Python's csv reader: every row must have all its fields
+    (pandas would pad a short row silently); and, when ``infer``, each column's
+    kind and value list as the in-memory readers decide them."""
+    width = len(names)
+    numeric = [j != tidx and j not in nominal for j in range(width)]
+    values = [dict() for _ in names]
+    buf = []
+
+    def settle(rows):
+        frame = pd.DataFrame(rows, columns=range(width), dtype=object)
+        for j in range(width):
+            s = frame[j].str.strip()
+            present = s[~s.isin(MISSING_TOKENS)]
+            if numeric[j] and pd.to_numeric(present, errors="coerce").isna().any():
+                numeric[j] = False
+            if len(values[j]) <= _VALUE_CAP:
+                for v in pd.unique(present):
+                    values[j].setdefault(v, None)
+            elif not numeric[j]:
+                raise DataFormatError(f"column {names[j]!r} has more than {_VALUE_CAP} distinct values and "
+                                      f"is not numeric; it cannot be a nominal attribute", path=path)
+
+    with open(path, encoding="utf-8-sig", newline="") as fh:
+        for _ in range(first_line - 1):
+            fh.readline()
+        for k, row in enumerate(csv.reader(fh, quotechar=quotechar, skipinitialspace=True)):
+            if not row or (len(row) == 1 and not row[0].strip()) or row[0].lstrip().startswith("%"):
+                continue
+            if len(row) != width:
+                raise DataFormatError(f"expected {width} values, got {len(row)}", path=path, line=first_line + k)
+            if infer:
+                buf.append(row)
+                if len(buf) >= chunksize:
+                    settle(buf)
+                    buf = []
+    if infer and buf:
+        settle(buf)
+    return numeric, [list(v) for v in values]
+
+
+def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=True, nominal=None):
+    """Yield ``(X, y)`` chunks of a data file with one schema for all of them
+    (nominal columns as categoricals with the file's full value list)."""
+    from ..data.schema import NOMINAL, Attribute
+    path = os.fspath(path)
+    if not os.path.exists(path):
+        raise DataFormatError("no such file", path=path)
+    names, declared, tidx, make, first_line = _plan(path, chunksize, format, target, header)
+    forced = set()
+    for c in (nominal or []):
+        forced.add(names.index(c) if c in names else int(c))
+    quote = "'" if _kind(path, format) in ("arff", "keel") else '"'
+    numeric, values = _scan(path, names, tidx, first_line, forced, quote, chunksize, declared is None)
+    if declared is None:
+        declared = [Attribute(n, "numeric") if numeric[j] else Attribute(n, NOMINAL, tuple(values[j]))
+                    for j, n in enumerate(names)]
+    elif any(a is None for a in declared):
+        raise DataFormatError("string attributes need the in-memory reader (their values are not declared)",
+                              path=path)
+    for line, chunk in _chunks(make(), path, first_line):
+        cols = {}
+        for j, (a, col) in enumerate(zip(declared, chunk.columns)):
+            s = chunk[col].where(~chunk[col].isin(MISSING_TOKENS))
+            if a.is_nominal or j == tidx:
+                cats = pd.Index([str(v) for v in a.values], dtype=object)
+                bad = s.notna() & ~s.isin(cats)
+                if bad.any():
+                    k = int(np.flatnonzero(bad.to_numpy())[0])
+                    raise DataFormatError(f"value {s.iloc[k]!r} of attribute {a.name!r} is not one of the "
+                                          f"declared values", path=path, line=line + k, column=j + 1)
+                cols[a.name] = pd.Categorical(s, categories=cats)
+            else:
+                num = pd.to_numeric(s, errors="coerce")
+                if (num.isna() & s.notna()).any():
+                    k = int(np.flatnonzero((num.isna() & s.notna()).to_numpy())[0])
+                    raise DataFormatError(f"expected a number in numeric attribute {a.name!r}, got {s.iloc[k]!r}",
+                                          path=path, line=line + k, column=j + 1)
+                cols[a.name] = num.astype(np.float64).to_numpy()
+        frame = pd.DataFrame(cols)
+        y = frame.pop(names[tidx])
+        keep = y.notna().to_numpy()
+        yield frame[keep].reset_index(drop=True), y[keep].reset_index(drop=True)
+
+
+def fit_file(model, path, chunksize=100_000, format=None, target=None, header=True, nominal=None,
+             progress=None):
+    """Fit ``model`` (any estimator with ``partial_fit``) on a data file, chunk
+    by chunk, with bounded memory; the result equals a fit on the whole file.
+
+    Examples
+    --------
+    >>> from seminaive import NaiveBayes
+    >>> from seminaive.datasets import dataset_path, load
+    >>> m = fit_file(NaiveBayes(), dataset_path("weather.numeric"), chunksize=4)
+    >>> bool(np.allclose(m.predict_proba(load("weather.numeric").X),
+    ...                  NaiveBayes().fit(load("weather.numeric")).predict_proba(load("weather.numeric").X)))
+    True
+    """
+    rows = 0
+    for X, y in iter_file_chunks(path, chunksize, format, target, header, nominal):
+        if len(X):
+            model.partial_fit(X, y)
+            rows += len(X)
+            if progress is not None:
+                print(f"  {rows:,} rows", file=progress, flush=True)
+    if rows == 0:
+        raise DataFormatError("the file holds no labelled data rows", path=os.fspath(path))
+    return model
+
+
+def predict_file(model, path, output, chunksize=100_000, format=None, target=None, header=True, proba=False,
+                 overwrite=False, progress=None, unlabelled=False):
+    """Predict every row of a data file chunk by chunk, writing CSV as it goes
+    (into a temporary file renamed at the end, so ``output`` is never half written)."""
+    output = os.fspath(output)
+    check_writable(output, overwrite)
+    folder = os.path.dirname(os.path.abspath(output))
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=os.path.basename(output))
+    rows = 0
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            w = csv.writer(fh, lineterminator="\n")
+            w.writerow(["prediction"] + ([f"P({c})" for c in model.classes_] if proba else []))
+            for X, _ in _predict_chunks(model, path, chunksize, format, target, header, unlabelled):
+                labels = model.predict(X)
+                p = model.predict_proba(X) if proba else None
+                for i, v in enumerate(labels):
+                    w.writerow([v] + ([repr(float(x)) for x in p[i]] if proba else []))
+                rows += len(X)
+                if progress is not None:
+                    print(f"  {rows:,} rows", file=progress, flush=True)
+        check_writable(output, overwrite)
+        os.replace(tmp, output)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return rows
+
+
+def _predict_chunks(model, path, chunksize, format, target, header, unlabelled):
+    """Chunks encoded against the model's own schema (the class column, if any, is dropped)."""
+    path = os.fspath(path)
+    names, declared, tidx, make, first_line = _plan(path, chunksize, format, target, header)
+    want = list(model.schema_.names)
+    for line, chunk in _chunks(make(), path, first_line):
+        chunk.columns = names
+        X = chunk[want] if set(want) <= set(names) else chunk.drop(columns=[names[tidx]])
+        X = X.where(~X.isin(MISSING_TOKENS))
+        cols = {}
+        for a, col in zip(model.schema_.attributes, X.columns):
+            cols[a.name] = (pd.Categorical(X[col], categories=pd.Index([str(v) for v in a.values], dtype=object))
+                            if a.is_nominal else pd.to_numeric(X[col], errors="raise").astype(np.float64))
+        yield pd.DataFrame(cols), None
