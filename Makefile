@@ -23,9 +23,7 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed
 
 # the main job: Naive Bayes, 1R and a decision tree on 20 real data sets, 10-fold CV
-SUITE := iris,keel:wine,keel:pima,keel:heart,keel:breast,keel:crx,keel:monk-2,keel:tic-tac-toe,\
-keel:housevotes,keel:sonar,keel:ionosphere,keel:bupa,keel:led7digit,keel:wdbc,keel:german,\
-keel:australian,keel:vehicle,keel:mushroom,keel:splice,keel:chess
+SUITE := iris,keel:wine,keel:pima,keel:heart,keel:breast,keel:crx,keel:monk-2,keel:tic-tac-toe,keel:housevotes,keel:sonar,keel:ionosphere,keel:bupa,keel:led7digit,keel:wdbc,keel:german,keel:australian,keel:vehicle,keel:mushroom,keel:splice,keel:chess
 
 demo: $(VENV)/.installed
 	$(BIN)/seminaive compare --datasets $(SUITE) --models nb,1r,tree --cv 10 --out demo-output
