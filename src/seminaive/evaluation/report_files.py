@@ -123,7 +123,7 @@ def _plots(results, folder):
                                 ("cpu", "cpu_time.png", "CPU time per split, fit + predict (ms)")):
         r = results.assign(cpu=1000 * (results["fit_cpu"] + results["predict_cpu"]), accuracy=100 * results["accuracy"])
         g = r.groupby(["dataset", "model"], sort=False)[what].agg(["mean", "std"])
-        fig, ax = plt.subplots(figsize=(max(6, 1.1 * len(sets) * max(1, len(models)) / 3 + 2), 4.5))
+        fig, ax = plt.subplots(figsize=(min(16, max(6, 1.1 * len(sets) * max(1, len(models)) / 3 + 2)), 4.8))
         width = 0.8 / len(models)
         x = np.arange(len(sets))
         for k, m in enumerate(models):
