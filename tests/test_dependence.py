@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from sklearn.metrics import mutual_info_score
 
-from seminaive.datasets import load, make_thesis_simulation
+from seminaive.datasets import make_thesis_simulation
 from seminaive.dependence import (conditional_mutual_information, dependence_matrices, mic,
                                   mutual_information, plot_matrices)
 

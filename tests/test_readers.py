@@ -2,11 +2,10 @@
 
 import numpy as np
 import pandas as pd
-import pytest
 
 from conftest import write
 
-from seminaive import DataFormatError, NaiveBayes, ParameterError
+from seminaive import NaiveBayes
 from seminaive.data import infer_schema, load_file, read_arff, read_csv, read_filebase, read_keel
 from seminaive.datasets import dataset_path
 

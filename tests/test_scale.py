@@ -5,7 +5,6 @@ import pandas as pd
 import pytest
 
 from seminaive import DataFormatError, NaiveBayes, ParameterError
-from seminaive.data import Dataset
 
 from conftest import mixed_frame
 

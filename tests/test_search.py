@@ -6,7 +6,6 @@ import pandas as pd
 import pytest
 
 from seminaive import NaiveBayes
-from seminaive.base import decide
 from seminaive.datasets import make_thesis_simulation
 from seminaive.search import BSE, BSEJ, BSJ, FSSJ, Structure
 
@@ -31,7 +30,7 @@ def brute_force_score(search, X, y, groups, splits):
     """Refit a NaiveBayes on the structured table per split and score it."""
     codes, xs = search._prepare(X)
     st = Structure(tuple(groups), X.shape[1])
-    frame = st.frame(list(X.columns), codes, search._values, search._numeric_alone, xs, None)
+    frame = st.frame(list(X.columns), codes, search._values, search._numeric_alone, xs)
     yc = pd.Series(pd.Categorical(y, categories=sorted(set(y))))
     correct = []
     for tr, te in splits:

@@ -8,7 +8,7 @@ from sklearn.utils.validation import _check_sample_weight, validate_data
 from ._target import encode_target
 from ._validation import check_param
 from .base import BaseNaiveBayes
-from .estimation import PRIORS, class_log_prior
+from .estimation import PRIORS
 
 __all__ = ["CountModel"]
 

@@ -89,6 +89,7 @@ class _Objective:
     def __init__(self, nb, X):
         self.nb = nb
         table = nb._encode(X)
+        self.n = table.n_samples
         self.k = len(nb.classes_)
         self.parts = []  # (kind, component, data)
         x0 = [nb.class_log_prior_.copy()]
@@ -140,7 +141,7 @@ class _Objective:
 
     def jll(self, theta):
         prior, params = self.unpack(theta)
-        out = np.tile(prior, (self.nb_rows, 1))
+        out = np.tile(prior, (self.n, 1))
         for (kind, c, data), p in zip(self.parts, params):
             if kind == "g":
                 mu, log_sd = p
@@ -177,10 +178,6 @@ class _Objective:
                 total = G[ok].sum(axis=0)
                 out.append((hit - np.exp(p) * total[:, None]).ravel())
         return np.concatenate(out)
-
-    @property
-    def nb_rows(self):
-        return self.parts[0][2].shape[0] if self.parts else self._n
 
 
 class _Result:
@@ -268,7 +265,6 @@ class ConstrainedNaiveBayes(NaiveBayes):
         w = np.ones(len(ycodes)) if sample_weight is None else np.asarray(sample_weight, float)
         targets = resolve_min_rates(self.min_rates, self.classes_, ycodes, w)
         obj = _Objective(self, X)
-        obj._n = len(ycodes)
         k = len(self.classes_)
         members = {c: (ycodes == c) for c in targets}
 

@@ -2,7 +2,6 @@
 
 from dataclasses import dataclass, replace
 
-import numpy as np
 import pandas as pd
 
 from .schema import Schema

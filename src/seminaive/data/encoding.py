@@ -57,7 +57,7 @@ def as_columns(X):
 
     ``names`` are the column names (``x0``, ``x1``, ... for arrays).
     """
-    if hasattr(X, "X") and hasattr(X, "schema") and isinstance(getattr(X, "X"), pd.DataFrame):
+    if hasattr(X, "X") and hasattr(X, "schema") and isinstance(X.X, pd.DataFrame):
         X = X.X  # a Dataset
     if isinstance(X, pd.DataFrame):
         if X.shape[1] == 0:
@@ -193,7 +193,7 @@ def infer_schema(X, nominal=None):
     >>> [(a.name, a.kind, a.values) for a in infer_schema(df).attributes]
     [('outlook', 'nominal', ('rainy', 'sunny')), ('temp', 'numeric', ())]
     """
-    if hasattr(X, "schema") and isinstance(getattr(X, "schema"), Schema) and nominal is None:
+    if hasattr(X, "schema") and isinstance(X.schema, Schema) and nominal is None:
         return Schema(X.schema.attributes)
     names, get, _, _ = as_columns(X)
     forced = _resolve_nominal(nominal, names)

@@ -1,6 +1,5 @@
 """Dependence matrices over all attribute pairs of a data set, their text and heat maps."""
 
-import os
 
 import numpy as np
 import pandas as pd

@@ -1,6 +1,5 @@
 """Plots of a Normal-Gamma prior and posterior (as the thesis's Figures 2.8-2.9)."""
 
-import os
 
 import numpy as np
 from scipy.special import gammaln

@@ -9,10 +9,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from sklearn.base import clone
-from sklearn.model_selection import KFold, StratifiedKFold, train_test_split
 
 from .._target import unwrap
-from .._validation import check_param
 
 __all__ = ["evaluate", "EvaluationResult", "split_indices"]
 
@@ -57,21 +55,11 @@ class EvaluationResult:
 
 def split_indices(y, cv=10, holdout=None, random_state=0):
     """Train/test index pairs: stratified (shuffled) k folds, or one stratified
-    hold-out split of fraction ``holdout``. Stratification is dropped when a
-    class has too few instances for it."""
-    y = np.asarray(y, dtype=object)
-    n = y.shape[0]
-    _, counts = np.unique(y.astype(str), return_counts=True)
+    hold-out split of fraction ``holdout`` (see :mod:`.resampling`)."""
+    from .resampling import holdout as holdout_split, kfold
     if holdout is not None:
-        check_param("holdout", holdout, kind="number", low=0, high=1, low_inclusive=False,
-                    high_inclusive=False)
-        strat = y if counts.min() >= 2 else None
-        tr, te = train_test_split(np.arange(n), test_size=holdout, stratify=strat, random_state=random_state)
-        return [(np.sort(tr), np.sort(te))]
-    check_param("cv", cv, kind="int", low=2, high=n)
-    splitter = (StratifiedKFold(cv, shuffle=True, random_state=random_state) if counts.min() >= cv
-                else KFold(cv, shuffle=True, random_state=random_state))
-    return list(splitter.split(np.zeros(n), y.astype(str)))
+        return holdout_split(y, holdout, random_state)
+    return kfold(y, cv, random_state)
 
 
 def evaluate(model, X, y=None, cv=10, holdout=None, random_state=0):

@@ -9,7 +9,6 @@ import json
 import os
 
 import numpy as np
-import pandas as pd
 
 from .._atomic import atomic_write_text, save_figure
 from .metrics import summarize

@@ -4,7 +4,6 @@ constrained-NB thesis's Tables 2.1 and 2.8-2.9)."""
 
 import itertools
 import json
-import sys
 
 import numpy as np
 import pandas as pd

@@ -11,7 +11,6 @@ the chunk size, whatever the file's length.
 import csv
 import io
 import os
-import sys
 import tempfile
 
 import numpy as np

@@ -15,7 +15,7 @@ from ..components.gaussian import variance_floor
 from ..data.encoding import check_2d, encode, infer_schema, select_columns
 from ..discretize import DISCRETIZERS, apply_cuts, interval_labels
 from ..estimation import PRIORS, class_log_prior
-from ..exceptions import NotFittedError, ParameterError
+from ..exceptions import NotFittedError
 from ..naive_bayes import NaiveBayes
 from .engine import BaseAttribute, Engine
 from .structure import Structure
@@ -225,7 +225,7 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
                   + (f" ({h['candidates']} candidates)" if h["candidates"] else ""), file=sys.stderr, flush=True)
 
     def _frame(self, codes, xs):
-        return self.structure_.frame(list(self.schema_.names), codes, self._values, self._numeric_alone, xs, None)
+        return self.structure_.frame(list(self.schema_.names), codes, self._values, self._numeric_alone, xs)
 
     # ------------------------------------------------------------ predicting
     def _structured(self, X):

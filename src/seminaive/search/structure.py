@@ -47,7 +47,7 @@ class Structure:
     def from_dict(cls, d):
         return cls(tuple(tuple(g) for g in d["groups"]), d["n_attributes"])
 
-    def frame(self, names, codes, values, numeric, x, joined_numeric_labels):
+    def frame(self, names, codes, values, numeric, x):
         """The structured table the final model is fitted on and predicts from.
 
         ``codes[j]`` are attribute j's codes (discretized for numeric ones),
