@@ -7,7 +7,7 @@ from sklearn.utils.validation import check_array, column_or_1d
 
 from .exceptions import ParameterError
 
-__all__ = ["encode_target", "unwrap"]
+__all__ = ["encode_target", "unwrap", "prediction_input"]
 
 
 def unwrap(X, y=None):
@@ -17,6 +17,19 @@ def unwrap(X, y=None):
             y = X.y
         X = X.X
     return X, y
+
+
+def prediction_input(estimator, X):
+    """``X`` ready for a fitted estimator: a Dataset unwrapped, checked to be
+    2-D, its columns matched to the estimator's schema by name, and its
+    feature count and names checked as scikit-learn does."""
+    from sklearn.utils.validation import validate_data
+    from .data.encoding import check_2d, select_columns
+    X, _ = unwrap(X)
+    check_2d(X)
+    X = select_columns(X, estimator.schema_)
+    validate_data(estimator, X, reset=False, skip_check_array=True)
+    return X
 
 
 def encode_target(y, n_samples):

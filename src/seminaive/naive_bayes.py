@@ -3,7 +3,7 @@
 import numpy as np
 from sklearn.utils.validation import _check_sample_weight, validate_data
 
-from ._target import encode_target, unwrap
+from ._target import encode_target, prediction_input, unwrap
 from ._validation import check_param
 from .base import BaseNaiveBayes
 from .components import BANDWIDTHS, COMPONENTS, Categorical, Discretized, Gaussian, Kernel, variance_floor
@@ -327,11 +327,7 @@ class NaiveBayes(BaseNaiveBayes):
             c.estimate(s, self._estimator(self.schema_.attributes[c.attribute].name), floor=floor)
 
     def _encode(self, X):
-        X, _ = unwrap(X)
-        check_2d(X)
-        X = select_columns(X, self.schema_)
-        validate_data(self, X, reset=False, skip_check_array=True)
-        table = encode(X, self.schema_)
+        table = encode(prediction_input(self, X), self.schema_)
         names = [self.schema_.attributes[i].name for i in self.schema_.nominal_indices]
         self._warn_unseen(names, table.unseen)
         return table

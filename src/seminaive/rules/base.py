@@ -4,8 +4,8 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import _check_sample_weight, validate_data
 
-from .._target import encode_target, unwrap
-from ..data.encoding import check_2d, encode, infer_schema, select_columns
+from .._target import encode_target, prediction_input, unwrap
+from ..data.encoding import check_2d, encode, infer_schema
 from ..exceptions import NotFittedError
 
 __all__ = ["RuleClassifier"]
@@ -41,11 +41,7 @@ class RuleClassifier(ClassifierMixin, BaseEstimator):
 
     def _table(self, X):
         self._check_fitted()
-        X, _ = unwrap(X)
-        check_2d(X)
-        X = select_columns(X, self.schema_)
-        validate_data(self, X, reset=False, skip_check_array=True)
-        return encode(X, self.schema_)
+        return encode(prediction_input(self, X), self.schema_)
 
     def predict(self, X):
         """The class of each instance's branch."""

@@ -9,10 +9,10 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.model_selection import KFold, StratifiedKFold
 from sklearn.utils.validation import validate_data
 
-from .._target import encode_target, unwrap
+from .._target import encode_target, prediction_input, unwrap
 from .._validation import check_param
 from ..components.gaussian import variance_floor
-from ..data.encoding import check_2d, encode, infer_schema, select_columns
+from ..data.encoding import check_2d, encode, infer_schema
 from ..discretize import DISCRETIZERS, apply_cuts, interval_labels
 from ..estimation import PRIORS, class_log_prior
 from ..exceptions import NotFittedError
@@ -230,11 +230,7 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
     # ------------------------------------------------------------ predicting
     def _structured(self, X):
         self._check_fitted()
-        X, _ = unwrap(X)
-        check_2d(X)
-        X = select_columns(X, self.schema_)
-        validate_data(self, X, reset=False, skip_check_array=True)
-        return self._frame(*self._prepare(X))
+        return self._frame(*self._prepare(prediction_input(self, X)))
 
     def predict(self, X):
         frame = self._structured(X)
