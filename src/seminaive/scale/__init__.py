@@ -1,4 +1,5 @@
-"""Scale: out-of-core fitting and prediction from files, and Dask."""
+"""Scale: out-of-core fitting and prediction from files, and Dask
+(``seminaive.scale.dask``: ``fit_dask``, ``predict_dask``; needs the ``dask`` extra)."""
 
 from .files import fit_file, iter_file_chunks, predict_file
 

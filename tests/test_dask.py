@@ -1,0 +1,59 @@
+"""Dask: fits on a real distributed LocalCluster (two worker processes) equal in-memory fits."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import dask.array as da
+import dask.dataframe as dd
+from distributed import Client, LocalCluster
+
+from seminaive import NaiveBayes, ParameterError
+from seminaive.scale.dask import fit_dask, predict_dask
+
+from conftest import mixed_frame
+from test_scale import assert_same
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    c = Client(cluster)
+    yield c
+    c.close()
+    cluster.close()
+
+
+@pytest.mark.parametrize("numeric", ["gaussian", "kernel"])
+def test_dataframe_fit_equals_in_memory(client, numeric):
+    X, y = mixed_frame(600, seed=4, missing=0.1)
+    X["size"] = X["size"].astype(object)  # an object column: its values are scanned and declared
+    frame = X.assign(cls=y)
+    ddf = dd.from_pandas(frame, npartitions=7)
+    m = fit_dask(NaiveBayes(numeric=numeric), ddf.drop(columns="cls"), ddf["cls"])
+    full = NaiveBayes(numeric=numeric).fit(X, y)
+    assert m.schema_ == full.schema_
+    assert_same(full, m)
+    got = predict_dask(m, ddf.drop(columns="cls")).compute()
+    assert (got.to_numpy() == full.predict(X)).all()
+    p = predict_dask(m, ddf.drop(columns="cls"), proba=True).compute()
+    np.testing.assert_allclose(p.to_numpy(), full.predict_proba(X), rtol=1e-10)
+    assert client.run(lambda: 1)  # the work ran on the cluster's workers
+
+
+def test_array_fit_equals_in_memory(client):
+    rng = np.random.default_rng(2)
+    y = rng.integers(0, 3, 5000)
+    X = rng.normal(y[:, None], 1.5, (5000, 6))
+    m = fit_dask(NaiveBayes(), da.from_array(X, chunks=(700, 3)), da.from_array(y, chunks=700))
+    full = NaiveBayes().fit(X, y)
+    assert_same(full, m)
+    pred = predict_dask(m, da.from_array(X, chunks=(1000, 6))).compute()
+    assert (pred == full.predict(X)).all()
+
+
+def test_discretizers_are_refused(client):
+    X, y = mixed_frame(100, seed=1)
+    ddf = dd.from_pandas(X.assign(cls=y), npartitions=2)
+    with pytest.raises(ParameterError, match="numeric: fit_dask needs"):
+        fit_dask(NaiveBayes(numeric="mdl"), ddf.drop(columns="cls"), ddf["cls"])
