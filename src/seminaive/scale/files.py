@@ -37,6 +37,17 @@ def _header_lines(path):
     raise DataFormatError("no @data section", path=path)
 
 
+def _typed_reader(path, chunksize, skiprows, header, names, quotechar, dtype=None, usecols=None):
+    """pandas' C parser, missing tokens as NaN, the given column types."""
+    try:
+        return pd.read_csv(path, chunksize=chunksize, dtype=dtype, usecols=usecols, na_values=list(MISSING_TOKENS),
+                           keep_default_na=False, skiprows=skiprows, header=0 if header else None, names=names,
+                           comment="%" if quotechar == "'" else None, quotechar=quotechar, skipinitialspace=True,
+                           skip_blank_lines=True, encoding="utf-8-sig")
+    except pd.errors.EmptyDataError:
+        raise DataFormatError("the file is empty", path=path) from None
+
+
 def _reader(path, chunksize, skiprows, header, names, quotechar):
     try:
         return pd.read_csv(path, chunksize=chunksize, dtype=str, keep_default_na=False, na_filter=False,
@@ -82,7 +93,9 @@ def _plan(path, chunksize, fmt, target, header):
             target = h.outputs[0]
         tidx = resolve_target(target, h.names, path)
         make = lambda: _reader(path, chunksize, len(lines), False, h.names, "'")  # noqa: E731
-        return h.names, h.declared, tidx, make, len(lines) + 1
+        typed = lambda dtype, usecols=None: _typed_reader(  # noqa: E731
+            path, chunksize, len(lines), False, h.names, "'", dtype, usecols)
+        return h.names, h.declared, tidx, make, len(lines) + 1, typed
     has_header = header and kind == "csv"
     with open(path, encoding="utf-8-sig") as fh:
         first = next((l for l in fh if l.strip()), None)
@@ -97,7 +110,90 @@ def _plan(path, chunksize, fmt, target, header):
             names[-1] = "class"
     tidx = resolve_target(target, names, path)
     make = lambda: _reader(path, chunksize, None, has_header, None if has_header else names, '"')  # noqa: E731
-    return names, None, tidx, make, 2 if has_header else 1
+    typed = lambda dtype, usecols=None: _typed_reader(  # noqa: E731
+        path, chunksize, None, has_header, None if has_header else names, '"', dtype, usecols)
+    return names, None, tidx, make, 2 if has_header else 1, typed
+
+
+def _widths_ok(path, width, first_line, quotechar, comment, block=1 << 25):
+    """Check every data line has ``width`` fields by counting commas in raw
+    bytes (numpy, block by block). Returns False when the file holds quote
+    characters (the caller then checks with Python's csv reader)."""
+    q = ord(quotechar)
+    line = 1
+    rest = b""
+    with open(path, "rb") as fh:
+        while True:
+            chunk = fh.read(block)
+            data = rest + chunk
+            if not chunk:
+                if not data:
+                    return True
+                data += b"\n"
+            cut = data.rfind(b"\n") + 1
+            body, rest = data[:cut], data[cut:]
+            raw = np.frombuffer(body, dtype=np.uint8)
+            if (raw == q).any():
+                return False
+            ends = np.flatnonzero(raw == 10)
+            starts = np.r_[0, ends[:-1] + 1]
+            commas = np.searchsorted(np.flatnonzero(raw == 44), ends) - np.searchsorted(
+                np.flatnonzero(raw == 44), starts)
+            lengths = ends - starts
+            nonblank = np.array([bool(body[a:b].strip()) for a, b in zip(starts[lengths < 3], ends[lengths < 3])])
+            blank = np.zeros(ends.size, bool)
+            blank[np.flatnonzero(lengths < 3)] = ~nonblank if nonblank.size else False
+            first = raw[starts.clip(max=raw.size - 1)]
+            skip = blank | ((first == comment) if comment is not None else False)
+            numbers = line + np.arange(ends.size)
+            bad = (~skip) & (numbers >= first_line) & (commas != width - 1)
+            if bad.any():
+                k = int(np.flatnonzero(bad)[0])
+                raise DataFormatError(f"expected {width} values, got {int(commas[k]) + 1}", path=path,
+                                      line=int(numbers[k]))
+            line += ends.size
+            if not chunk:
+                return True
+
+
+def _infer(path, names, tidx, make, nominal, chunksize):
+    """First pass with pandas' C parser: a column is numeric when every chunk
+    parses it as numbers; value lists in order of first appearance. Columns
+    that are not numeric everywhere (or that pandas reads as booleans) are read
+    again as text, so their values are exactly the file's."""
+    width = len(names)
+    numeric = [j != tidx and j not in nominal for j in range(width)]
+    values = [dict() for _ in names]
+    retext = set()
+    for _, chunk in _typed_chunks(make(None), path):
+        for j, col in enumerate(chunk.columns):
+            s = chunk[col]
+            kind = s.dtype.kind
+            if kind in "iuf" and numeric[j]:
+                continue
+            if kind in "iufb" or not numeric[j] and kind != "O" and not pd.api.types.is_string_dtype(s.dtype):
+                retext.add(j)
+            numeric[j] = False
+            if j not in retext:
+                for v in pd.unique(s.dropna()):
+                    values[j].setdefault(str(v).strip(), None)
+    if retext:
+        cols = sorted(retext)
+        for _, chunk in _typed_chunks(make({names[j]: str for j in cols}, usecols=[names[j] for j in cols]), path):
+            for j in cols:
+                for v in pd.unique(chunk[names[j]].dropna()):
+                    values[j].setdefault(str(v).strip(), None)
+    return numeric, [list(v) for v in values]
+
+
+def _typed_chunks(reader, path):
+    line = 0
+    try:
+        for chunk in reader:
+            yield line, chunk
+            line += len(chunk)
+    except pd.errors.ParserError as e:
+        raise DataFormatError(f"malformed row ({e})", path=path) from None
 
 
 def _scan(path, names, tidx, first_line, nominal, quotechar, chunksize, infer):
@@ -148,41 +244,67 @@ def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=T
     path = os.fspath(path)
     if not os.path.exists(path):
         raise DataFormatError("no such file", path=path)
-    names, declared, tidx, make, first_line = _plan(path, chunksize, format, target, header)
+    names, declared, tidx, make, first_line, typed = _plan(path, chunksize, format, target, header)
     forced = set()
     for c in (nominal or []):
         forced.add(names.index(c) if c in names else int(c))
-    quote = "'" if _kind(path, format) in ("arff", "keel") else '"'
-    numeric, values = _scan(path, names, tidx, first_line, forced, quote, chunksize, declared is None)
+    kind = _kind(path, format)
+    quote = "'" if kind in ("arff", "keel") else '"'
+    if not _widths_ok(path, len(names), first_line, quote, ord("%") if kind in ("arff", "keel") else None):
+        _scan(path, names, tidx, first_line, forced, quote, chunksize, False)  # quotes: the exact check
     if declared is None:
+        numeric, values = _infer(path, names, tidx, typed, forced, chunksize)
         declared = [Attribute(n, "numeric") if numeric[j] else Attribute(n, NOMINAL, tuple(values[j]))
                     for j, n in enumerate(names)]
     elif any(a is None for a in declared):
         raise DataFormatError("string attributes need the in-memory reader (their values are not declared)",
                               path=path)
+    dtype = {a.name: (str if a.is_nominal or j == tidx else np.float64) for j, a in enumerate(declared)}
+    index = {a.name: pd.Index([str(v) for v in a.values], dtype=object) for a in declared}
+    try:
+        for _, chunk in _typed_chunks(typed(dtype), path):
+            cols = {}
+            for j, a in enumerate(declared):
+                col = chunk[a.name]
+                if dtype[a.name] is str:
+                    raw, uniques = pd.factorize(col)  # hashing in C; strip only the distinct values
+                    found = pd.Index([str(v).strip() for v in uniques], dtype=object)
+                    mapping = np.append(index[a.name].get_indexer(found), -1)
+                    if (mapping[:-1] < 0).any():
+                        raise ValueError(f"undeclared value in {a.name!r}")
+                    codes = mapping[raw]
+                    cols[a.name] = pd.Categorical.from_codes(codes, categories=index[a.name])
+                else:
+                    cols[a.name] = col.to_numpy(dtype=np.float64)
+            frame = pd.DataFrame(cols)
+            y = frame.pop(names[tidx])
+            keep = y.notna().to_numpy()
+            yield frame[keep].reset_index(drop=True), y[keep].reset_index(drop=True)
+    except ValueError as e:
+        # locate the problem exactly (file, line, column) with the strict reader
+        for _ in _exact_chunks(path, names, declared, tidx, make, first_line):
+            pass
+        raise DataFormatError(f"cannot read the data as declared ({e})", path=path) from None
+
+
+def _exact_chunks(path, names, declared, tidx, make, first_line):
+    """The strict (slower) conversion, used to name the line and column of an error."""
     for line, chunk in _chunks(make(), path, first_line):
-        cols = {}
         for j, (a, col) in enumerate(zip(declared, chunk.columns)):
             s = chunk[col].where(~chunk[col].isin(MISSING_TOKENS))
             if a.is_nominal or j == tidx:
-                cats = pd.Index([str(v) for v in a.values], dtype=object)
-                bad = s.notna() & ~s.isin(cats)
+                bad = s.notna() & ~s.isin(pd.Index([str(v) for v in a.values], dtype=object))
                 if bad.any():
                     k = int(np.flatnonzero(bad.to_numpy())[0])
                     raise DataFormatError(f"value {s.iloc[k]!r} of attribute {a.name!r} is not one of the "
                                           f"declared values", path=path, line=line + k, column=j + 1)
-                cols[a.name] = pd.Categorical(s, categories=cats)
             else:
                 num = pd.to_numeric(s, errors="coerce")
                 if (num.isna() & s.notna()).any():
                     k = int(np.flatnonzero((num.isna() & s.notna()).to_numpy())[0])
                     raise DataFormatError(f"expected a number in numeric attribute {a.name!r}, got {s.iloc[k]!r}",
                                           path=path, line=line + k, column=j + 1)
-                cols[a.name] = num.astype(np.float64).to_numpy()
-        frame = pd.DataFrame(cols)
-        y = frame.pop(names[tidx])
-        keep = y.notna().to_numpy()
-        yield frame[keep].reset_index(drop=True), y[keep].reset_index(drop=True)
+        yield chunk
 
 
 def fit_file(model, path, chunksize=100_000, format=None, target=None, header=True, nominal=None,
@@ -243,7 +365,7 @@ def predict_file(model, path, output, chunksize=100_000, format=None, target=Non
 def _predict_chunks(model, path, chunksize, format, target, header, unlabelled):
     """Chunks encoded against the model's own schema (the class column, if any, is dropped)."""
     path = os.fspath(path)
-    names, declared, tidx, make, first_line = _plan(path, chunksize, format, target, header)
+    names, declared, tidx, make, first_line, _ = _plan(path, chunksize, format, target, header)
     want = list(model.schema_.names)
     for line, chunk in _chunks(make(), path, first_line):
         chunk.columns = names
