@@ -1,0 +1,97 @@
+"""Streaming fits from files: throughput and peak memory as rows grow, and
+the Dask overhead, measured in one run.
+
+    python benchmarks/bench_stream.py [--sizes 1,10,50] [--workdir /tmp/seminaive-bench]
+
+Writes a CSV of 1M rows x 20 attributes (10 numeric, 10 nominal with 6
+values) and 3 classes, and larger files by repeating its data lines (10M:
+~1 GB, 50M: ~4.8 GB; existing files are reused). Each size is fitted with
+``fit_file`` (chunks of 200,000 rows) in a fresh process, whose peak
+resident memory is read from the kernel. Then the 1M file through Dask
+(``dask.dataframe.read_csv`` + ``fit_dask`` on a LocalCluster of two
+single-threaded workers) against the in-process streaming fit.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pandas as pd
+
+CHILD = r"""
+import json, resource, sys, time
+from seminaive import NaiveBayes
+from seminaive.scale import fit_file
+t = time.perf_counter()
+m = fit_file(NaiveBayes(), sys.argv[1], chunksize=200_000)
+dt = time.perf_counter() - t
+print(json.dumps({"seconds": dt, "rows": float(m.class_count_.sum()),
+                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+
+def write_base(path, n=1_000_000, seed=0):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 3, n)
+    frame = pd.DataFrame({f"n{j}": np.round(rng.normal(y * 0.5, 1.0), 3) for j in range(10)})
+    for j in range(10):
+        frame[f"c{j}"] = np.char.add("v", ((rng.integers(0, 6, n) + y) % 6).astype(str))
+    frame["cls"] = np.char.add("k", y.astype(str))
+    frame.to_csv(path + ".tmp", index=False)
+    os.replace(path + ".tmp", path)
+
+
+def grow(base, path, times):
+    with open(base, "rb") as fh:
+        header = fh.readline()
+        body = fh.read()
+    with open(path + ".tmp", "wb") as out:
+        out.write(header)
+        for _ in range(times):
+            out.write(body)
+    os.replace(path + ".tmp", path)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="1,10,50", help="millions of rows")
+    ap.add_argument("--workdir", default="/tmp/seminaive-bench")
+    args = ap.parse_args()
+    os.makedirs(args.workdir, exist_ok=True)
+    base = os.path.join(args.workdir, "rows-1m.csv")
+    if not os.path.exists(base):
+        write_base(base)
+    print(f"{'rows':>12}{'file GB':>9}{'seconds':>9}{'rows/s':>12}{'peak MB':>9}")
+    results = {}
+    for m in (int(v) for v in args.sizes.split(",")):
+        path = base if m == 1 else os.path.join(args.workdir, f"rows-{m}m.csv")
+        if not os.path.exists(path):
+            grow(base, path, m)
+        out = subprocess.run([sys.executable, "-c", CHILD, path], capture_output=True, text=True, check=True)
+        r = json.loads(out.stdout.strip().splitlines()[-1])
+        results[m] = r
+        print(f"{int(r['rows']):>12,}{os.path.getsize(path) / 1e9:>9.2f}{r['seconds']:>9.1f}"
+              f"{r['rows'] / r['seconds']:>12,.0f}{r['peak_mb']:>9.0f}")
+    # Dask on a local cluster, against the in-process streaming fit of the same file
+    import dask.dataframe as dd
+    from distributed import Client, LocalCluster
+    from seminaive import NaiveBayes
+    from seminaive.scale.dask import fit_dask
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            Client(cluster):
+        t = time.perf_counter()
+        ddf = dd.read_csv(base, blocksize="32MB")
+        fit_dask(NaiveBayes(), ddf.drop(columns="cls"), ddf["cls"])
+        t_dask = time.perf_counter() - t
+    t_stream = results.get(1, {}).get("seconds")
+    print(f"dask (2 workers) on 1M rows: {t_dask:.1f} s" +
+          (f"; in-process streaming {t_stream:.1f} s; ratio dask / in-process {t_dask / t_stream:.2f}"
+           if t_stream else ""))
+
+
+if __name__ == "__main__":
+    main()
