@@ -182,3 +182,14 @@ def test_compare_constrained_models(capsys, tmp_path):
                         "--cv", "3", "--out", tmp_path / "c")
     assert code == 0 and "| keel-imb:haberman |" in text
     assert "constrained Naive Bayes, minority-class training rate >= 0.8" in (tmp_path / "c" / "report.md").read_text()
+
+
+def test_streamed_search_from_the_command_line(capsys, tmp_path):
+    from seminaive.datasets.keel import keel_path
+    model = tmp_path / "s.json"
+    code, out, err = run(capsys, "search", keel_path("monk-2"), "--method", "bsj", "--chunksize", "100",
+                         "-m", model, "--quiet")
+    assert code == 0 and "streamed in chunks of 100 rows" in err and "final structure" in out
+    code, mem, _ = run(capsys, "search", keel_path("monk-2"), "--method", "bsj", "--quiet")
+    assert out.split("final structure")[1].splitlines()[0] == mem.split("final structure")[1].splitlines()[0]
+    assert model.exists()

@@ -22,18 +22,26 @@ def add_parser(sub):
     p.add_argument("--output", "-o", default=None)
     p.add_argument("--force", action="store_true")
     p.add_argument("--quiet", action="store_true", help="do not print the steps as they happen")
+    p.add_argument("--chunksize", type=int, default=None,
+                   help="stream the file in chunks of this many rows: scores from merged statistics")
     p.set_defaults(run=run)
 
 
 def run(args):
     from ..models import describe
     from ..persistence import save_model
-    d = load_data(args)
     m = SEARCHES[args.method](scoring=args.scoring, cv=args.cv, discretizer=args.discretizer, n_bins=args.bins,
                               candidate_pairs=args.candidate_pairs, verbose=not args.quiet)
-    print(f"{args.method.upper()} on {d.name}: {d.n_samples} instances, {d.n_attributes} attributes",
-          file=sys.stderr)
-    m.fit(d.X, d.y)
+    if args.chunksize:
+        from ..search.streamed import search_file
+        print(f"{args.method.upper()} on {args.data}, streamed in chunks of {args.chunksize:,} rows",
+              file=sys.stderr)
+        search_file(m, args.data, args.chunksize, args.input_format, args.target, not args.no_header)
+    else:
+        d = load_data(args)
+        print(f"{args.method.upper()} on {d.name}: {d.n_samples} instances, {d.n_attributes} attributes",
+              file=sys.stderr)
+        m.fit(d.X, d.y)
     if args.model_file:
         save_model(m, args.model_file, overwrite=args.force)
     emit(describe(m), args)

@@ -3,8 +3,10 @@
 from .base import SearchNaiveBayes
 from .engine import Engine
 from .methods import BSE, BSEJ, BSJ, FSSJ
+from .streamed import fold_assignment, search_file
 from .structure import Structure
 
-__all__ = ["SearchNaiveBayes", "Engine", "Structure", "BSE", "BSJ", "BSEJ", "FSSJ", "SEARCHES"]
+__all__ = ["SearchNaiveBayes", "Engine", "Structure", "BSE", "BSJ", "BSEJ", "FSSJ", "SEARCHES", "search_file",
+           "fold_assignment"]
 
 SEARCHES = {"bse": BSE, "bsj": BSJ, "bsej": BSEJ, "fssj": FSSJ}

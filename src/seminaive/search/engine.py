@@ -78,14 +78,7 @@ class Engine:
         """Whether each evaluation row's decision (as :func:`seminaive.base.decide`
         makes it: the first class within ``rtol`` of the best) is its class.
         ``S`` is class-major, (K, rows)."""
-        top = S[0].copy()
-        for row in S[1:]:
-            np.maximum(top, row, out=top)
-        top -= rtol * (1.0 + np.abs(top))
-        first = np.full(top.size, self.k)
-        for c in range(self.k - 1, -1, -1):
-            first[S[c] >= top] = c
-        return first == self.y_eval
+        return correct(S, self.y_eval, rtol)
 
     def score(self, S):
         """Accuracy of the evaluation rows under joint log-likelihoods ``S`` (K, rows)."""
@@ -138,25 +131,10 @@ class Engine:
         if self.splits is not None:
             return np.vstack([np.tile(class_log_prior(np.bincount(self.y[tr], minlength=self.k), self.priors),
                                       (len(te), 1)) for tr, te in self.splits])
-        # leave-one-out: the instance's own class loses one count
-        own = np.zeros((self.y.size, self.k))
-        own[np.arange(self.y.size), self.y] = 1.0
-        n = counts.sum() - 1.0
-        c = counts[None, :] - own
-        with np.errstate(divide="ignore"):
-            if isinstance(self.priors, str) and self.priors == "laplace":
-                return np.log(c + 1.0) - np.log(n + self.k)
-            if isinstance(self.priors, str) and self.priors == "mle":
-                return np.log(c) - np.log(n)
-        return np.tile(class_log_prior(counts, self.priors), (self.y.size, 1))
+        return loo_prior(counts, self.y, self.priors)
 
     def _log_table(self, counts, m):
-        """log P(value | class), (K, m_counted), for Lidstone smoothing over m values."""
-        total = counts.sum(axis=1, keepdims=True)
-        den = total + self.alpha * m
-        with np.errstate(divide="ignore", invalid="ignore"):
-            out = np.log(counts + self.alpha) - np.log(den)
-        return np.where(den > 0, out, -np.log(m))
+        return log_table(counts, self.alpha, m)
 
     def _categorical(self, codes, m):
         k, n = self.k, self.y.size
@@ -171,19 +149,7 @@ class Engine:
             width = m
         if self.splits is None:
             counts = np.bincount(self.y[present] * width + codes[present], minlength=k * width)
-            counts = counts.reshape(k, width).astype(np.float64)
-            total = counts.sum(axis=1)
-            out = np.zeros((n, k))
-            idx = np.flatnonzero(present)
-            num = counts[:, codes[idx]].T  # (n_present, K)
-            den = np.tile(total, (idx.size, 1))
-            num[np.arange(idx.size), self.y[idx]] -= 1.0  # leave the instance out
-            den[np.arange(idx.size), self.y[idx]] -= 1.0
-            den += self.alpha * m
-            with np.errstate(divide="ignore", invalid="ignore"):
-                val = np.log(num + self.alpha) - np.log(den)
-            out[idx] = np.where(den > 0, val, -np.log(m))
-            return out
+            return loo_categorical(counts.reshape(k, width).astype(np.float64), codes, self.y, self.alpha, m)
         parts = []
         for tr, te in self.splits:
             p = present[tr]
@@ -210,29 +176,91 @@ class Engine:
                 part[np.isnan(xt)] = 0.0
                 parts.append(part)
             return np.vstack(parts)
-        # leave-one-out: downdate the instance's class (and the pooled) moments
-        w, mean, m2 = _moments(x, self.y, k)
-        idx = np.flatnonzero(present)
-        yi, xi = self.y[idx], x[idx]
-        W = np.tile(w, (idx.size, 1))
-        M = np.tile(mean, (idx.size, 1))
-        Q = np.tile(m2, (idx.size, 1))
-        r = np.arange(idx.size)
-        w_new = W[r, yi] - 1.0
-        mean_new = np.where(w_new > 0, (W[r, yi] * M[r, yi] - xi) / np.where(w_new > 0, w_new, 1.0), 0.0)
-        Q[r, yi] = Q[r, yi] - (xi - M[r, yi]) * (xi - mean_new)
-        W[r, yi], M[r, yi] = w_new, mean_new
-        Q = np.maximum(Q, 0.0)
-        w_all = W.sum(axis=1)
-        mu_all = np.where(w_all > 0, (W * M).sum(axis=1) / np.where(w_all > 0, w_all, 1.0), 0.0)
-        q_all = Q.sum(axis=1) + (W * (M - mu_all[:, None]) ** 2).sum(axis=1)
-        pooled = np.where(w_all > self.ddof, q_all / np.where(w_all > self.ddof, w_all - self.ddof, 1.0), 0.0)
-        ok = W > self.ddof
-        var = np.where(ok, Q / np.where(ok, W - self.ddof, 1.0), pooled[:, None]) + self.floor
-        mu = np.where(W > 0, M, mu_all[:, None])
-        out = np.zeros((n, k))
-        out[idx] = -0.5 * (_LOG_2PI + np.log(var)) - 0.5 * (xi[:, None] - mu) ** 2 / var
-        return out
+        return loo_gaussian(*_moments(x, self.y, k), x, self.y, self.ddof, self.floor)
+
+
+def correct(S, y, rtol=1e-10):
+    """Whether the decision on each column of class-major ``S`` (K, rows) is ``y``."""
+    top = S[0].copy()
+    for row in S[1:]:
+        np.maximum(top, row, out=top)
+    top -= rtol * (1.0 + np.abs(top))
+    first = np.full(top.size, S.shape[0])
+    for c in range(S.shape[0] - 1, -1, -1):
+        first[S[c] >= top] = c
+    return first == y
+
+
+def log_table(counts, alpha, m):
+    """log P(value | class), (K, m_counted), for Lidstone smoothing over m values."""
+    total = counts.sum(axis=1, keepdims=True)
+    den = total + alpha * m
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.log(counts + alpha) - np.log(den)
+    return np.where(den > 0, out, -np.log(m))
+
+
+def loo_prior(counts, y, priors):
+    """Leave-one-out log class priors, (n, K): the instance's own class loses one count."""
+    k = counts.size
+    own = np.zeros((y.size, k))
+    own[np.arange(y.size), y] = 1.0
+    n = counts.sum() - 1.0
+    c = counts[None, :] - own
+    with np.errstate(divide="ignore"):
+        if isinstance(priors, str) and priors == "laplace":
+            return np.log(c + 1.0) - np.log(n + k)
+        if isinstance(priors, str) and priors == "mle":
+            return np.log(c) - np.log(n)
+    return np.tile(class_log_prior(counts, priors), (y.size, 1))
+
+
+def loo_categorical(counts, codes, y, alpha, m):
+    """Leave-one-out log P(value | class), (n, K), from the counts (K, width) of
+    all the data (the instances among them): each instance's own count is taken out."""
+    k = counts.shape[0]
+    present = codes >= 0
+    total = counts.sum(axis=1)
+    out = np.zeros((codes.size, k))
+    idx = np.flatnonzero(present)
+    num = counts[:, codes[idx]].T  # (n_present, K)
+    den = np.tile(total, (idx.size, 1))
+    num[np.arange(idx.size), y[idx]] -= 1.0  # leave the instance out
+    den[np.arange(idx.size), y[idx]] -= 1.0
+    den += alpha * m
+    with np.errstate(divide="ignore", invalid="ignore"):
+        val = np.log(num + alpha) - np.log(den)
+    out[idx] = np.where(den > 0, val, -np.log(m))
+    return out
+
+
+def loo_gaussian(w, mean, m2, x, y, ddof, floor):
+    """Leave-one-out Gaussian log-densities, (n, K), from per-class moments of all
+    the data: each instance's class (and the pooled) moments are downdated."""
+    k = w.size
+    n = x.size
+    present = ~np.isnan(x)
+    idx = np.flatnonzero(present)
+    yi, xi = y[idx], x[idx]
+    W = np.tile(w, (idx.size, 1))
+    M = np.tile(mean, (idx.size, 1))
+    Q = np.tile(m2, (idx.size, 1))
+    r = np.arange(idx.size)
+    w_new = W[r, yi] - 1.0
+    mean_new = np.where(w_new > 0, (W[r, yi] * M[r, yi] - xi) / np.where(w_new > 0, w_new, 1.0), 0.0)
+    Q[r, yi] = Q[r, yi] - (xi - M[r, yi]) * (xi - mean_new)
+    W[r, yi], M[r, yi] = w_new, mean_new
+    Q = np.maximum(Q, 0.0)
+    w_all = W.sum(axis=1)
+    mu_all = np.where(w_all > 0, (W * M).sum(axis=1) / np.where(w_all > 0, w_all, 1.0), 0.0)
+    q_all = Q.sum(axis=1) + (W * (M - mu_all[:, None]) ** 2).sum(axis=1)
+    pooled = np.where(w_all > ddof, q_all / np.where(w_all > ddof, w_all - ddof, 1.0), 0.0)
+    ok = W > ddof
+    var = np.where(ok, Q / np.where(ok, W - ddof, 1.0), pooled[:, None]) + floor
+    mu = np.where(W > 0, M, mu_all[:, None])
+    out = np.zeros((n, k))
+    out[idx] = -0.5 * (_LOG_2PI + np.log(var)) - 0.5 * (xi[:, None] - mu) ** 2 / var
+    return out
 
 
 def _moments(x, y, k):

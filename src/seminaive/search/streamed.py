@@ -1,0 +1,303 @@
+"""Wrapper searches on data streamed from a file: scores from merged statistics.
+
+Every group's statistics (value-by-class counts, or per-class moments for a
+Gaussian attribute alone) are summed over chunks, per fold for k-fold
+scoring; each chunk's leave-one-out or out-of-fold contributions are then
+computed from those statistics with the in-memory engine's own formulas, and
+every candidate's correct decisions are counted in the same pass. A step
+costs one pass to count the new joins and one to score the candidates, never
+a refit, and memory holds statistics, not rows. The result equals the
+in-memory search on the same data (and folds).
+"""
+
+import sys
+
+import numpy as np
+
+from ..components.gaussian import Gaussian, variance_floor
+from ..data.encoding import encode, infer_schema
+from ..discretize import interval_labels
+from ..estimation import Frequency, class_log_prior
+from ..exceptions import ParameterError
+from ..naive_bayes import NaiveBayes
+from .base import _PriorsOnly
+from .engine import _moments, correct, log_table, loo_categorical, loo_gaussian, loo_prior
+from .structure import Structure
+
+__all__ = ["search_file", "fold_assignment"]
+
+_LOG_2PI = np.log(2 * np.pi)
+
+
+def fold_assignment(n, k, seed=0):
+    """Balanced, seeded fold numbers for rows 0..n-1 (a permutation taken mod k).
+
+    Examples
+    --------
+    >>> np.bincount(fold_assignment(10, 3, 0)).tolist()
+    [4, 3, 3]
+    """
+    fold = np.empty(n, dtype=np.int64)
+    fold[np.random.default_rng(seed).permutation(n)] = np.arange(n) % k
+    return fold
+
+
+class _Source:
+    """Chunks of a file as (first row, codes per attribute, floats per attribute, class codes)."""
+
+    def __init__(self, search, path, chunksize, kw):
+        from ..scale.files import iter_file_chunks
+        self.search, self.path, self.chunksize, self.kw = search, path, chunksize, kw
+        self._iter = iter_file_chunks
+
+    def frames(self):
+        yield from self._iter(self.path, self.chunksize, **self.kw)
+
+    def __iter__(self):
+        row = 0
+        lookup = {c: i for i, c in enumerate(self.search.classes_.tolist())}
+        for X, y in self.frames():
+            codes, xs = self.search._prepare(X, encode(X, self.search.schema_))
+            yc = np.array([lookup[v] for v in np.asarray(y, dtype=object)], dtype=np.int64)
+            yield row, codes, xs, yc
+            row += len(yc)
+
+
+class _StreamedEngine:
+    def __init__(self, source, ms, gaussian_alone, k, alpha, priors, ddof, floor, fold, n_folds):
+        self.source, self.ms, self.gauss = source, ms, gaussian_alone
+        self.k, self.alpha, self.priors, self.ddof, self.floor = k, alpha, priors, ddof, floor
+        self.fold, self.n_folds = fold, n_folds
+        self.stats = {}
+        self.n_evaluated = 0
+        self.class_counts = None
+
+    def group_values(self, group):
+        m = 1
+        for j in group:
+            m *= self.ms[j]
+        return m
+
+    def _is_gauss(self, g):
+        return len(g) == 1 and self.gauss[g[0]]
+
+    def _codes(self, g, codes):
+        out = np.zeros(codes[g[0]].size, dtype=np.int64)
+        missing = np.zeros(out.size, dtype=bool)
+        for j in g:
+            out = out * self.ms[j] + codes[j]
+            missing |= codes[j] < 0
+        out[missing] = -1
+        return out
+
+    def ensure(self, groups):
+        """One pass counting the statistics of the groups not counted yet."""
+        todo = [g for g in dict.fromkeys(groups) if g not in self.stats]
+        if not todo and self.class_counts is not None:
+            return
+        F = self.n_folds or 1
+        acc = {}
+        counts = np.zeros((F, self.k))
+        for row, codes, xs, y in self.source:
+            f = self.fold[row:row + y.size] if self.n_folds else np.zeros(y.size, dtype=np.int64)
+            counts += np.bincount(f * self.k + y, minlength=F * self.k).reshape(F, self.k)
+            for g in todo:
+                if self._is_gauss(g):
+                    x = xs[g[0]]
+                    for ff in range(F):
+                        sel = f == ff
+                        w, mean, m2 = _moments(x[sel], y[sel], self.k)
+                        new = {"weight": w, "mean": mean, "m2": m2}
+                        key = (g, ff)
+                        acc[key] = Gaussian.merge(acc[key], new) if key in acc else new
+                else:
+                    c = self._codes(g, codes)
+                    m = self.group_values(g)
+                    ok = c >= 0
+                    add = np.bincount((f[ok] * self.k + y[ok]) * m + c[ok], minlength=F * self.k * m)
+                    acc[g] = acc.get(g, 0) + add.reshape(F, self.k, m).astype(np.float64)
+        self.class_counts = counts
+        for g in todo:
+            self.stats[g] = [acc[(g, ff)] for ff in range(F)] if self._is_gauss(g) else acc[g]
+
+    def _contribution(self, g, codes, xs, y, f):
+        """(K, rows) contribution of group g for one chunk."""
+        if self._is_gauss(g):
+            x = xs[g[0]]
+            if not self.n_folds:
+                st = self.stats[g][0]
+                return loo_gaussian(st["weight"], st["mean"], st["m2"], x, y, self.ddof, self.floor).T
+            est = Frequency(alpha=self.alpha, ddof=self.ddof)
+            out = np.zeros((self.k, y.size))
+            for ff in range(self.n_folds):
+                sel = f == ff
+                if not sel.any():
+                    continue
+                others = [self.stats[g][o] for o in range(self.n_folds) if o != ff]
+                st = others[0]
+                for o in others[1:]:
+                    st = Gaussian.merge(st, o)
+                mu, var = est.gaussian(st["weight"], st["mean"], st["m2"], self.floor)
+                xt = x[sel]
+                part = -0.5 * (_LOG_2PI + np.log(var)) - 0.5 * (xt[:, None] - mu) ** 2 / var
+                part[np.isnan(xt)] = 0.0
+                out[:, sel] = part.T
+            return out
+        c = self._codes(g, codes)
+        m = self.group_values(g)
+        counts = self.stats[g]
+        if not self.n_folds:
+            return loo_categorical(counts[0], c, y, self.alpha, m).T
+        out = np.zeros((self.k, y.size))
+        total = counts.sum(axis=0)
+        for ff in range(self.n_folds):
+            sel = (f == ff) & (c >= 0)
+            if sel.any():
+                out[:, sel] = log_table(total - counts[ff], self.alpha, m)[:, c[sel]]
+        return out
+
+    def _prior(self, y, f):
+        if not self.n_folds:
+            return loo_prior(self.class_counts[0], y, self.priors).T
+        out = np.zeros((self.k, y.size))
+        total = self.class_counts.sum(axis=0)
+        for ff in range(self.n_folds):
+            sel = f == ff
+            out[:, sel] = class_log_prior(total - self.class_counts[ff], self.priors)[:, None]
+        return out
+
+    def score_many(self, groups, candidates):
+        """Accuracy of the current groups and of every candidate (remove, add), in one pass."""
+        self.ensure(list(groups) + [g for _, rem, add in candidates for g in rem + add])
+        right = np.zeros(len(candidates) + 1)
+        n = 0
+        for row, codes, xs, y in self.source:
+            f = self.fold[row:row + y.size] if self.n_folds else None
+            contrib = {g: self._contribution(g, codes, xs, y, f)
+                       for g in dict.fromkeys(list(groups) + [g for _, r, a in candidates for g in r + a])}
+            S = self._prior(y, f)
+            for g in groups:
+                S += contrib[g]
+            right[0] += np.count_nonzero(correct(S, y))
+            for i, (_, rem, add) in enumerate(candidates, start=1):
+                Sc = S.copy()
+                for g in rem:
+                    Sc -= contrib[g]
+                for g in add:
+                    Sc += contrib[g]
+                right[i] += np.count_nonzero(correct(Sc, y))
+            n += y.size
+        self.n_evaluated += len(candidates)
+        return right / n
+
+
+def search_file(search, path, chunksize=100_000, format=None, target=None, header=True, progress=None):
+    """Run a wrapper search (an unfitted BSE, BSJ, BSEJ or FSSJ) on a data file
+    streamed in chunks; the fitted search is returned, equal to ``search.fit``
+    on the whole file (k-fold scoring uses :func:`fold_assignment` folds,
+    ``random_state`` as the seed).
+
+    Numeric attributes for joins are cut into equal-width intervals (the
+    default discretizer; others need every value at once).
+    """
+    from ..scale.files import iter_file_chunks
+    search._check_params()
+    if search.discretizer != "equal_width":
+        raise ParameterError("discretizer: a streamed search cuts numeric attributes into equal-width intervals "
+                             f"(the others need all values at once), got {search.discretizer!r}")
+    if search.scoring == "cv" and not isinstance(search.cv, (int, np.integer)):
+        raise ParameterError("cv: a streamed search takes a number of folds (it assigns them itself)")
+    kw = dict(format=format, target=target, header=header)
+    # pass 1: schema, classes, ranges of numeric attributes, rows
+    first = True
+    lo = hi = None
+    n = 0
+    for X, y in iter_file_chunks(path, chunksize, **kw):
+        if first:
+            search.schema_ = infer_schema(X, None)
+            search.classes_ = np.asarray(list(y.cat.categories), dtype=object)
+            num = list(search.schema_.numeric_indices)
+            lo, hi = np.full(len(num), np.inf), np.full(len(num), -np.inf)
+            first = False
+        t = encode(X, search.schema_)
+        if t.numeric.shape[1] and len(X):
+            with np.errstate(invalid="ignore"):
+                lo = np.fmin(lo, np.nanmin(np.where(np.isnan(t.numeric), np.inf, t.numeric), axis=0))
+                hi = np.fmax(hi, np.nanmax(np.where(np.isnan(t.numeric), -np.inf, t.numeric), axis=0))
+        n += len(X)
+    if first or n == 0:
+        raise ParameterError("the file holds no labelled rows")
+    search.n_features_in_ = len(search.schema_)
+    search.feature_names_in_ = np.asarray(search.schema_.names, dtype=object)
+    search.cuts_ = {}
+    for k_, j in enumerate(search.schema_.numeric_indices):
+        a, b = lo[k_], hi[k_]
+        search.cuts_[j] = (np.array([]) if not np.isfinite(a) or a == b
+                           else a + (b - a) * np.arange(1, search.n_bins) / search.n_bins)
+    search._values = [list(map(str, a.values)) if a.is_nominal else interval_labels(search.cuts_[j])
+                      for j, a in enumerate(search.schema_.attributes)]
+    d = len(search.schema_)
+    search._numeric_alone = [(not a.is_nominal) and search.numeric == "gaussian" for a in search.schema_.attributes]
+    k = len(search.classes_)
+    n_folds = search.cv if search.scoring == "cv" else None
+    fold = fold_assignment(n, n_folds, search.random_state) if n_folds else None
+    source = _Source(search, path, chunksize, kw)
+    engine = _StreamedEngine(source, [len(v) for v in search._values], search._numeric_alone, k, search.alpha,
+                             search.priors, search.ddof, 0.0, fold, n_folds)
+    gauss_groups = [(j,) for j in range(d) if search._numeric_alone[j]]
+    engine.ensure(gauss_groups)
+    if gauss_groups:  # the variance floor from the whole data, as the in-memory search fixes it
+        pooled = [{key: v for key, v in _merge_all(engine.stats[g]).items()} for g in gauss_groups]
+        engine.floor = variance_floor(pooled, search.var_smoothing)
+    search._allowed = None if search.candidate_pairs is None else _allowed_pairs_streamed(search, engine, d)
+    names = list(search.schema_.names)
+    groups = search._start(d)
+    score = engine.score_many(groups, [])[0]
+    search.history_ = [{"step": 0, "operator": "start", "attributes": Structure(tuple(groups), d).describe(names),
+                        "score": score, "candidates": 0}]
+    search._say(search.history_[-1])
+    while True:
+        cands = list(search._candidates(groups, d, engine))
+        if not cands:
+            break
+        scores = engine.score_many(groups, cands)[1:]
+        best = int(np.argmax(scores))  # the first maximum: ties go to the first candidate
+        if not scores[best] > score + search.tol:
+            break
+        op, remove, add = cands[best]
+        score = float(scores[best])
+        groups = [g for g in groups if g not in remove] + list(add)
+        what = ", ".join("*".join(names[j] for j in g) for g in (remove if op == "delete" else add))
+        search.history_.append({"step": len(search.history_), "operator": op, "attributes": what,
+                                "score": score, "candidates": len(cands)})
+        search._say(search.history_[-1])
+        if progress is not None:
+            print(f"  step {len(search.history_) - 1}: {op} {what} -> {score:.4f}", file=progress, flush=True)
+    search.n_candidates_ = engine.n_evaluated
+    search.structure_ = Structure(tuple(groups), d)
+    search.n_attributes_used_ = search.structure_.n_used
+    if groups:  # the final model, fitted chunk by chunk on the structured table
+        model = NaiveBayes(alpha=search.alpha, priors=search.priors, ddof=search.ddof,
+                           var_smoothing=search.var_smoothing)
+        cats = None
+        import pandas as pd
+        for X, y in source.frames():
+            codes, xs = search._prepare(X, encode(X, search.schema_))
+            frame = search._frame(codes, xs)
+            cats = cats or pd.CategoricalDtype(list(search.classes_))
+            model.partial_fit(frame, pd.Series(pd.Categorical(np.asarray(y, dtype=object), dtype=cats)))
+        search.model_ = model
+    else:
+        search.model_ = _PriorsOnly(search.classes_, class_log_prior(engine.class_counts.sum(axis=0), search.priors))
+    return search
+
+
+def _merge_all(parts):
+    st = parts[0]
+    for p in parts[1:]:
+        st = Gaussian.merge(st, p)
+    return st
+
+
+def _allowed_pairs_streamed(search, engine, d):
+    raise ParameterError("candidate_pairs: not available for streamed searches yet")
