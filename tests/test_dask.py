@@ -1,7 +1,6 @@
 """Dask: fits on a real distributed LocalCluster (two worker processes) equal in-memory fits."""
 
 import numpy as np
-import pandas as pd
 import pytest
 
 import dask.array as da

@@ -163,9 +163,8 @@ class Engine:
 
     def _gaussian(self, x):
         from ..estimation import Frequency
-        k, n = self.k, self.y.size
+        k = self.k
         est = Frequency(alpha=self.alpha, ddof=self.ddof)
-        present = ~np.isnan(x)
         if self.splits is not None:
             parts = []
             for tr, te in self.splits:

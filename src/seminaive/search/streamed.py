@@ -10,9 +10,8 @@ a refit, and memory holds statistics, not rows. The result equals the
 in-memory search on the same data (and folds).
 """
 
-import sys
-
 import numpy as np
+import pandas as pd
 
 from ..components.gaussian import Gaussian, variance_floor
 from ..data.encoding import encode, infer_schema
@@ -205,6 +204,8 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
     if search.discretizer != "equal_width":
         raise ParameterError("discretizer: a streamed search cuts numeric attributes into equal-width intervals "
                              f"(the others need all values at once), got {search.discretizer!r}")
+    if search.candidate_pairs is not None:
+        raise ParameterError("candidate_pairs: a streamed search considers every pair (set it to None)")
     if search.scoring == "cv" and not isinstance(search.cv, (int, np.integer)):
         raise ParameterError("cv: a streamed search takes a number of folds (it assigns them itself)")
     kw = dict(format=format, target=target, header=header)
@@ -249,7 +250,7 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
     if gauss_groups:  # the variance floor from the whole data, as the in-memory search fixes it
         pooled = [{key: v for key, v in _merge_all(engine.stats[g]).items()} for g in gauss_groups]
         engine.floor = variance_floor(pooled, search.var_smoothing)
-    search._allowed = None if search.candidate_pairs is None else _allowed_pairs_streamed(search, engine, d)
+    search._allowed = None
     names = list(search.schema_.names)
     groups = search._start(d)
     score = engine.score_many(groups, [])[0]
@@ -279,13 +280,11 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
     if groups:  # the final model, fitted chunk by chunk on the structured table
         model = NaiveBayes(alpha=search.alpha, priors=search.priors, ddof=search.ddof,
                            var_smoothing=search.var_smoothing)
-        cats = None
-        import pandas as pd
+        cats = pd.CategoricalDtype(list(search.classes_))
         for X, y in source.frames():
             codes, xs = search._prepare(X, encode(X, search.schema_))
-            frame = search._frame(codes, xs)
-            cats = cats or pd.CategoricalDtype(list(search.classes_))
-            model.partial_fit(frame, pd.Series(pd.Categorical(np.asarray(y, dtype=object), dtype=cats)))
+            model.partial_fit(search._frame(codes, xs),
+                              pd.Series(pd.Categorical(np.asarray(y, dtype=object), dtype=cats)))
         search.model_ = model
     else:
         search.model_ = _PriorsOnly(search.classes_, class_log_prior(engine.class_counts.sum(axis=0), search.priors))
@@ -297,7 +296,3 @@ def _merge_all(parts):
     for p in parts[1:]:
         st = Gaussian.merge(st, p)
     return st
-
-
-def _allowed_pairs_streamed(search, engine, d):
-    raise ParameterError("candidate_pairs: not available for streamed searches yet")
