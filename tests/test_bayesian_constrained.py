@@ -107,3 +107,10 @@ def test_validation_rates_are_reported():
     tr, va = idx % 3 != 0, idx % 3 == 0
     m = ConstrainedNaiveBayes(min_rates={"virginica": 1.0}).fit(d.X[tr], d.y[tr], X_val=d.X[va], y_val=d.y[va])
     assert "validation_rate" in m.constraints_[0] and "validation rate" in m.constraint_report()
+
+
+def test_whole_data_models_have_no_partial_fit():
+    for m in (ConstrainedNaiveBayes(min_rates={"minority": 0.8}), OffsetNaiveBayes(min_rates={"minority": 0.8})):
+        assert not hasattr(m, "partial_fit") and not hasattr(m, "merge")
+        with pytest.raises(AttributeError, match="stream the data into NaiveBayes.partial_fit"):
+            m.partial_fit

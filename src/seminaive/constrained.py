@@ -180,6 +180,21 @@ class _Objective:
         return np.concatenate(out)
 
 
+class _WholeDataOnly:
+    """Hides ``partial_fit`` and ``merge``: these models solve for their
+    parameters over all the data, so their statistics cannot simply add.
+    (``hasattr(model, "partial_fit")`` is then false, as tools expect.)"""
+
+    @property
+    def partial_fit(self):
+        raise AttributeError(f"{type(self).__name__} has no partial_fit: its parameters are chosen over all the "
+                             f"training data at once; stream the data into NaiveBayes.partial_fit instead")
+
+    @property
+    def merge(self):
+        raise AttributeError(f"{type(self).__name__} has no merge: its parameters are not sums of statistics")
+
+
 class _Result:
     """A candidate solution that did not come from the optimizer."""
 
@@ -187,7 +202,7 @@ class _Result:
         self.x, self.fun = x, fun
 
 
-class ConstrainedNaiveBayes(NaiveBayes):
+class ConstrainedNaiveBayes(_WholeDataOnly, NaiveBayes):
     """Naive Bayes estimated under lower bounds on chosen classes' correct
     classification rates (see the module text).
 
@@ -466,7 +481,7 @@ class ConstrainedNaiveBayes(NaiveBayes):
         self.feasible_ = state["feasible"]
 
 
-class OffsetNaiveBayes(NaiveBayes):
+class OffsetNaiveBayes(_WholeDataOnly, NaiveBayes):
     """The simple baseline: plain Naive Bayes whose log-priors are shifted
     (decision offsets) until each constrained class's training rate reaches its
     threshold; the smallest shift that does so, class by class, repeated until
