@@ -168,12 +168,7 @@ class Engine:
         if self.splits is not None:
             parts = []
             for tr, te in self.splits:
-                w, mean, m2 = _moments(x[tr], self.y[tr], k)
-                mu, var = est.gaussian(w, mean, m2, self.floor)
-                xt = x[te]
-                part = -0.5 * (_LOG_2PI + np.log(var)) - 0.5 * (xt[:, None] - mu) ** 2 / var
-                part[np.isnan(xt)] = 0.0
-                parts.append(part)
+                parts.append(fold_gaussian(est, *_moments(x[tr], self.y[tr], k), self.floor, x[te]))
             return np.vstack(parts)
         return loo_gaussian(*_moments(x, self.y, k), x, self.y, self.ddof, self.floor)
 
@@ -258,8 +253,22 @@ def loo_gaussian(w, mean, m2, x, y, ddof, floor):
     var = np.where(ok, Q / np.where(ok, W - ddof, 1.0), pooled[:, None]) + floor
     mu = np.where(W > 0, M, mu_all[:, None])
     out = np.zeros((n, k))
-    out[idx] = -0.5 * (_LOG_2PI + np.log(var)) - 0.5 * (xi[:, None] - mu) ** 2 / var
+    out[idx] = normal_logpdf(xi, mu, var)
     return out
+
+
+def normal_logpdf(x, mu, var):
+    """log N(x | mu, var) for each value of ``x`` (rows) and class (columns of ``mu``, ``var``)."""
+    return -0.5 * (_LOG_2PI + np.log(var)) - 0.5 * (x[:, None] - mu) ** 2 / var
+
+
+def fold_gaussian(est, weight, mean, m2, floor, x):
+    """Log-densities (rows, K) of ``x`` under the normals ``est`` estimates from
+    another part's moments; 0 where ``x`` is missing."""
+    mu, var = est.gaussian(weight, mean, m2, floor)
+    part = normal_logpdf(x, mu, var)
+    part[np.isnan(x)] = 0.0
+    return part
 
 
 def _moments(x, y, k):

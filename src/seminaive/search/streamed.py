@@ -20,13 +20,10 @@ from ..estimation import Frequency, class_log_prior
 from ..exceptions import ParameterError
 from ..naive_bayes import NaiveBayes
 from .base import _PriorsOnly
-from .engine import _moments, correct, log_table, loo_categorical, loo_gaussian, loo_prior
+from .engine import _moments, correct, fold_gaussian, log_table, loo_categorical, loo_gaussian, loo_prior
 from .structure import Structure
 
 __all__ = ["search_file", "fold_assignment"]
-
-_LOG_2PI = np.log(2 * np.pi)
-
 
 def fold_assignment(n, k, seed=0):
     """Balanced, seeded fold numbers for rows 0..n-1 (a permutation taken mod k).
@@ -132,15 +129,8 @@ class _StreamedEngine:
                 sel = f == ff
                 if not sel.any():
                     continue
-                others = [self.stats[g][o] for o in range(self.n_folds) if o != ff]
-                st = others[0]
-                for o in others[1:]:
-                    st = Gaussian.merge(st, o)
-                mu, var = est.gaussian(st["weight"], st["mean"], st["m2"], self.floor)
-                xt = x[sel]
-                part = -0.5 * (_LOG_2PI + np.log(var)) - 0.5 * (xt[:, None] - mu) ** 2 / var
-                part[np.isnan(xt)] = 0.0
-                out[:, sel] = part.T
+                st = _merge_all([self.stats[g][o] for o in range(self.n_folds) if o != ff])
+                out[:, sel] = fold_gaussian(est, st["weight"], st["mean"], st["m2"], self.floor, x[sel]).T
             return out
         c = self._codes(g, codes)
         m = self.group_values(g)
