@@ -75,23 +75,18 @@ def _component_lines(model, comp, stats, attr, classes, precision):
     return [f"{attr.name} (numeric, Gaussian, ddof={model.ddof})", format_table([""] + classes, rows)]
 
 
-def _value_text(model, X, i, j):
-    attr = model.schema_.attributes[j]
-    from .data.encoding import as_columns
-    _, get, _, _ = as_columns(X)
-    col = get(j)
-    v = col.iloc[i] if hasattr(col, "iloc") else col[i]
-    return f"{attr.name} = {v}"
-
-
 def format_explanation(model, X, precision=3):
     """For each instance: the predicted class, its probability, and how each
     attribute moves the log-odds of the predicted class against the runner-up
     (log P(x_j | predicted) - log P(x_j | runner-up)); the terms and the prior
     sum to the log-odds. Missing or unseen values contribute 0."""
     from ._target import unwrap
+    from .data.encoding import as_columns
     X, _ = unwrap(X)
     parts = model.attribute_log_likelihoods(X)
+    _, get, _, _ = as_columns(X)
+    columns = [get(j) for j in range(parts.shape[1])]  # once, not per instance
+    names = [a.name for a in model.schema_.attributes]
     logp = model.predict_log_proba(X)
     classes = [str(c) for c in model.classes_]
     out = []
@@ -104,7 +99,8 @@ def format_explanation(model, X, precision=3):
                       if best != second else ""))
         rows = [["prior", f"{model.class_log_prior_[best] - model.class_log_prior_[second]:+.{precision}f}"]]
         for j in range(parts.shape[1]):
-            rows.append([_value_text(model, X, i, j),
+            col = columns[j]
+            rows.append([f"{names[j]} = {col.iloc[i] if hasattr(col, 'iloc') else col[i]}",
                          f"{parts[i, j, best] - parts[i, j, second]:+.{precision}f}"])
         out.append("  " + format_table(["term", "contribution"], rows).replace("\n", "\n  "))
     return "\n".join(out)
