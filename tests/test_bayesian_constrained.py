@@ -20,7 +20,9 @@ def test_map_equals_numerical_maximization(prior):
     d = load("iris")
     nb = NaiveBayes(estimation="map", prior=prior).fit(d)
     comp, st = nb.components_[2], nb.stats_[2]
-    (mn, kn, an, bn), _ = normal_gamma_posterior(st["weight"], st["mean"], st["m2"], nb._estimator("petal_length").prior)
+    sc = st["scale"][0]  # the statistics are of the values over a power of two; the posterior back in data units
+    (mn, kn, an, bn), _ = normal_gamma_posterior(st["weight"], st["mean"], st["m2"], nb._estimator("petal_length").prior, sc)
+    mn, bn = mn * sc, bn * sc * sc
     for c in range(3):
         f = lambda p: -normal_gamma_logpdf(p[0], p[1], mn[c], kn[c], an[c], bn[c]) if p[1] > 0 else np.inf
         res = minimize(f, [mn[c] + 0.1, an[c] / bn[c]], method="Nelder-Mead",

@@ -18,7 +18,18 @@ from _estimators import COUNT_ESTIMATORS, ESTIMATORS, chance_level, ids, optimiz
 from conftest import mixed_frame
 
 
-@parametrize_with_checks([clone(e) for e in ESTIMATORS + COUNT_ESTIMATORS])
+def expected_failed_checks(estimator):
+    """The checks an estimator cannot meet, declared to scikit-learn with the reason (xfail, not strict)."""
+    if optimized(estimator):
+        return {"check_sample_weight_equivalence_on_dense_data":
+                "a numerical optimizer (SLSQP) fits the constrained model: weighted and repeated data give the "
+                "same problem, but the solver's path, and so its stopping point, may differ beyond rtol 1e-7 "
+                "(test_weights_equal_duplicated_rows holds it to the optimizer's tolerance)"}
+    return {}
+
+
+@parametrize_with_checks([clone(e) for e in ESTIMATORS + COUNT_ESTIMATORS],
+                         expected_failed_checks=expected_failed_checks)
 def test_sklearn_estimator_checks(estimator, check):
     """scikit-learn's own checks on numeric arrays (the array-API check skips unless SCIPY_ARRAY_API is set)."""
     check(estimator)

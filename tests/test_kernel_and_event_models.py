@@ -1,5 +1,7 @@
 """Kernel densities; the multinomial and Bernoulli models against scikit-learn."""
 
+import pathlib
+
 import numpy as np
 import pytest
 import scipy.sparse as sp
@@ -42,12 +44,29 @@ def test_kernel_tends_to_a_gaussian_as_bandwidth_grows():
     assert gaps[0] > gaps[1] > gaps[2] and gaps[2] < 1e-3
 
 
-def test_kernel_bandwidth_rule_is_bw_nrd0():
-    x = np.array([1.0, 2.0, 4.0, 7.0, 11.0, 16.0])
-    nb = NaiveBayes(numeric="kernel").fit(x[:, None], np.zeros(6, int))
-    q1, q3 = np.quantile(x, [0.25, 0.75], method="inverted_cdf")
-    want = 0.9 * min(x.std(ddof=1), (q3 - q1) / 1.34) * 6 ** -0.2
-    assert nb.components_[0].h_[0] == pytest.approx(want)
+REFERENCE = pathlib.Path(__file__).parent / "data" / "reference"
+
+
+def _r_bandwidths():
+    """R's bw.nrd0 of a few vectors (scripts/reference/make_r_reference.R)."""
+    rows = [line.split(",") for line in (REFERENCE / "bw_nrd0.csv").read_text().splitlines()[1:]]
+    return [(np.array([float(v) for v in x.split()]), float(bw)) for x, bw in rows]
+
+
+@pytest.mark.parametrize("x, want", _r_bandwidths())
+def test_kernel_bandwidth_rule_is_r_bw_nrd0(x, want):
+    """Type-7 quantiles and R's fallbacks (sd, then |x1|, then 1), as fitted by the model."""
+    nb = NaiveBayes(numeric="kernel").fit(x[:, None], np.zeros(x.size, int))
+    assert nb.components_[0].h_[0] == pytest.approx(want, rel=1e-12)
+
+
+@pytest.mark.parametrize("x, want", _r_bandwidths()[:1] + _r_bandwidths()[5:])
+def test_kernel_bandwidth_weights_are_copies(x, want):
+    rng = np.random.default_rng(0)
+    w = rng.integers(1, 4, x.size)
+    a = NaiveBayes(numeric="kernel").fit(x[:, None], np.zeros(x.size, int), sample_weight=w)
+    b = NaiveBayes(numeric="kernel").fit(np.repeat(x, w)[:, None], np.zeros(w.sum(), int))
+    assert a.components_[0].h_[0] == pytest.approx(b.components_[0].h_[0], rel=1e-12)
 
 
 def _counts(seed, n=300, d=12):

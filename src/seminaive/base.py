@@ -12,7 +12,47 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 
 from .exceptions import NotFittedError, ParameterError
 
-__all__ = ["BaseNaiveBayes", "UnseenValueWarning", "decide"]
+__all__ = ["BaseNaiveBayes", "UnseenValueWarning", "decide", "resolve_degenerate"]
+
+
+def resolve_degenerate(jll, log_prior):
+    """Joint log-likelihoods ``jll`` (rows, K) whose rows are not all finite,
+    made decidable by one rule (the search engine applies the same one):
+
+    - a class whose evidence has probability 0 under it (-inf, or -inf and
+      +inf together, which sum to NaN) is impossible;
+    - an infinite density (+inf: a value at a point mass, a class whose
+      variance is 0) beats every finite one: the classes with one share the
+      probability equally (the first wins a decision);
+    - a row impossible under every class takes ``log_prior`` (the class
+      priors; a row of them per row, or one for all).
+
+    Returns a new array; finite rows are unchanged.
+
+    Examples
+    --------
+    >>> inf = np.inf
+    >>> resolve_degenerate(np.array([[-1.0, -2.0], [-inf, -inf], [inf, -3.0], [np.nan, -3.0]]),
+    ...                    np.log([0.25, 0.75])).round(3).tolist()
+    [[-1.0, -2.0], [-1.386, -0.288], [0.0, -inf], [-inf, -3.0]]
+    """
+    jll = np.array(jll, dtype=np.float64)
+    with np.errstate(invalid="ignore"):
+        bad = ~np.isfinite(jll.max(axis=1))
+    if not bad.any():
+        return jll
+    rows = jll[bad]
+    rows[np.isnan(rows)] = -np.inf
+    hit = rows == np.inf
+    point = hit.any(axis=1)
+    rows[point] = np.where(hit[point], 0.0, -np.inf)
+    none = rows.max(axis=1) == -np.inf
+    prior = np.broadcast_to(np.asarray(log_prior, dtype=np.float64), jll.shape)[bad]
+    rows[none] = prior[none]
+    jll[bad] = rows
+    return jll
+
+
 
 
 def decide(jll, rtol=1e-10):
@@ -56,14 +96,15 @@ class BaseNaiveBayes(ClassifierMixin, BaseEstimator):
                                  f"call 'fit' with appropriate arguments first")
 
     def _jll(self, X):
-        """The joint log-likelihood, where evidence impossible under every class
-        (possible only with ``alpha=0``) falls back to the class priors."""
+        """The joint log-likelihood, its rows that are not all finite resolved
+        by :func:`resolve_degenerate` (evidence impossible under every class,
+        possible with ``alpha=0`` or a zero variance, gives the class priors)."""
         self._check_fitted()
         jll = self._joint_log_likelihood(X)
-        impossible = ~np.isfinite(jll.max(axis=1))
-        if impossible.any():
-            jll[impossible] = self.class_log_prior_
-        return jll
+        with np.errstate(invalid="ignore"):
+            if np.isfinite(jll.max(axis=1)).all():
+                return jll
+        return resolve_degenerate(jll, self.class_log_prior_)
 
     def predict(self, X):
         """The most probable class of each instance.

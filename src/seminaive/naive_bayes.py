@@ -6,7 +6,8 @@ from sklearn.utils.validation import _check_sample_weight, validate_data
 from ._target import encode_target, prediction_input, unwrap
 from ._validation import check_param
 from .base import BaseNaiveBayes
-from .components import BANDWIDTHS, COMPONENTS, Categorical, Discretized, Gaussian, Kernel, variance_floor
+from .components import (BANDWIDTHS, COMPONENTS, VAR_SMOOTHING_RULES, Categorical, Discretized, Gaussian, Kernel,
+                         variance_floor)
 from .discretize import DISCRETIZERS
 from .data.encoding import check_2d, encode, infer_schema, select_columns
 from .estimation import ESTIMATIONS, PRIOR_KEYS, PRIORS, Frequency, MEstimate, NormalGamma, class_log_prior
@@ -33,9 +34,18 @@ class NaiveBayes(BaseNaiveBayes):
         Gaussian variance divisor n - ddof; 1 (the sample variance) as in the
         documents' worked examples, 0 as in scikit-learn's GaussianNB.
     var_smoothing : float, default 1e-9
-        Added to every Gaussian variance, as a fraction of the largest variance
-        among the numeric attributes (scikit-learn's rule), so that an attribute
-        that is constant within a class does not give an infinite density.
+        Added to every Gaussian variance as a fraction of a spread (see
+        ``var_smoothing_rule``), so that an attribute that is constant within
+        a class does not give an infinite density. 0 adds nothing: a class
+        whose values are all equal is then a point mass (probability 0 away
+        from its value, 1 at it).
+    var_smoothing_rule : {"attribute", "largest"}, default "attribute"
+        "attribute": a fraction of the attribute's own variance over all
+        classes, so that predictions do not change when any attribute's units
+        do (an attribute with one value everywhere: of that value squared, or
+        ``var_smoothing`` itself when it is 0). "largest": of the largest
+        variance among the numeric attributes, scikit-learn's GaussianNB rule
+        (one attribute's units then reach the others' models).
     nominal : None, "all" or list of column names or indices
         Columns to treat as nominal. By default object, string, category and
         bool columns are nominal and numeric ones Gaussian.
@@ -94,13 +104,14 @@ class NaiveBayes(BaseNaiveBayes):
     [[0.205, 0.795]]
     """
 
-    def __init__(self, *, alpha=1.0, priors="laplace", ddof=1, var_smoothing=1e-9, nominal=None,
-                 numeric="gaussian", n_bins=10, min_bucket=6, bandwidth="silverman", estimation="frequency",
-                 prior=None):
+    def __init__(self, *, alpha=1.0, priors="laplace", ddof=1, var_smoothing=1e-9, var_smoothing_rule="attribute",
+                 nominal=None, numeric="gaussian", n_bins=10, min_bucket=6, bandwidth="silverman",
+                 estimation="frequency", prior=None):
         self.alpha = alpha
         self.priors = priors
         self.ddof = ddof
         self.var_smoothing = var_smoothing
+        self.var_smoothing_rule = var_smoothing_rule
         self.nominal = nominal
         self.numeric = numeric
         self.n_bins = n_bins
@@ -115,6 +126,7 @@ class NaiveBayes(BaseNaiveBayes):
             check_param("priors", self.priors, options=PRIORS)
         check_param("ddof", self.ddof, kind="int", low=0, high=1)
         check_param("var_smoothing", self.var_smoothing, kind="number", low=0)
+        check_param("var_smoothing_rule", self.var_smoothing_rule, options=VAR_SMOOTHING_RULES)
         check_param("numeric", self.numeric, options=NUMERIC_MODELS)
         check_param("n_bins", self.n_bins, kind="int", low=1)
         check_param("min_bucket", self.min_bucket, kind="int", low=1)
@@ -321,10 +333,12 @@ class NaiveBayes(BaseNaiveBayes):
         """Map the statistics to parameters (no pass over the data)."""
         self._check_prior_names()
         self.class_log_prior_ = class_log_prior(self.class_count_, self.priors)
-        floor = variance_floor([s for c, s in zip(self.components_, self.stats_)
-                                if isinstance(c, Gaussian)], self.var_smoothing)
-        for c, s in zip(self.components_, self.stats_):
-            c.estimate(s, self._estimator(self.schema_.attributes[c.attribute].name), floor=floor)
+        gauss = [i for i, c in enumerate(self.components_) if isinstance(c, Gaussian)]
+        floors = dict(zip(gauss, variance_floor([self.stats_[i] for i in gauss], self.var_smoothing,
+                                                self.var_smoothing_rule)))
+        for i, (c, s) in enumerate(zip(self.components_, self.stats_)):
+            name = self.schema_.attributes[c.attribute].name
+            c.estimate(s, self._estimator(name), floor=floors.get(i, 0.0), name=name)
 
     def _encode(self, X):
         table = encode(prediction_input(self, X), self.schema_)
@@ -336,8 +350,9 @@ class NaiveBayes(BaseNaiveBayes):
         table = self._encode(X)
         jll = np.empty((table.n_samples, len(self.classes_)))
         jll[:] = self.class_log_prior_
-        for kind in dict.fromkeys(map(type, self.components_)):
-            kind.add_log_likelihood_many([c for c in self.components_ if type(c) is kind], table, jll)
+        with np.errstate(invalid="ignore"):  # +inf (a point mass) and -inf (probability 0) sum to NaN: impossible
+            for kind in dict.fromkeys(map(type, self.components_)):
+                kind.add_log_likelihood_many([c for c in self.components_ if type(c) is kind], table, jll)
         return jll
 
     def attribute_log_likelihoods(self, X):
@@ -361,6 +376,12 @@ class NaiveBayes(BaseNaiveBayes):
         table = encode(X, self.schema_)
         names = [self.schema_.attributes[i].name for i in self.schema_.nominal_indices]
         return {n: int(k) for n, k in zip(names, table.unseen)}
+
+    def _smoothing_label(self, kind):
+        """How the printout labels an attribute's estimate ("nominal" or "gaussian")."""
+        if kind == "nominal":
+            return f"alpha={self.alpha:g}" if self.estimation != "m-estimate" else f"m-estimate, m={self.alpha:g}"
+        return f"ddof={self.ddof}" if self.estimation in ("frequency", "m-estimate") else f"{self.estimation}"
 
     def to_text(self, precision=4):
         """The readable model: class priors and per attribute its table of

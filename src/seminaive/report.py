@@ -54,11 +54,11 @@ def _component_lines(model, comp, stats, attr, classes, precision):
     """The printout of one attribute's distribution, by the component's kind."""
     if comp.kind in ("categorical", "discretized"):
         if comp.kind == "categorical":
-            head = f"{attr.name} (nominal, alpha={model.alpha:g})"
+            head = f"{attr.name} (nominal, {model._smoothing_label('nominal')})"
             values = [str(v) for v in attr.values]
         else:
             head = (f"{attr.name} (numeric, {model.numeric.replace('_', ' ')} intervals: "
-                    f"{comp.n_values}, alpha={model.alpha:g})")
+                    f"{comp.n_values}, {model._smoothing_label('nominal')})")
             values = comp.labels
         probs = np.exp(comp.log_table_[:-1])
         rows = [[v] + [f"{_fmt(probs[i, k], precision)} ({stats['counts'][k, i]:g})"
@@ -70,9 +70,10 @@ def _component_lines(model, comp, stats, attr, classes, precision):
         return [f"{attr.name} (numeric, Gaussian kernel density, bandwidth {model.bandwidth})",
                 format_table([""] + classes, rows)]
     rows = [["mean"] + [_fmt(m, precision) for m in comp.mean_],
-            ["std dev"] + [_fmt(np.sqrt(v), precision) for v in comp.var_],
+            ["std dev"] + [_fmt(v, precision) for v in comp.sd_],
             ["n"] + [f"{w:g}" for w in stats["weight"]]]
-    return [f"{attr.name} (numeric, Gaussian, ddof={model.ddof})", format_table([""] + classes, rows)]
+    return [f"{attr.name} (numeric, Gaussian, {model._smoothing_label('gaussian')})",
+            format_table([""] + classes, rows)]
 
 
 def format_explanation(model, X, precision=3):

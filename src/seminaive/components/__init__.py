@@ -3,10 +3,10 @@
 from .base import Component
 from .categorical import Categorical
 from .discretized import Discretized
-from .gaussian import Gaussian, variance_floor
+from .gaussian import VAR_SMOOTHING_RULES, Gaussian, variance_floor
 from .kernel import BANDWIDTHS, Kernel
 
-__all__ = ["Component", "Categorical", "Discretized", "Gaussian", "Kernel", "variance_floor",
+__all__ = ["Component", "Categorical", "Discretized", "Gaussian", "Kernel", "variance_floor", "VAR_SMOOTHING_RULES",
            "COMPONENTS", "BANDWIDTHS"]
 
 COMPONENTS = {c.kind: c for c in (Categorical, Discretized, Gaussian, Kernel)}

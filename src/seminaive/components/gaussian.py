@@ -3,21 +3,41 @@
 import numpy as np
 from scipy.special import gammaln
 
+from ..exceptions import DataFormatError
 from ._chunks import chunks
+from .._scale import column_scales
 from .base import Component
 
-__all__ = ["Gaussian", "variance_floor"]
+__all__ = ["Gaussian", "variance_floor", "normal_logpdf", "VAR_SMOOTHING_RULES"]
 
 _LOG_2PI = np.log(2 * np.pi)
+VAR_SMOOTHING_RULES = ("attribute", "largest")
+
+
+def normal_logpdf(x, mu, var):
+    """log N(x | mu, var), broadcasting ``x`` (rows, 1) against ``mu``, ``var``
+    (classes). A zero variance is a point mass: +inf at its mean, -inf
+    elsewhere (never NaN)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = -0.5 * (_LOG_2PI + np.log(var)) - 0.5 * (x - mu) ** 2 / var
+    point = np.broadcast_to(var == 0, out.shape)
+    if point.any():
+        hit = np.broadcast_to(x == mu, out.shape)
+        out = np.where(point, np.where(hit, np.inf, -np.inf), out)
+    return out
 
 
 class Gaussian(Component):
     """Normal distribution of one numeric attribute in each class.
 
     Statistics per class, over the present values: ``weight`` (the count),
-    ``mean`` and ``m2`` (the sum of squared deviations from the mean). They are
-    accumulated in two passes (mean, then deviations) and merged with Chan's
-    update, so they stay accurate where sums of squares would cancel.
+    ``mean`` and ``m2`` (the sum of squared deviations from the mean), of the
+    values divided by ``scale``, a power of two about the column's largest
+    absolute value (so nothing overflows or underflows at any magnitude: the
+    division is exact). They are accumulated in two passes (mean, then
+    deviations) and merged with Chan's update, so they stay accurate where
+    sums of squares would cancel. Parameters are estimated in the same units;
+    ``mean_``, ``sd_`` and ``var_`` give them in the data's units.
 
     Examples
     --------
@@ -27,7 +47,7 @@ class Gaussian(Component):
     >>> t = EncodedTable(np.empty((4, 0), int), x, np.zeros(0))
     >>> g = Gaussian(attribute=0, column=0)
     >>> s = g.count(t, np.array([0, 0, 1, 1]), 2, None)
-    >>> s["weight"].tolist(), s["mean"].tolist(), s["m2"].tolist()
+    >>> s["weight"].tolist(), (s["mean"] * s["scale"]).tolist(), (s["m2"] * s["scale"] ** 2).tolist()
     ([2.0, 1.0], [2.0, 10.0], [2.0, 0.0])
     >>> g.estimate(s, Frequency(ddof=0), floor=1e-9)
     >>> g.mean_.tolist(), g.var_.round(6).tolist()
@@ -48,13 +68,14 @@ class Gaussian(Component):
         cols = [c.column for c in comps]
         whole = cols == list(range(table.numeric.shape[1]))
         X = table.numeric
+        scale = column_scales(X if whole else X[:, cols])
         n, d = X.shape[0], len(cols)
         w_tot, s_tot, m2 = (np.zeros((n_classes, d)) for _ in range(3))
         classes = np.arange(n_classes)
 
         def pieces():
             for s, e in chunks(n):
-                xb = X[s:e] if whole else X[s:e, cols]
+                xb = (X[s:e] if whole else X[s:e, cols]) / scale
                 onehot = (y[s:e, None] == classes).astype(np.float64)
                 if weight is not None:
                     onehot *= weight[s:e, None]
@@ -75,56 +96,101 @@ class Gaussian(Component):
             if present is not None:
                 dev[~present] = 0.0
             m2 += onehot.T @ dev
-        return [{"weight": w_tot[:, k].copy(), "mean": mean[:, k].copy(), "m2": m2[:, k].copy()}
-                for k in range(d)]
+        return [{"weight": w_tot[:, k].copy(), "mean": mean[:, k].copy(), "m2": m2[:, k].copy(),
+                 "scale": scale[k:k + 1].copy()} for k in range(d)]
+
+    @staticmethod
+    def rescaled(stats, scale):
+        """The statistics in the units of another power-of-two ``scale`` (exact)."""
+        r = float(stats_scale(stats)) / scale
+        return {"weight": stats["weight"], "mean": stats["mean"] * r, "m2": stats["m2"] * r * r,
+                "scale": np.array([scale])}
 
     @staticmethod
     def merge(a, b):
+        s = max(stats_scale(a), stats_scale(b))
+        a, b = Gaussian.rescaled(a, s), Gaussian.rescaled(b, s)
         w = a["weight"] + b["weight"]
         delta = b["mean"] - a["mean"]
         safe = np.where(w > 0, w, 1.0)
         mean = a["mean"] + delta * b["weight"] / safe
         m2 = a["m2"] + b["m2"] + delta ** 2 * a["weight"] * b["weight"] / safe
-        return {"weight": w, "mean": np.where(w > 0, mean, 0.0), "m2": m2}
+        return {"weight": w, "mean": np.where(w > 0, mean, 0.0), "m2": m2, "scale": np.array([s])}
 
-    def estimate(self, stats, estimator, floor=0.0, **context):
+    def estimate(self, stats, estimator, floor=0.0, name=None, **context):
         self.empty_ = not stats["weight"].sum() > 0
-        self.mean_, self.var_ = estimator.gaussian(stats["weight"], stats["mean"], stats["m2"], floor)
+        self.scale_ = stats_scale(stats)
+        mu, var = estimator.gaussian(stats["weight"], stats["mean"], stats["m2"], floor, scale=self.scale_)
         dof = getattr(estimator, "degrees_of_freedom", None)
-        self.df_ = dof(stats["weight"], stats["mean"], stats["m2"]) if dof else None
-        self._inv_sd = 1.0 / np.sqrt(self.var_)
-        self._log_norm = -0.5 * (_LOG_2PI + np.log(self.var_))
-        if self.df_ is not None:  # Student t: var_ is the squared scale
+        self.df_ = dof(stats["weight"], stats["mean"], stats["m2"], scale=self.scale_) if dof else None
+        if not (np.all(np.isfinite(mu)) and np.all(np.isfinite(var)) and np.all(var >= 0)):
+            what = f"attribute {name!r}" if name is not None else f"attribute {self.attribute}"
+            raise DataFormatError(f"{what}: its Gaussian parameters are not finite numbers (mean "
+                                  f"{(mu * self.scale_).tolist()}, variance {(var * self.scale_ ** 2).tolist()}); "
+                                  f"check the column for infinite values")
+        self.set_parameters(mu, var)
+
+    def set_parameters(self, mu, var):
+        """Install means and variances in the statistics' units (divided by ``scale_``)."""
+        self._mu, self._var = np.asarray(mu, dtype=np.float64), np.asarray(var, dtype=np.float64)
+        with np.errstate(divide="ignore"):
+            self._inv_sd = 1.0 / np.sqrt(self._var)
+            log_var = np.log(self._var)
+        self._log_norm = -0.5 * (_LOG_2PI + log_var) - np.log(self.scale_)
+        if self.df_ is not None:  # Student t: var is the squared scale
             nu = self.df_
-            self._log_norm = (gammaln((nu + 1) / 2) - gammaln(nu / 2) - 0.5 * np.log(nu * np.pi * self.var_))
+            self._log_norm = (gammaln((nu + 1) / 2) - gammaln(nu / 2) - 0.5 * np.log(nu * np.pi * self._var)
+                              - np.log(self.scale_))
+
+    @property
+    def mean_(self):
+        """The class means in the data's units."""
+        return self._mu * self.scale_
+
+    @property
+    def sd_(self):
+        """The class standard deviations (or Student-t scales) in the data's units."""
+        return np.sqrt(self._var) * self.scale_
+
+    @property
+    def var_(self):
+        """The class variances in the data's units (inf where they exceed the float range)."""
+        with np.errstate(over="ignore"):
+            return self._var * self.scale_ ** 2
 
     def log_likelihood(self, table):
-        out = np.zeros((table.numeric.shape[0], self.mean_.size))
+        out = np.zeros((table.numeric.shape[0], self._mu.size))
         return self.add_log_likelihood_many([self], table, out)
 
     @classmethod
     def add_log_likelihood_many(cls, comps, table, out):
         """Chunk by chunk and class by class: -(z^2)/2 + log-normalizer, with
-        z = (x - mean) / sd; missing values add nothing."""
+        z = (x / scale - mean) / sd; missing values add nothing. Student-t and
+        point-mass (zero variance) components take an exact path of their own."""
         comps = [c for c in comps if not c.empty_]
-        for c in [c for c in comps if c.df_ is not None]:
-            x = table.numeric[:, c.column]
-            z = (x[:, None] - c.mean_) * c._inv_sd
-            term = c._log_norm - (c.df_ + 1) / 2 * np.log1p(z * z / c.df_)
+        special = [c for c in comps if c.df_ is not None or not np.all(c._var > 0)]
+        for c in special:
+            x = table.numeric[:, c.column] / c.scale_
+            if c.df_ is not None:
+                z = (x[:, None] - c._mu) * c._inv_sd
+                term = c._log_norm - (c.df_ + 1) / 2 * np.log1p(z * z / c.df_)
+            else:
+                term = normal_logpdf(x[:, None], c._mu, c._var) - np.log(c.scale_)
             term[np.isnan(x)] = 0.0
             out += term
-        comps = [c for c in comps if c.df_ is None]
+        comps = [c for c in comps if c not in special]
         if not comps:
             return out
         cols = [c.column for c in comps]
         whole = cols == list(range(table.numeric.shape[1]))
-        mu = np.array([c.mean_ for c in comps]).T  # (K, d)
+        scale = np.array([c.scale_ for c in comps])
+        mu = np.array([c._mu for c in comps]).T  # (K, d)
         inv = np.array([c._inv_sd for c in comps]).T
         lnorm = np.array([c._log_norm for c in comps]).T
         const = lnorm.sum(axis=1)
         X = table.numeric
         for s, e in chunks(X.shape[0]):
-            xb = X[s:e] if whole else X[s:e, cols]
+            xb = (X[s:e] if whole else X[s:e, cols]) / scale
             missing = np.isnan(xb)
             has_missing = missing.any()
             for k in range(mu.shape[0]):
@@ -139,19 +205,49 @@ class Gaussian(Component):
         return out
 
 
-def variance_floor(stats_list, var_smoothing):
-    """The variance added to every Gaussian variance.
+def stats_scale(stats):
+    """The power of two the moments are divided by (1 for statistics saved before it existed)."""
+    s = stats.get("scale")
+    return 1.0 if s is None else float(np.asarray(s).ravel()[0])
 
-    ``var_smoothing`` times the largest pooled variance (divisor n, over all
-    classes) of the numeric attributes, as scikit-learn's GaussianNB does; when
-    every numeric attribute is constant, ``var_smoothing`` itself. It keeps a
-    constant attribute (within a class) from giving an infinite density.
+
+def _total_variance(st):
+    """The attribute's variance over all classes (divisor n), in its statistics' units, and its overall mean."""
+    w = st["weight"].sum()
+    if not w > 0:
+        return 0.0, 0.0
+    mu = (st["weight"] * st["mean"]).sum() / w
+    return (st["m2"].sum() + (st["weight"] * (st["mean"] - mu) ** 2).sum()) / w, mu
+
+
+def variance_floor(stats_list, var_smoothing, rule="attribute"):
+    """The variance added to each Gaussian attribute's variances, one per
+    statistics dict, in that attribute's statistics' units.
+
+    ``"attribute"`` (default): ``var_smoothing`` times the attribute's own
+    variance over all classes (divisor n), so that no attribute's units reach
+    another's model; an attribute with one value everywhere takes
+    ``var_smoothing`` times that value squared (``var_smoothing`` when it is 0).
+    ``"largest"``: scikit-learn's GaussianNB rule, ``var_smoothing`` times the
+    largest such variance among all the numeric attributes (``var_smoothing``
+    itself when all are constant). The floor keeps an attribute that is
+    constant within a class from giving an infinite density.
+
+    Examples
+    --------
+    >>> st = {"weight": np.array([2.0, 2.0]), "mean": np.array([0.0, 1.0]), "m2": np.array([0.5, 0.5]),
+    ...       "scale": np.array([2.0])}
+    >>> [float(f) for f in variance_floor([st], 0.1)]
+    [0.05]
     """
-    largest = 0.0
-    for st in stats_list:
-        w = st["weight"].sum()
-        if w > 0:
-            mu = (st["weight"] * st["mean"]).sum() / w
-            m2 = st["m2"].sum() + (st["weight"] * (st["mean"] - mu) ** 2).sum()
-            largest = max(largest, m2 / w)
-    return var_smoothing * largest if largest > 0 else var_smoothing
+    spread = [_total_variance(st) for st in stats_list]
+    scales = np.array([stats_scale(st) for st in stats_list])
+    if rule == "attribute":
+        return [var_smoothing * (v if v > 0 else (mu * mu if mu != 0 else 1.0 / (s * s)))
+                for (v, mu), s in zip(spread, scales)]
+    logs = [np.log(v) + 2 * np.log(s) for (v, _), s in zip(spread, scales) if v > 0]
+    if not logs:
+        return [var_smoothing / (s * s) for s in scales]
+    top = max(logs)
+    with np.errstate(over="ignore", under="ignore"):
+        return [var_smoothing * np.exp(top - 2 * np.log(s)) for s in scales]

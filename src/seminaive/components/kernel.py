@@ -3,9 +3,10 @@
 import numpy as np
 
 from ._chunks import chunks
+from .._scale import pow2_scale
 from .base import Component
 
-__all__ = ["Kernel", "BANDWIDTHS"]
+__all__ = ["Kernel", "BANDWIDTHS", "bandwidth_rule", "weighted_quantile"]
 
 _LOG_2PI = np.log(2 * np.pi)
 BANDWIDTHS = ("silverman", "scott")
@@ -19,14 +20,17 @@ class Kernel(Component):
     Statistics are the present values with their classes and weights (they
     merge by concatenation). The bandwidth rule, per class:
 
-    - ``"silverman"`` (default, R's ``bw.nrd0`` as klaR uses):
-      0.9 min(sd, IQR / 1.34) n^(-1/5), with sd when the IQR is 0;
-    - ``"scott"``: 1.06 sd n^(-1/5);
+    - ``"silverman"`` (default): R's ``bw.nrd0`` (as klaR uses),
+      0.9 min(sd, IQR / 1.34) n^(-1/5), the IQR from R's default (type 7)
+      quantiles; where that minimum is 0, sd, then the class's first value's
+      absolute value, then 1 take its place, as in R;
+    - ``"scott"``: 1.06 sd n^(-1/5) (with the same fallbacks for sd = 0);
     - a number: that bandwidth for every class.
 
-    Quantiles use the inverted-CDF rule, so weights act exactly like copies.
-    A class whose rule gives 0 (a single or constant value) takes the rule on
-    the pooled values, then ``floor``.
+    Weighted quantiles and standard deviations treat a weight of k as k copies.
+    A class with fewer than two instances (R's rule needs two) takes the rule
+    on all the classes' values. Values are divided by a power of two about
+    their largest magnitude while estimating (exactly), so any magnitude works.
 
     Examples
     --------
@@ -36,6 +40,9 @@ class Kernel(Component):
     >>> k.estimate(k.count(t, np.array([0, 0, 1]), 2, None), None)
     >>> np.exp(k.log_likelihood(t))[0].round(4).tolist()
     [0.3205, 0.0]
+    >>> x = np.array([0, 1, 2, 3, 4, 5, 6, 50.0])  # R: bw.nrd0(x) = 1.550914
+    >>> round(float(bandwidth_rule(x, np.ones(8), "silverman")), 6)
+    1.550914
     """
 
     kind = "kernel"
@@ -59,38 +66,31 @@ class Kernel(Component):
     def estimate(self, stats, estimator, floor=0.0, **context):
         k = int(stats["n_classes"][0])
         y = stats["y"].astype(np.intp)
-        self.points_, self.log_weights_, self.h_ = [], [], np.zeros(k)
-        pooled = self._rule(stats["x"], stats["w"])
+        self.scale_ = float(pow2_scale(np.max(np.abs(stats["x"]), initial=0.0)))
+        xs_all = stats["x"] / self.scale_
+        self.points_, self.log_weights_, self._h = [], [], np.zeros(k)
+        pooled = bandwidth_rule(xs_all, stats["w"], self._scaled_rule()) if xs_all.size else 1.0
         for c in range(k):
             sel = y == c
-            x, w = stats["x"][sel], stats["w"][sel]
-            h = self._rule(x, w) if x.size else 0.0
-            if not h > 0:
-                h = pooled if pooled > 0 else np.sqrt(floor) if floor > 0 else 1.0
-            self.h_[c] = h
+            x, w = xs_all[sel], stats["w"][sel]
+            self._h[c] = bandwidth_rule(x, w, self._scaled_rule()) if w.sum() >= 2 else pooled
             self.points_.append(x)
             self.log_weights_.append(np.log(w / w.sum()) if x.size else w)
 
-    def _rule(self, x, w):
-        if not isinstance(self.bandwidth, str):
-            return float(self.bandwidth)
-        n = w.sum()
-        if n <= 1:
-            return 0.0
-        mean = np.average(x, weights=w)
-        sd = np.sqrt(np.sum(w * (x - mean) ** 2) / (n - 1))
-        if self.bandwidth == "scott":
-            return 1.06 * sd * n ** -0.2
-        q1, q3 = np.quantile(x, [0.25, 0.75], method="inverted_cdf", weights=w)
-        spread = min(sd, (q3 - q1) / 1.34) if q3 > q1 else sd
-        return 0.9 * spread * n ** -0.2
+    def _scaled_rule(self):
+        return self.bandwidth if isinstance(self.bandwidth, str) else float(self.bandwidth) / self.scale_
+
+    @property
+    def h_(self):
+        """The classes' bandwidths in the data's units."""
+        return self._h * self.scale_
 
     def log_likelihood(self, table):
-        x = table.numeric[:, self.column]
+        x = table.numeric[:, self.column] / self.scale_
         out = np.zeros((x.size, len(self.points_)))
         present = ~np.isnan(x)
         xs = x[present]
-        for c, (pts, lw, h) in enumerate(zip(self.points_, self.log_weights_, self.h_)):
+        for c, (pts, lw, h) in enumerate(zip(self.points_, self.log_weights_, self._h)):
             if pts.size == 0:
                 continue
             col = np.empty(xs.size)
@@ -100,7 +100,7 @@ class Kernel(Component):
                 terms = lw - 0.5 * z * z
                 top = terms.max(axis=1)
                 col[s:e] = top + np.log(np.exp(terms - top[:, None]).sum(axis=1))
-            out[present, c] = col - np.log(h) - 0.5 * _LOG_2PI
+            out[present, c] = col - np.log(h) - np.log(self.scale_) - 0.5 * _LOG_2PI
         return out
 
     def to_dict(self):
@@ -109,3 +109,34 @@ class Kernel(Component):
     @classmethod
     def from_dict(cls, d):
         return cls(d["attribute"], d["column"], d["bandwidth"])
+
+
+def weighted_quantile(x, w, p):
+    """R's default (type 7) quantile of ``x`` where a weight of k counts as k
+    copies: the value at position (N - 1) p of the sorted expanded sample, N
+    the total weight, interpolated linearly between neighbours."""
+    order = np.argsort(x, kind="stable")
+    xs, cw = x[order], np.cumsum(w[order])
+    pos = (cw[-1] - 1.0) * np.asarray(p, dtype=np.float64)
+    lo = np.floor(pos)
+    at = lambda i: xs[np.minimum(np.searchsorted(cw, i, side="right"), xs.size - 1)]  # noqa: E731
+    a, b = at(lo), at(lo + 1)
+    return a + (pos - lo) * (b - a)
+
+
+def bandwidth_rule(x, w, rule):
+    """The bandwidth of values ``x`` with weights ``w`` by ``rule`` ("silverman" =
+    R's bw.nrd0, "scott", or a number returned as it is); see :class:`Kernel`."""
+    if not isinstance(rule, str):
+        return float(rule)
+    n = w.sum()
+    mean = np.average(x, weights=w)
+    sd = float(np.sqrt(np.sum(w * (x - mean) ** 2) / (n - 1))) if n > 1 else 0.0
+    if rule == "scott":
+        lo, factor = sd, 1.06
+    else:
+        q1, q3 = weighted_quantile(x, w, [0.25, 0.75])
+        lo, factor = min(sd, (q3 - q1) / 1.34), 0.9
+    if not lo > 0:
+        lo = sd or abs(float(x[0])) or 1.0
+    return factor * lo * n ** -0.2

@@ -3,6 +3,7 @@
 import numpy as np
 
 from .._validation import check_param
+from .._scale import midpoint
 from .base import Discretizer
 
 __all__ = ["EqualFrequencyDiscretizer"]
@@ -37,7 +38,7 @@ class EqualFrequencyDiscretizer(Discretizer):
         for i in range(1, self.n_bins):
             pos = i * n / self.n_bins
             p = bounds[np.argmin(np.abs(bounds - pos))]
-            cut = (x[p - 1] + x[p]) / 2
+            cut = midpoint(x[p - 1], x[p])
             if not cuts or cut > cuts[-1]:
                 cuts.append(cut)
         return cuts

@@ -33,4 +33,5 @@ class EqualWidthDiscretizer(Discretizer):
     def _cut_points(self, x, y):
         if x.size == 0 or x[0] == x[-1]:
             return []
-        return x[0] + (x[-1] - x[0]) * np.arange(1, self.n_bins) / self.n_bins
+        t = np.arange(1, self.n_bins) / self.n_bins
+        return x[0] * (1 - t) + x[-1] * t  # no overflow where max - min exceeds the float range

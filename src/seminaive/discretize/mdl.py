@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from .._scale import midpoint
 from .base import Discretizer
 
 __all__ = ["MDLDiscretizer", "class_entropy"]
@@ -73,6 +74,6 @@ class MDLDiscretizer(Discretizer):
         delta = np.log2(3.0 ** k - 2) - (k * ent_s - k1 * e1 - k2 * e2)
         if gain <= (np.log2(n - 1) + delta) / n:
             return
-        cuts.append((x[i] + x[i + 1]) / 2)
+        cuts.append(midpoint(x[i], x[i + 1]))
         self._split(x[:i + 1], onehot[:i + 1], cuts)
         self._split(x[i + 1:], onehot[i + 1:], cuts)

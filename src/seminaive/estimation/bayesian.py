@@ -48,9 +48,13 @@ def _pooled(weight, mean, m2):
     return (weight * mean).sum() / w, m2.sum() / w
 
 
-def normal_gamma_posterior(weight, mean, m2, prior=None):
+def normal_gamma_posterior(weight, mean, m2, prior=None, scale=1.0):
     """Posterior NG parameters per class, as arrays ``(mu_n, k_n, a_n, b_n)``,
     and the prior used ``(mu0, k0, a0, b0)``.
+
+    The statistics are of the data divided by ``scale``; a given prior is in
+    the data's units (mu0 like the data, b0 like a variance), and the results
+    are in the statistics' units.
 
     Examples
     --------
@@ -63,8 +67,8 @@ def normal_gamma_posterior(weight, mean, m2, prior=None):
     mu_all, var_all = _pooled(weight, mean, m2)
     k0 = float(prior.get("k0", 0.01))
     a0 = float(prior.get("a0", 1.0))
-    mu0 = float(prior.get("mu0", mu_all))
-    b0 = float(prior.get("b0", a0 * var_all if var_all > 0 else a0))
+    mu0 = float(prior["mu0"]) / scale if "mu0" in prior else mu_all
+    b0 = float(prior["b0"]) / scale ** 2 if "b0" in prior else (a0 * var_all if var_all > 0 else a0)
     kn = k0 + weight
     mun = (k0 * mu0 + weight * mean) / kn
     an = a0 + weight / 2.0
@@ -98,17 +102,17 @@ class NormalGamma(Frequency):
         self.predictive = predictive
         self.prior = prior
 
-    def gaussian(self, weight, mean, m2, floor):
-        (mun, kn, an, bn), _ = normal_gamma_posterior(weight, mean, m2, self.prior)
+    def gaussian(self, weight, mean, m2, floor, scale=1.0):
+        (mun, kn, an, bn), _ = normal_gamma_posterior(weight, mean, m2, self.prior, scale)
         if self.predictive:
             return mun, bn * (kn + 1.0) / (an * kn) + floor
         return mun, bn / (an - 0.5) + floor
 
-    def degrees_of_freedom(self, weight, mean, m2):
+    def degrees_of_freedom(self, weight, mean, m2, scale=1.0):
         """2 a_n of the predictive Student t (None for MAP)."""
         if not self.predictive:
             return None
-        (_, _, an, _), _ = normal_gamma_posterior(weight, mean, m2, self.prior)
+        (_, _, an, _), _ = normal_gamma_posterior(weight, mean, m2, self.prior, scale)
         return 2.0 * an
 
 
@@ -126,9 +130,9 @@ class MEstimate(Frequency):
         super().__init__(alpha=0.0, ddof=ddof)
         self.m = m
 
-    def categorical(self, counts):
+    def pseudo_counts(self, counts):
+        """m p_v for every class, p_v the value's Laplace-smoothed overall frequency."""
         counts = np.asarray(counts, dtype=np.float64)
         overall = counts.sum(axis=0)
         p = (overall + 1.0) / (overall.sum() + counts.shape[1])
-        num = counts + self.m * p
-        return np.log(num) - np.log(num.sum(axis=1, keepdims=True))
+        return np.broadcast_to(self.m * p, counts.shape).copy()

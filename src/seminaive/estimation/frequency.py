@@ -45,7 +45,7 @@ class Frequency:
         """
         counts = np.asarray(counts, dtype=np.float64)
         m = counts.shape[1]
-        num = counts + self.alpha
+        num = counts + self.pseudo_counts(counts)
         den = num.sum(axis=1, keepdims=True)
         with np.errstate(divide="ignore", invalid="ignore"):
             logp = np.log(num) - np.log(den)
@@ -54,12 +54,18 @@ class Frequency:
             logp[empty] = -np.log(m)
         return logp
 
-    def gaussian(self, weight, mean, m2, floor):
+    def pseudo_counts(self, counts):
+        """What smoothing adds to each count (the estimate is (counts + a) /
+        (n_c + sum a)): ``alpha`` for every value and class."""
+        return np.full(np.shape(counts), float(self.alpha))
+
+    def gaussian(self, weight, mean, m2, floor, scale=1.0):
         """Means and variances per class from (weight, mean, M2) per class.
 
         A class with at most ``ddof`` present values takes the pooled variance
         of the attribute (and the pooled mean if it has none); ``floor`` is
-        added to every variance.
+        added to every variance. Everything is in the statistics' units (the
+        data divided by ``scale``), which these estimates do not depend on.
         """
         weight, mean, m2 = (np.asarray(a, dtype=np.float64) for a in (weight, mean, m2))
         w_all = weight.sum()

@@ -7,6 +7,7 @@ from scipy.special import gammaln
 from .._atomic import check_writable, save_figure
 from ..exceptions import ParameterError
 from .bayesian import normal_gamma_posterior
+from ..components.gaussian import stats_scale
 
 __all__ = ["normal_gamma_logpdf", "plot_prior_posterior"]
 
@@ -37,9 +38,11 @@ def plot_prior_posterior(model, attribute, cls, path, overwrite=False):
     c = classes.index(str(cls))
     st = model.stats_[j]
     est = model._estimator(attribute)
+    s = stats_scale(st)  # the statistics' units back to the data's: mean x s, b x s^2
     (mn, kn, an, bn), (m0, k0, a0, b0) = normal_gamma_posterior(st["weight"], st["mean"], st["m2"],
-                                                                getattr(est, "prior", None))
-    post = (mn[c], kn[c], an[c], bn[c])
+                                                                getattr(est, "prior", None), s)
+    post = (mn[c] * s, kn[c], an[c], bn[c] * s * s)
+    m0, b0 = m0 * s, b0 * s * s
     check_writable(path, overwrite)
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.3))
     for ax, (m, k, a, b), title in ((axes[0], (m0, k0, a0, b0), "prior"), (axes[1], post, "posterior")):

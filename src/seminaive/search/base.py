@@ -11,7 +11,8 @@ from sklearn.utils.validation import validate_data
 
 from .._target import encode_target, prediction_input, unwrap
 from .._validation import check_param
-from ..components.gaussian import variance_floor
+from .._scale import column_scales
+from ..components.gaussian import VAR_SMOOTHING_RULES, variance_floor
 from ..data.encoding import check_2d, encode, infer_schema
 from ..discretize import DISCRETIZERS, apply_cuts, interval_labels
 from ..estimation import PRIORS, class_log_prior
@@ -37,7 +38,7 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         ``random_state``) or the folds themselves.
     tol : float, default 0
         A change is kept only if it raises the score by more than ``tol``.
-    alpha, priors, ddof, var_smoothing : as NaiveBayes
+    alpha, priors, ddof, var_smoothing, var_smoothing_rule : as NaiveBayes
         (the variance floor is fixed from the training data for the search).
     numeric : {"gaussian", "discretize"}, default "gaussian"
         A numeric attribute that is not joined stays Gaussian, or is discretized.
@@ -61,7 +62,7 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
     """
 
     def __init__(self, scoring="loo", cv=10, tol=0.0, alpha=1.0, priors="laplace", ddof=1, var_smoothing=1e-9,
-                 numeric="gaussian", discretizer="equal_width", n_bins=10, max_values=10000,
+                 var_smoothing_rule="attribute", numeric="gaussian", discretizer="equal_width", n_bins=10, max_values=10000,
                  candidate_pairs=None, min_attributes=0, random_state=0, verbose=False):
         self.scoring = scoring
         self.cv = cv
@@ -70,6 +71,7 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         self.priors = priors
         self.ddof = ddof
         self.var_smoothing = var_smoothing
+        self.var_smoothing_rule = var_smoothing_rule
         self.numeric = numeric
         self.discretizer = discretizer
         self.n_bins = n_bins
@@ -86,6 +88,9 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         check_param("alpha", self.alpha, kind="number", low=0)
         if isinstance(self.priors, str):
             check_param("priors", self.priors, options=PRIORS)
+        check_param("ddof", self.ddof, kind="int", low=0, high=1)
+        check_param("var_smoothing", self.var_smoothing, kind="number", low=0)
+        check_param("var_smoothing_rule", self.var_smoothing_rule, options=VAR_SMOOTHING_RULES)
         check_param("numeric", self.numeric, options=("gaussian", "discretize"))
         check_param("discretizer", self.discretizer, options=tuple(DISCRETIZERS))
         check_param("n_bins", self.n_bins, kind="int", low=1)
@@ -149,14 +154,15 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         codes, xs = self._prepare(X, table)
         self._values = [list(map(str, a.values)) if a.is_nominal else interval_labels(self.cuts_[j])
                         for j, a in enumerate(self.schema_.attributes)]
-        gauss = [xs[j] for j in range(len(names)) if xs[j] is not None]
-        floor = variance_floor([_stats(x, ycodes, k) for x in gauss], self.var_smoothing) if gauss else 0.0
-        attrs = [BaseAttribute(names[j], codes[j], len(self._values[j]),
-                               xs[j] if (xs[j] is not None and self.numeric == "gaussian") else None)
-                 for j in range(len(names))]
         self._numeric_alone = [xs[j] is not None and self.numeric == "gaussian" for j in range(len(names))]
-        engine = Engine(attrs, ycodes, k, self.alpha, self.priors, self.ddof, floor, self._splits(ycodes),
-                        self.numeric)
+        gauss = [j for j in range(len(names)) if self._numeric_alone[j]]
+        # the Gaussian component's units (values over a power of two) and its variance floors
+        scaled = {j: xs[j] / column_scales(xs[j][:, None])[0] for j in gauss}
+        stats = [{**_stats(scaled[j], ycodes, k), "scale": column_scales(xs[j][:, None])} for j in gauss]
+        floors = dict(zip(gauss, variance_floor(stats, self.var_smoothing, self.var_smoothing_rule)))
+        attrs = [BaseAttribute(names[j], codes[j], len(self._values[j]), scaled.get(j), floors.get(j, 0.0))
+                 for j in range(len(names))]
+        engine = Engine(attrs, ycodes, k, self.alpha, self.priors, self.ddof, self._splits(ycodes), self.numeric)
         return engine, codes, xs, ycodes
 
     def fit(self, X, y=None):
@@ -169,7 +175,7 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         self._allowed = self._allowed_pairs(engine.attributes, ycodes, k)
         groups = self._start(len(names))
         S = engine.joint(groups)
-        score = engine.score(S)
+        score = engine.score(S, groups)
         self.history_ = [{"step": 0, "operator": "start", "attributes": Structure(tuple(groups), len(names))
                           .describe(names), "score": score, "candidates": 0}]
         self._say(self.history_[-1])
@@ -177,7 +183,7 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
             best = None
             cands = list(self._candidates(groups, len(names), engine))
             for op, remove, add in cands:
-                sc = engine.score(_apply(S, engine, remove, add))
+                sc = engine.score(_apply(S, engine, remove, add), [g for g in groups if g not in remove] + list(add))
                 if best is None or sc > best[0]:
                     best = (sc, op, remove, add)
             if best is None or not best[0] > score + self.tol:
@@ -196,7 +202,7 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         self.n_attributes_used_ = self.structure_.n_used
         if groups:
             self.model_ = NaiveBayes(alpha=self.alpha, priors=self.priors, ddof=self.ddof,
-                                     var_smoothing=self.var_smoothing)
+                                     var_smoothing=self.var_smoothing, var_smoothing_rule=self.var_smoothing_rule)
             self.model_.fit(self._frame(codes, xs), y)
         else:  # nothing beat the class priors alone
             self.model_ = _PriorsOnly(self.classes_, class_log_prior(np.bincount(ycodes, minlength=k), self.priors))

@@ -12,26 +12,28 @@ those refitting per candidate gives (decisions follow :func:`~seminaive.base.dec
 so they do not depend on the order of summation). Arrays are held class-major,
 (K, rows), so the decision is a few passes over contiguous rows.
 
-Attribute kinds: nominal (codes), numeric (Gaussian when alone; its
-discretized codes when joined). A joined group is a categorical attribute
+Attribute kinds: nominal (codes), numeric (Gaussian when alone, on its values
+divided by a power of two as the Gaussian component divides them, with its
+own variance floor; its discretized codes when joined). A joined group is a categorical attribute
 over the Cartesian product of its members' values, missing when any member is.
 """
 
 import numpy as np
 
+from ..base import resolve_degenerate
+from ..components.gaussian import normal_logpdf
 from ..estimation import class_log_prior
 
-__all__ = ["Engine", "BaseAttribute"]
-
-_LOG_2PI = np.log(2 * np.pi)
-
+__all__ = ["Engine", "BaseAttribute", "split_infinite", "with_infinite"]
 
 class BaseAttribute:
     """One attribute as the engine sees it: ``codes`` and ``m`` (values) for
-    nominal use, and ``x`` (floats, NaN missing) when it is numeric."""
+    nominal use, and ``x`` (floats, NaN missing, in the units of the Gaussian
+    component's statistics) with its variance ``floor`` when it is numeric."""
 
-    def __init__(self, name, codes, m, x=None):
+    def __init__(self, name, codes, m, x=None, floor=0.0):
         self.name, self.codes, self.m, self.x = name, np.asarray(codes, dtype=np.int64), int(m), x
+        self.floor = floor
 
     @property
     def numeric(self):
@@ -47,8 +49,6 @@ class Engine:
     y : ndarray of int, class codes of the training instances
     n_classes : int
     alpha, priors, ddof : as NaiveBayes
-    floor : float
-        The variance added to every Gaussian variance (held fixed for the search).
     splits : list of (train, test) or None
         None: leave-one-out; otherwise each test part is scored by a model
         counted on its train part.
@@ -56,12 +56,12 @@ class Engine:
         How a numeric attribute that is not joined is modelled.
     """
 
-    def __init__(self, attributes, y, n_classes, alpha=1.0, priors="laplace", ddof=1, floor=0.0,
+    def __init__(self, attributes, y, n_classes, alpha=1.0, priors="laplace", ddof=1,
                  splits=None, numeric_alone="gaussian"):
         self.attributes = attributes
         self.y = np.asarray(y, dtype=np.int64)
         self.k = n_classes
-        self.alpha, self.priors, self.ddof, self.floor = alpha, priors, ddof, floor
+        self.alpha, self.priors, self.ddof = alpha, priors, ddof
         self.splits = splits
         self.numeric_alone = numeric_alone
         if splits is None:
@@ -70,6 +70,7 @@ class Engine:
             self.eval_rows = np.concatenate([te for _, te in splits])
         self.y_eval = self.y[self.eval_rows]
         self._cache = {}
+        self._infinite = {}
         self.n_evaluated = 0
         self.prior = np.ascontiguousarray(self._prior().T)
 
@@ -78,11 +79,15 @@ class Engine:
         """Whether each evaluation row's decision (as :func:`seminaive.base.decide`
         makes it: the first class within ``rtol`` of the best) is its class.
         ``S`` is class-major, (K, rows)."""
-        return correct(S, self.y_eval, rtol)
+        return correct(S, self.y_eval, rtol, self.prior)
 
-    def score(self, S):
-        """Accuracy of the evaluation rows under joint log-likelihoods ``S`` (K, rows)."""
+    def score(self, S, groups=None):
+        """Accuracy of the evaluation rows under joint log-likelihoods ``S`` (K, rows),
+        the sum of the prior and the contributions of ``groups`` (which are needed
+        only where some contribution is infinite: see :meth:`contribution`)."""
         self.n_evaluated += 1
+        if groups is not None:
+            S = with_infinite(S, [self._infinite.get(tuple(g)) for g in groups])
         return float(np.count_nonzero(self.correct(S))) / self.y_eval.size
 
     def joint(self, groups):
@@ -94,16 +99,22 @@ class Engine:
 
     # ---------------------------------------------------------- contributions
     def contribution(self, group):
-        """The contribution of a group (a tuple of attribute indices), class-major: (K, rows)."""
+        """The contribution of a group (a tuple of attribute indices), class-major: (K, rows).
+
+        Its infinite entries (a probability of 0 with ``alpha=0``, a point mass
+        with a zero variance) are held apart and read as 0 here, so that sums
+        of contributions add and subtract exactly; :meth:`score` puts them back
+        for the groups it is given."""
         group = tuple(group)
         c = self._cache.get(group)
         if c is None:
             if len(group) == 1 and self.attributes[group[0]].numeric and self.numeric_alone == "gaussian":
-                c = self._gaussian(self.attributes[group[0]].x)
+                a = self.attributes[group[0]]
+                c = self._gaussian(a.x, a.floor)
             else:
                 codes, m = self.product_codes(group)
                 c = self._categorical(codes, m)
-            c = np.ascontiguousarray(c.T)
+            c, self._infinite[group] = split_infinite(np.ascontiguousarray(c.T))
             self._cache[group] = c
         return c
 
@@ -161,23 +172,58 @@ class Engine:
             parts.append(part)
         return np.vstack(parts)
 
-    def _gaussian(self, x):
+    def _gaussian(self, x, floor):
         from ..estimation import Frequency
         k = self.k
         est = Frequency(alpha=self.alpha, ddof=self.ddof)
         if self.splits is not None:
             parts = []
             for tr, te in self.splits:
-                parts.append(fold_gaussian(est, *_moments(x[tr], self.y[tr], k), self.floor, x[te]))
+                parts.append(fold_gaussian(est, *_moments(x[tr], self.y[tr], k), floor, x[te]))
             return np.vstack(parts)
-        return loo_gaussian(*_moments(x, self.y, k), x, self.y, self.ddof, self.floor)
+        return loo_gaussian(*_moments(x, self.y, k), x, self.y, self.ddof, floor)
 
 
-def correct(S, y, rtol=1e-10):
-    """Whether the decision on each column of class-major ``S`` (K, rows) is ``y``."""
+def split_infinite(c):
+    """``c`` (K, rows) with its non-finite entries set to 0, and those entries
+    apart as ``(columns, values)`` (0 where finite), or None when all are finite."""
+    finite = np.isfinite(c)
+    if finite.all():
+        return c, None
+    cols = np.flatnonzero(~finite.all(axis=0))
+    part = np.where(finite[:, cols], 0.0, c[:, cols])
+    c = np.where(finite, c, 0.0)
+    return c, (cols, part)
+
+
+def with_infinite(S, parts):
+    """``S`` with the infinite entries of the contributions it sums put back
+    (``parts`` as :func:`split_infinite` gives them; None for a finite one)."""
+    parts = [p for p in parts if p is not None]
+    if not parts:
+        return S
+    S = S.copy()
+    with np.errstate(invalid="ignore"):
+        for cols, part in parts:
+            S[:, cols] += part
+    return S
+
+
+def correct(S, y, rtol=1e-10, log_prior=None):
+    """Whether the decision on each column of class-major ``S`` (K, rows) is ``y``.
+    Columns that are not all finite are first resolved as the classifiers
+    resolve them (:func:`seminaive.base.resolve_degenerate`, with the class-major
+    ``log_prior`` (K, rows) of the model that scores each column)."""
     top = S[0].copy()
     for row in S[1:]:
         np.maximum(top, row, out=top)
+    with np.errstate(invalid="ignore"):
+        bad = ~np.isfinite(top)
+    if bad.any():
+        S = S.copy()
+        prior = np.zeros((bad.sum(), S.shape[0])) if log_prior is None else log_prior[:, bad].T
+        S[:, bad] = resolve_degenerate(S[:, bad].T, prior).T
+        return correct(S, y, rtol)
     top -= rtol * (1.0 + np.abs(top))
     first = np.full(top.size, S.shape[0])
     for c in range(S.shape[0] - 1, -1, -1):
@@ -253,20 +299,15 @@ def loo_gaussian(w, mean, m2, x, y, ddof, floor):
     var = np.where(ok, Q / np.where(ok, W - ddof, 1.0), pooled[:, None]) + floor
     mu = np.where(W > 0, M, mu_all[:, None])
     out = np.zeros((n, k))
-    out[idx] = normal_logpdf(xi, mu, var)
+    out[idx] = normal_logpdf(xi[:, None], mu, var)
     return out
-
-
-def normal_logpdf(x, mu, var):
-    """log N(x | mu, var) for each value of ``x`` (rows) and class (columns of ``mu``, ``var``)."""
-    return -0.5 * (_LOG_2PI + np.log(var)) - 0.5 * (x[:, None] - mu) ** 2 / var
 
 
 def fold_gaussian(est, weight, mean, m2, floor, x):
     """Log-densities (rows, K) of ``x`` under the normals ``est`` estimates from
     another part's moments; 0 where ``x`` is missing."""
     mu, var = est.gaussian(weight, mean, m2, floor)
-    part = normal_logpdf(x, mu, var)
+    part = normal_logpdf(x[:, None], mu, var)
     part[np.isnan(x)] = 0.0
     return part
 

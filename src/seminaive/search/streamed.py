@@ -13,6 +13,7 @@ in-memory search on the same data (and folds).
 import numpy as np
 import pandas as pd
 
+from .._scale import pow2_scale
 from ..components.gaussian import Gaussian, variance_floor
 from ..data.encoding import encode, infer_schema
 from ..discretize import interval_labels
@@ -20,7 +21,8 @@ from ..estimation import Frequency, class_log_prior
 from ..exceptions import ParameterError
 from ..naive_bayes import NaiveBayes
 from .base import _PriorsOnly
-from .engine import _moments, correct, fold_gaussian, log_table, loo_categorical, loo_gaussian, loo_prior
+from .engine import (_moments, correct, fold_gaussian, log_table, loo_categorical, loo_gaussian, loo_prior,
+                     split_infinite, with_infinite)
 from .structure import Structure
 
 __all__ = ["search_file", "fold_assignment"]
@@ -60,9 +62,13 @@ class _Source:
 
 
 class _StreamedEngine:
-    def __init__(self, source, ms, gaussian_alone, k, alpha, priors, ddof, floor, fold, n_folds):
+    """``xscale``: per attribute, the power of two its values are divided by
+    (the Gaussian component's units); ``floor``: per attribute, its variance floor."""
+
+    def __init__(self, source, ms, gaussian_alone, k, alpha, priors, ddof, xscale, fold, n_folds):
         self.source, self.ms, self.gauss = source, ms, gaussian_alone
-        self.k, self.alpha, self.priors, self.ddof, self.floor = k, alpha, priors, ddof, floor
+        self.k, self.alpha, self.priors, self.ddof = k, alpha, priors, ddof
+        self.xscale, self.floor = xscale, [0.0] * len(ms)
         self.fold, self.n_folds = fold, n_folds
         self.stats = {}
         self.n_evaluated = 0
@@ -99,11 +105,11 @@ class _StreamedEngine:
             counts += np.bincount(f * self.k + y, minlength=F * self.k).reshape(F, self.k)
             for g in todo:
                 if self._is_gauss(g):
-                    x = xs[g[0]]
+                    x = xs[g[0]] / self.xscale[g[0]]
                     for ff in range(F):
                         sel = f == ff
                         w, mean, m2 = _moments(x[sel], y[sel], self.k)
-                        new = {"weight": w, "mean": mean, "m2": m2}
+                        new = {"weight": w, "mean": mean, "m2": m2, "scale": np.array([self.xscale[g[0]]])}
                         key = (g, ff)
                         acc[key] = Gaussian.merge(acc[key], new) if key in acc else new
                 else:
@@ -119,10 +125,10 @@ class _StreamedEngine:
     def _contribution(self, g, codes, xs, y, f):
         """(K, rows) contribution of group g for one chunk."""
         if self._is_gauss(g):
-            x = xs[g[0]]
+            x, floor = xs[g[0]] / self.xscale[g[0]], self.floor[g[0]]
             if not self.n_folds:
                 st = self.stats[g][0]
-                return loo_gaussian(st["weight"], st["mean"], st["m2"], x, y, self.ddof, self.floor).T
+                return loo_gaussian(st["weight"], st["mean"], st["m2"], x, y, self.ddof, floor).T
             est = Frequency(alpha=self.alpha, ddof=self.ddof)
             out = np.zeros((self.k, y.size))
             for ff in range(self.n_folds):
@@ -130,7 +136,7 @@ class _StreamedEngine:
                 if not sel.any():
                     continue
                 st = _merge_all([self.stats[g][o] for o in range(self.n_folds) if o != ff])
-                out[:, sel] = fold_gaussian(est, st["weight"], st["mean"], st["m2"], self.floor, x[sel]).T
+                out[:, sel] = fold_gaussian(est, st["weight"], st["mean"], st["m2"], floor, x[sel]).T
             return out
         c = self._codes(g, codes)
         m = self.group_values(g)
@@ -162,19 +168,22 @@ class _StreamedEngine:
         n = 0
         for row, codes, xs, y in self.source:
             f = self.fold[row:row + y.size] if self.n_folds else None
-            contrib = {g: self._contribution(g, codes, xs, y, f)
+            contrib = {g: split_infinite(self._contribution(g, codes, xs, y, f))
                        for g in dict.fromkeys(list(groups) + [g for _, r, a in candidates for g in r + a])}
-            S = self._prior(y, f)
+            prior = self._prior(y, f)
+            S = prior.copy()
             for g in groups:
-                S += contrib[g]
-            right[0] += np.count_nonzero(correct(S, y))
+                S += contrib[g][0]
+            right[0] += np.count_nonzero(correct(with_infinite(S, [contrib[g][1] for g in groups]), y, log_prior=prior))
             for i, (_, rem, add) in enumerate(candidates, start=1):
                 Sc = S.copy()
                 for g in rem:
-                    Sc -= contrib[g]
+                    Sc -= contrib[g][0]
                 for g in add:
-                    Sc += contrib[g]
-                right[i] += np.count_nonzero(correct(Sc, y))
+                    Sc += contrib[g][0]
+                now = [g for g in groups if g not in rem] + list(add)
+                Sc = with_infinite(Sc, [contrib[g][1] for g in now])
+                right[i] += np.count_nonzero(correct(Sc, y, log_prior=prior))
             n += y.size
         self.n_evaluated += len(candidates)
         return right / n
@@ -233,13 +242,17 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
     n_folds = search.cv if search.scoring == "cv" else None
     fold = fold_assignment(n, n_folds, search.random_state) if n_folds else None
     source = _Source(search, path, chunksize, kw)
+    xscale = [1.0] * d
+    for k_, j in enumerate(search.schema_.numeric_indices):
+        xscale[j] = float(pow2_scale(max(abs(lo[k_]), abs(hi[k_]))))
     engine = _StreamedEngine(source, [len(v) for v in search._values], search._numeric_alone, k, search.alpha,
-                             search.priors, search.ddof, 0.0, fold, n_folds)
+                             search.priors, search.ddof, xscale, fold, n_folds)
     gauss_groups = [(j,) for j in range(d) if search._numeric_alone[j]]
     engine.ensure(gauss_groups)
     if gauss_groups:  # the variance floor from the whole data, as the in-memory search fixes it
         pooled = [{key: v for key, v in _merge_all(engine.stats[g]).items()} for g in gauss_groups]
-        engine.floor = variance_floor(pooled, search.var_smoothing)
+        for g, f in zip(gauss_groups, variance_floor(pooled, search.var_smoothing, search.var_smoothing_rule)):
+            engine.floor[g[0]] = f
     search._allowed = None
     names = list(search.schema_.names)
     groups = search._start(d)
@@ -269,7 +282,7 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
     search.n_attributes_used_ = search.structure_.n_used
     if groups:  # the final model, fitted chunk by chunk on the structured table
         model = NaiveBayes(alpha=search.alpha, priors=search.priors, ddof=search.ddof,
-                           var_smoothing=search.var_smoothing)
+                           var_smoothing=search.var_smoothing, var_smoothing_rule=search.var_smoothing_rule)
         cats = pd.CategoricalDtype(list(search.classes_))
         for X, y in source.frames():
             codes, xs = search._prepare(X, encode(X, search.schema_))
