@@ -193,3 +193,14 @@ def test_streamed_search_from_the_command_line(capsys, tmp_path):
     code, mem, _ = run(capsys, "search", keel_path("monk-2"), "--method", "bsj", "--quiet")
     assert out.split("final structure")[1].splitlines()[0] == mem.split("final structure")[1].splitlines()[0]
     assert model.exists()
+
+
+def test_constrained_fit_says_what_it_fitted_and_warns_in_one_line(capsys):
+    weka = __import__("pathlib").Path(__file__).parent / "data" / "weka"
+    code, out, err = run(capsys, "fit", dataset_path("weather.numeric"), "--min-rate", "minority=0.8")
+    assert code == 0 and "Parameters: Naive Bayes's estimate (it meets every minimum rate)" in out
+    assert "overcast  0.4167 (4)  0.1250 (0)" in out and err == ""
+    code, out, err = run(capsys, "fit", weka / "credit-g.arff", "--min-rate", "good=0.99", "--min-rate", "bad=0.99")
+    assert code == 0 and "Parameters: the constrained optimum" in out
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("seminaive: warning: the minimum rates cannot all be met")

@@ -2,6 +2,7 @@
 
 import argparse
 import sys
+import warnings
 
 from .. import __version__
 from ..exceptions import SeminaiveError
@@ -22,6 +23,11 @@ def build_parser():
     return p
 
 
+def _one_line(message, category, filename, lineno, file=None, line=None):
+    """A warning as the command line shows it: one line, no source location."""
+    print(f"seminaive: warning: {message}", file=sys.stderr if file is None else file)
+
+
 def main(argv=None):
     """Run the command line; return the exit status (2 for a user error)."""
     parser = build_parser()
@@ -30,7 +36,9 @@ def main(argv=None):
         parser.print_help(sys.stderr)
         return 2
     try:
-        args.run(args)
+        with warnings.catch_warnings():
+            warnings.showwarning = _one_line
+            args.run(args)
     except SeminaiveError as e:
         print(f"seminaive: error: {e}", file=sys.stderr)
         return 2

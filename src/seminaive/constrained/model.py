@@ -143,6 +143,12 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
         Naive Bayes with the same parameters (the starting point).
     n_iter_ : int
         1 (the start) plus the solvers' iterations.
+    history_ : list of dict
+        The candidates tried (Naive Bayes, the offsets, each solve with its
+        smoothed targets), with their largest shortfall and objective value
+        (minus the penalized log-likelihood per unit weight); the chosen one
+        has the smallest shortfall, then the smallest objective. Empty when
+        Naive Bayes meets the bounds.
 
     Examples
     --------
@@ -196,6 +202,7 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
         obj = Objective(self, X, w, penalized)
         problem = _Problem(obj, ycodes, w, targets, penalized)
         self.n_iter_ = 1  # the start's evaluation, then the solvers' iterations
+        self.history_ = []
         self.temperature_ = problem.auto_temperature() if self.temperature == "auto" else float(self.temperature)
         if not problem.shortfalls(obj.x0):
             theta = obj.x0
@@ -228,16 +235,17 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
         targets, obj = problem.targets, problem.obj
         best = [np.inf, None, np.inf]  # (largest shortfall, theta, objective value)
 
-        def keep(theta):
+        def keep(theta, label):
             short = problem.shortfalls(theta)
             worst = max(short.values(), default=0.0)
             val = problem.value(theta)
             val = val if np.isfinite(val) else np.inf
+            self.history_.append({"candidate": label, "largest_shortfall": float(worst), "objective": float(val)})
             if worst < best[0] - 1e-12 or (worst <= best[0] + 1e-12 and val < best[2]):
                 best[:] = [worst, theta, val]
             return short
 
-        keep(obj.x0)  # never further from the bounds than Naive Bayes
+        keep(obj.x0, "naive bayes")  # never further from the bounds than Naive Bayes
         if obj.free_priors:  # the decision-offset baseline: shifted log-priors, a feasible start where it holds
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", ConstraintWarning)
@@ -245,9 +253,9 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
                     X, y, sample_weight=sample_weight)
             theta_off = obj.x0.copy()
             theta_off[:obj.k] += offset.offsets_
-            keep(theta_off)
+            keep(theta_off, "decision offsets")
         theta = self._solve(problem, dict(targets), obj.x0)
-        short = keep(theta)
+        short = keep(theta, "targets + 0")
         feasible_shift, infeasible_shift = (0.0, None) if not short else (None, 0.0)
         shift, start = 0.0, theta
         for _ in range(self.max_rounds - 1):
@@ -255,7 +263,7 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
                 break
             shift += max(short.values())
             theta = self._solve(problem, {c: t + shift for c, t in targets.items()}, start)
-            short = keep(theta)
+            short = keep(theta, f"targets + {shift:.4g}")
             if short:
                 infeasible_shift, start = shift, theta
             else:
@@ -265,13 +273,15 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
             hi = feasible_shift
             for _ in range(self.bisections):
                 mid = (lo + hi) / 2
-                short = keep(self._solve(problem, {c: t + mid for c, t in targets.items()}, best[1]))
+                short = keep(self._solve(problem, {c: t + mid for c, t in targets.items()}, best[1]),
+                             f"targets + {mid:.4g}")
                 lo, hi = (mid, hi) if short else (lo, mid)
         elif best[0] > 0:  # infeasible: lower every threshold by a common amount, as little as can be met
             lo, hi = 0.0, best[0]
             for _ in range(self.bisections):
                 mid = (lo + hi) / 2
-                short = keep(self._solve(problem, {c: t - mid for c, t in targets.items()}, best[1]))
+                short = keep(self._solve(problem, {c: t - mid for c, t in targets.items()}, best[1]),
+                             f"targets - {mid:.4g}")
                 lo, hi = (lo, mid) if max(short.values(), default=0.0) <= mid + 1e-12 else (mid, hi)
         return best[1]
 
@@ -302,7 +312,9 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
                           f"{nb_worst:.3f})", ConstraintWarning, stacklevel=3)
 
     def _smoothing_label(self, kind):
-        return "constrained fit"
+        if self.fitted_as_.startswith("Naive Bayes's estimate"):
+            return super()._smoothing_label(kind)
+        return f"constrained fit, {self.objective} objective"
 
     def constraint_report(self):
         """The constraints as a text table."""
@@ -327,6 +339,7 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
                                 for r in self.constraints_]
         state["feasible"] = self.feasible_
         state["fitted_as"] = self.fitted_as_
+        state["history"] = self.history_
         return state
 
     def _set_state(self, state):
@@ -341,3 +354,4 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
         self.constraints_ = state["constraints"]
         self.feasible_ = state["feasible"]
         self.fitted_as_ = state.get("fitted_as", "the constrained optimum")
+        self.history_ = state.get("history", [])
