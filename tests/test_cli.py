@@ -123,7 +123,7 @@ def test_fit_one_r_from_the_command_line(capsys, tmp_path):
     model = tmp_path / "r.json"
     code, out, _ = run(capsys, "fit", dataset_path("weather.numeric"), "--model", "1r", "--min-bucket", "3",
                        "-m", model)
-    assert code == 0 and out.strip() == "humidity: <= 82.5 -> yes, (82.5, 95.5] -> no, > 95.5 -> yes (11/14)"
+    assert code == 0 and out.strip() == "humidity: < 82.5 -> yes, < 95.5 -> no, >= 95.5 -> yes (11/14)"
     code, out, _ = run(capsys, "predict", "-m", model, dataset_path("weather.numeric"))
     assert code == 0 and len(out.split()) == 14
 

@@ -3,29 +3,34 @@
 import numpy as np
 
 from .._validation import check_param
-from ..discretize.base import apply_cuts, interval_labels
-from ..discretize.one_r import one_r_buckets
+from ..discretize.one_r import TIES, one_r_buckets
 from .base import RuleClassifier
 
 __all__ = ["OneR"]
 
 
 class OneR(RuleClassifier):
-    """1R: for every attribute make one rule per value (nominal) or per interval
-    of 1R's discretization (numeric, at least ``min_bucket`` instances of the
-    majority class per interval), each predicting its majority class; keep the
-    attribute whose rules make the fewest training errors (ties: the first).
+    """1R as Weka's OneR makes it (Holte 1993; its authors wrote the slides 003):
+    for every attribute one rule per value (nominal) or per interval of 1R's
+    discretization (numeric: :func:`~seminaive.discretize.one_r.one_r_buckets`,
+    a bucket's majority class at least ``min_bucket`` strong),
+    each predicting its majority class; keep the attribute whose rules get
+    the most training instances right (ties: the first attribute).
 
-    Missing is always a value of its own. A value with no training instances
-    (declared but unseen, or missing when training had none) predicts the
-    majority class. A tie within a branch goes to the first class (nominal) or
-    to the tied class met first in the interval (numeric, which reproduces the
-    slides' temperature rule).
+    Missing is a branch of its own, predicting its majority. A numeric value
+    at a cut point belongs to the interval above it (Weka's "< cut" rules).
+    A tie within a nominal branch goes to the first class. Where Weka predicts
+    the first class (a value with no training instance, or missing when
+    training had none), this predicts the training majority; it does not
+    change the training counts.
 
     Parameters
     ----------
     min_bucket : int, default 6
         Holte's choice; the slides use 3 in their example.
+    ties : {"class_order", "first_met"}, default "class_order"
+        How a numeric bucket's tie is broken: towards the first class in the
+        class order (Weka), or towards the tied class met first in the bucket.
     nominal : None, "all" or list
         Columns to treat as nominal (as in NaiveBayes).
 
@@ -34,14 +39,18 @@ class OneR(RuleClassifier):
     >>> from seminaive.datasets import load
     >>> print(OneR().fit(load("weather.nominal")).to_text())
     outlook: sunny -> no, overcast -> yes, rainy -> yes (10/14)
+    >>> print(OneR(min_bucket=3).fit(load("weather.numeric")).to_text())
+    humidity: < 82.5 -> yes, < 95.5 -> no, >= 95.5 -> yes (11/14)
     """
 
-    def __init__(self, min_bucket=6, nominal=None):
+    def __init__(self, min_bucket=6, ties="class_order", nominal=None):
         self.min_bucket = min_bucket
+        self.ties = ties
         self.nominal = nominal
 
     def _check_params(self):
         check_param("min_bucket", self.min_bucket, kind="int", low=1)
+        check_param("ties", self.ties, options=TIES)
 
     def _fit_encoded(self, table, codes, weight):
         k = len(self.classes_)
@@ -58,13 +67,12 @@ class OneR(RuleClassifier):
                 x = table.numeric[:, num]
                 num += 1
                 keep = ~np.isnan(x) & (w > 0)
-                reps = np.round(w[keep]).astype(np.int64) if np.all(w == np.round(w)) else 1
-                xs, ys = np.repeat(x[keep], reps), np.repeat(codes[keep], reps)
-                order = np.argsort(xs, kind="stable")
-                cuts, classes, _ = (one_r_buckets(xs[order], ys[order], k, self.min_bucket)
+                order = np.argsort(x[keep], kind="stable")
+                xs, ys, ws = x[keep][order], codes[keep][order], w[keep][order]
+                cuts, classes, _ = (one_r_buckets(xs, ys, k, self.min_bucket, ws, self.ties)
                                     if xs.size else ([], [default], None))
                 cuts = np.asarray(cuts, dtype=np.float64)
-                branch = apply_cuts(x, cuts)
+                branch = _branch(x, cuts)
                 n_branches = cuts.size + 1
             counts = np.zeros((n_branches + 1, k))  # last row: missing
             np.add.at(counts, (np.where(branch < 0, n_branches, branch), codes), w)
@@ -85,7 +93,7 @@ class OneR(RuleClassifier):
             b = table.codes[:, col].astype(np.intp)
         else:
             col = self.schema_.numeric_indices.index(self.attribute_)
-            b = apply_cuts(table.numeric[:, col], np.asarray(rule["cuts"]))
+            b = _branch(table.numeric[:, col], np.asarray(rule["cuts"]))
         return np.where(b < 0, len(rule["classes"]) - 1, b)
 
     def _predict_codes(self, table):
@@ -99,12 +107,18 @@ class OneR(RuleClassifier):
         return got
 
     def rule_text(self, j):
-        """The rule set on attribute ``j`` with its training count correct."""
+        """The rule set on attribute ``j`` with its training count correct, in
+        Weka's words ("< cut" for each interval but the last, ">= cut" for it)."""
         a = self.schema_.attributes[j]
         r = self.rules_[j]
-        names = [str(v) for v in a.values] if a.is_nominal else interval_labels(r["cuts"])
+        if a.is_nominal:
+            names = [str(v) for v in a.values]
+        else:
+            c = [f"{v:.6g}" for v in r["cuts"]]
+            names = [f"< {v}" for v in c] + ([f">= {c[-1]}"] if c else ["not missing"])
         counts = np.asarray(r["counts"])
-        parts = [f"{v} -> {self.classes_[c]}" for v, c, n in zip(names, r["classes"], counts) if n.sum() > 0]
+        parts = [f"{v} -> {self.classes_[cl]}" for v, cl, n in zip(names, r["classes"], counts)
+                 if n.sum() > 0 or not a.is_nominal]
         if counts[-1].sum() > 0:
             parts.append(f"missing -> {self.classes_[r['classes'][-1]]}")
         total = self.class_count_.sum()
@@ -120,3 +134,10 @@ class OneR(RuleClassifier):
         self.class_count_ = np.asarray(state["class_count"], dtype=float)
         self.attribute_ = int(state["attribute"])
         self.rules_ = state["rules"]
+
+
+def _branch(x, cuts):
+    """Interval codes with Weka's convention: a value at a cut goes above it (-1 where missing)."""
+    codes = np.searchsorted(cuts, x, side="right")
+    codes[np.isnan(x)] = -1
+    return codes
