@@ -204,3 +204,16 @@ def test_constrained_fit_says_what_it_fitted_and_warns_in_one_line(capsys):
     assert code == 0 and "Parameters: the constrained optimum" in out
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("seminaive: warning: the minimum rates cannot all be met")
+
+
+def test_the_same_compare_twice_resumes_everything(capsys, tmp_path):
+    """Scikit-learn pipelines (column selectors) are described by stable parameters, and the generated sets'
+    integer classes reach scikit-learn's estimators as integers."""
+    argv = ["compare", "--datasets", "wave-1000,iris", "--models", "nb,tree,svm", "--cv", "3", "--out", tmp_path / "c"]
+    code, first, err = run(capsys, *argv)
+    assert code == 0 and "| wave-1000 |" in first and "0 resumed, 3 run" in err
+    results = (tmp_path / "c" / "results.csv").read_text()
+    assert results.count("\n") == 1 + 2 * 3 * 3
+    code, second, err = run(capsys, *argv)
+    assert code == 0 and err.count("3 resumed, 0 run") == 6 and "run in" in err
+    assert (tmp_path / "c" / "results.csv").read_text() == results and second == first

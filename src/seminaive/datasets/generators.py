@@ -72,7 +72,7 @@ def make_wave(n_samples=200, discretize=True, random_state=None):
         return _nominal_dataset(np.digitize(x, WAVE_BINS), cls, names, tuple(range(7)), "wave",
                                 (0, 1, 2), "wave")
     X = pd.DataFrame(x, columns=names)
-    y = pd.Series(pd.Categorical.from_codes(cls, categories=pd.Index([0, 1, 2], dtype=object)), name="wave")
+    y = pd.Series(pd.Categorical.from_codes(cls, categories=pd.Index([0, 1, 2])), name="wave")  # int classes
     schema = Schema(tuple(Attribute(n, NUMERIC) for n in names), Attribute("wave", NOMINAL, (0, 1, 2)))
     return Dataset(X, y, schema, name="wave")
 
@@ -80,7 +80,7 @@ def make_wave(n_samples=200, discretize=True, random_state=None):
 def _nominal_dataset(codes, cls, names, values, target, classes, name):
     cats = pd.Index(values, dtype=object)
     X = pd.DataFrame({n: pd.Categorical.from_codes(codes[:, j], categories=cats) for j, n in enumerate(names)})
-    y = pd.Series(pd.Categorical.from_codes(cls, categories=pd.Index(classes, dtype=object)), name=target)
+    y = pd.Series(pd.Categorical.from_codes(cls, categories=pd.Index(classes)), name=target)  # classes of their type
     schema = Schema(tuple(Attribute(n, NOMINAL, values) for n in names), Attribute(target, NOMINAL, classes))
     return Dataset(X, y, schema, name=name)
 

@@ -21,7 +21,7 @@ from .._atomic import atomic_write_text
 from ..exceptions import SeminaiveError
 from .metrics import measures
 
-__all__ = ["Experiment", "run_experiment", "load_results", "RESULT_COLUMNS"]
+__all__ = ["Experiment", "run_experiment", "load_results", "RESULT_COLUMNS", "stable_description"]
 
 RESULT_COLUMNS = ["dataset", "model", "split", "n_train", "n_test", "accuracy", "kappa", "macro_f1",
                   "log_loss", "auc", "fit_cpu", "predict_cpu", "n_attributes", "recall", "confusion"]
@@ -37,9 +37,48 @@ class Experiment:
         self.baseline = baseline or next(iter(self.models))
 
     def config(self):
-        return {"models": {k: repr(v) for k, v in self.models.items()},
+        return {"models": {k: stable_description(v) for k, v in self.models.items()},
                 "datasets": [d if isinstance(d, str) else d.name for d in self.datasets],
                 "protocol": self.protocol.__dict__, "baseline": self.baseline}
+
+
+def stable_description(obj):
+    """What an estimator is, by its class and parameters, recursively, as plain
+    data that is the same in every run (a repr can hold memory addresses, such
+    as those of scikit-learn's column selectors).
+
+    Examples
+    --------
+    >>> from seminaive import OneR
+    >>> stable_description(OneR(min_bucket=3))["params"]["min_bucket"]
+    3
+    """
+    name = f"{type(obj).__module__}.{type(obj).__qualname__}"
+    if hasattr(obj, "get_params") and not isinstance(obj, type):
+        return {"class": name, "params": {k: stable_description(v) for k, v in obj.get_params(deep=False).items()}}
+    if isinstance(obj, (list, tuple)):
+        return [stable_description(v) for v in obj]
+    if isinstance(obj, dict):
+        return {str(k): stable_description(v) for k, v in obj.items()}
+    if isinstance(obj, np.generic):
+        return obj.item()
+    if obj is None or isinstance(obj, (str, bool, int, float)):
+        return obj
+    if isinstance(obj, type) or callable(obj) and not hasattr(obj, "__dict__"):
+        return f"{getattr(obj, '__module__', '')}.{getattr(obj, '__qualname__', repr(obj))}"
+    if hasattr(obj, "__dict__"):
+        return {"class": name, "attributes": stable_description(dict(vars(obj)))}
+    return repr(obj)
+
+
+def _class_labels(y):
+    """``y`` whose categories have their natural type (object-typed integers
+    become integers, which scikit-learn's estimators accept)."""
+    if isinstance(y.dtype, pd.CategoricalDtype) and y.cat.categories.dtype == object:
+        natural = pd.Index(y.cat.categories.tolist())
+        if natural.dtype != object:
+            return y.cat.rename_categories(natural)
+    return y
 
 
 def _n_attributes(model):
@@ -108,7 +147,7 @@ def run_experiment(experiment, folder, resume=True, overwrite=False, progress="s
             writer.writeheader()
         for di, ds in enumerate(experiment.datasets):
             d = load(ds) if isinstance(ds, str) else ds
-            X, y = d.X, d.y
+            X, y = d.X, _class_labels(d.y)
             y_arr = np.asarray(y, dtype=object)
             classes = [c for c in d.classes if c in set(y_arr)]
             splits = experiment.protocol.splits(y_arr)
