@@ -182,3 +182,17 @@ def test_values_spanning_the_whole_float_range(params):
     p = _fit_predict(X, y, **params)
     assert np.isfinite(p).all()
     assert (np.where(p[:, 0] > 0.5, "hi", "lo") == y).mean() >= 0.9
+
+
+def test_the_command_line_fits_and_saves_values_of_1e308(tmp_path, capsys):
+    from seminaive.cli.main import main
+    data = tmp_path / "big.csv"
+    data.write_text("v,c\n1e308,a\n-1e308,b\n9e307,a\n-9e307,b\n1.5e308,a\n-1.7e308,b\n")
+    model = tmp_path / "m.json"
+    assert main(["fit", str(data), "-m", str(model)]) == 0
+    out = capsys.readouterr().out
+    assert "mean     1.1333e+308  -1.2000e+308" in out and "inf" not in out and "nan" not in out
+    text = model.read_text()
+    assert "NaN" not in text and "Infinity" not in text
+    assert main(["predict", "--model-file", str(model), str(data), "--proba"]) == 0
+    assert "1.0000  0.0000" in capsys.readouterr().out

@@ -30,6 +30,18 @@ def _fmt(x, precision):
     return f"{x:.{precision}f}"
 
 
+def _fmt_number(x, precision):
+    """A mean, standard deviation or bandwidth: fixed-point at everyday magnitudes,
+    scientific far from them (1e308 is not printed as 309 digits).
+
+    Examples
+    --------
+    >>> _fmt_number(73.0, 4), _fmt_number(1.1333e308, 4), _fmt_number(2.5e-9, 4)
+    ('73.0000', '1.1333e+308', '2.5000e-09')
+    """
+    return f"{x:.{precision}f}" if x == 0 or 1e-3 <= abs(x) < 1e9 else f"{x:.{precision}e}"
+
+
 def format_model(model, precision=4):
     """The printout of a fitted NaiveBayes: priors, then one table per attribute
     (P(value | class) with the raw counts, or mean / standard deviation / n)."""
@@ -66,11 +78,11 @@ def _component_lines(model, comp, stats, attr, classes, precision):
         return [head + ": P(value | class) and count", format_table(["value"] + classes, rows)]
     if comp.kind == "kernel":
         n = np.bincount(stats["y"].astype(int), weights=stats["w"], minlength=len(classes))
-        rows = [["bandwidth"] + [_fmt(h, precision) for h in comp.h_], ["n"] + [f"{v:g}" for v in n]]
+        rows = [["bandwidth"] + [_fmt_number(h, precision) for h in comp.h_], ["n"] + [f"{v:g}" for v in n]]
         return [f"{attr.name} (numeric, Gaussian kernel density, bandwidth {model.bandwidth})",
                 format_table([""] + classes, rows)]
-    rows = [["mean"] + [_fmt(m, precision) for m in comp.mean_],
-            ["std dev"] + [_fmt(v, precision) for v in comp.sd_],
+    rows = [["mean"] + [_fmt_number(m, precision) for m in comp.mean_],
+            ["std dev"] + [_fmt_number(v, precision) for v in comp.sd_],
             ["n"] + [f"{w:g}" for w in stats["weight"]]]
     return [f"{attr.name} (numeric, Gaussian, {model._smoothing_label('gaussian')})",
             format_table([""] + classes, rows)]
