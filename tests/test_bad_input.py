@@ -93,12 +93,14 @@ def test_all_missing_columns_contribute_nothing():
     assert (nb.predict(X) == [0, 0, 1, 1]).all()
 
 
-def test_zero_alpha_impossible_evidence_falls_back_to_priors(weather):
-    nb = NaiveBayes(alpha=0, priors="mle").fit(weather)
-    # overcast never occurs with "no"; nothing (here) occurs with "yes" -> impossible everywhere
-    X = pd.DataFrame([["overcast", "hot", "high", "TRUE"]], columns=weather.X.columns)
-    p = nb.predict_proba(X)
-    assert np.isfinite(p).all() and p.sum() == pytest.approx(1)
+def test_zero_alpha_impossible_evidence_falls_back_to_priors():
+    """(a, q): q never occurs with c1 and a never with c2, so the evidence is impossible under every class
+    and the posterior is the priors (2/3, 1/3), not NaN and not a class of probability 1."""
+    X = pd.DataFrame({"u": ["a", "a", "b"], "v": ["p", "p", "q"]})
+    nb = NaiveBayes(alpha=0, priors="mle").fit(X, ["c1", "c1", "c2"])
+    p = nb.predict_proba(pd.DataFrame({"u": ["a"], "v": ["q"]}))
+    np.testing.assert_allclose(p, [[2 / 3, 1 / 3]], rtol=1e-12)
+    assert nb.predict(pd.DataFrame({"u": ["a"], "v": ["q"]})).tolist() == ["c1"]
 
 
 @pytest.mark.parametrize("params,match", [

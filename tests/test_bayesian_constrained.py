@@ -116,7 +116,10 @@ def test_validation_rates_are_reported():
     idx = np.arange(150)
     tr, va = idx % 3 != 0, idx % 3 == 0
     m = ConstrainedNaiveBayes(min_rates={"virginica": 1.0}).fit(d.X[tr], d.y[tr], X_val=d.X[va], y_val=d.y[va])
-    assert "validation_rate" in m.constraints_[0] and "validation rate" in m.constraint_report()
+    yv = np.asarray(d.y[va])
+    want = np.mean(m.predict(d.X[va])[yv == "virginica"] == "virginica")
+    assert m.constraints_[0]["validation_rate"] == want
+    assert f"{want:.3f}" in m.constraint_report().splitlines()[-1] and "validation rate" in m.constraint_report()
 
 
 def test_whole_data_models_have_no_partial_fit():

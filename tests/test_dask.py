@@ -5,7 +5,7 @@ import pytest
 
 import dask.array as da
 import dask.dataframe as dd
-from distributed import Client, LocalCluster
+from distributed import Client, LocalCluster, get_task_stream
 
 from seminaive import NaiveBayes, ParameterError
 from seminaive.scale.dask import fit_dask, predict_dask
@@ -29,7 +29,11 @@ def test_dataframe_fit_equals_in_memory(client, numeric):
     X["size"] = X["size"].astype(object)  # an object column: its values are scanned and declared
     frame = X.assign(cls=y)
     ddf = dd.from_pandas(frame, npartitions=7)
-    m = fit_dask(NaiveBayes(numeric=numeric), ddf.drop(columns="cls"), ddf["cls"])
+    with get_task_stream(client) as stream:
+        m = fit_dask(NaiveBayes(numeric=numeric), ddf.drop(columns="cls"), ddf["cls"])
+    workers = set(client.scheduler_info()["workers"])
+    ran = {t["worker"] for t in stream.data}
+    assert len(stream.data) >= 7 and ran and ran <= workers  # the partitions were counted on the cluster
     full = NaiveBayes(numeric=numeric).fit(X, y)
     assert m.schema_ == full.schema_
     assert_same(full, m)
@@ -37,7 +41,6 @@ def test_dataframe_fit_equals_in_memory(client, numeric):
     assert (got.to_numpy() == full.predict(X)).all()
     p = predict_dask(m, ddf.drop(columns="cls"), proba=True).compute()
     np.testing.assert_allclose(p.to_numpy(), full.predict_proba(X), rtol=1e-10)
-    assert client.run(lambda: 1)  # the work ran on the cluster's workers
 
 
 def test_array_fit_equals_in_memory(client):

@@ -24,12 +24,20 @@ def test_same_folds_for_every_model(tmp_path):
     from seminaive.evaluation.report_files import comparison_table
     from seminaive.evaluation.resampling import Protocol
     d = load_keel("iris")
-    res = run_experiment(Experiment({"nb": NaiveBayes(), "1r": OneR()}, [d], Protocol("kfold", 5, seed=3)),
+    protocol = Protocol("kfold", 5, seed=3)
+    res = run_experiment(Experiment({"nb": NaiveBayes(), "1r": OneR()}, [d], protocol),
                          str(tmp_path / "a"), progress=None)
     assert len(res) == 10 and set(res["model"]) == {"nb", "1r"}
+    # every model's split k is the protocol's split k: a refit on those rows gives the recorded accuracy
+    y = np.asarray(d.y, dtype=object)
+    for k, (tr, te) in enumerate(protocol.splits(y)):
+        for name, model in (("nb", NaiveBayes()), ("1r", OneR())):
+            row = res[(res["model"] == name) & (res["split"] == k)].iloc[0]
+            assert (row["n_train"], row["n_test"]) == (len(tr), len(te))
+            want = np.mean(model.fit(d.X.iloc[tr], d.y.iloc[tr]).predict(d.X.iloc[te]) == y[te])
+            assert row["accuracy"] == want
     assert res.groupby("model")["accuracy"].mean()["nb"] > 0.9
-    again = run_experiment(Experiment({"nb": NaiveBayes()}, [d], Protocol("kfold", 5, seed=3)),
-                           str(tmp_path / "b"), progress=None)
+    again = run_experiment(Experiment({"nb": NaiveBayes()}, [d], protocol), str(tmp_path / "b"), progress=None)
     np.testing.assert_array_equal(again["accuracy"], res[res["model"] == "nb"]["accuracy"])
     table = comparison_table(res, "nb")
     assert table.splitlines()[0] == "| data set | nb | 1r |" and "| iris | **" in table

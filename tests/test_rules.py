@@ -43,11 +43,14 @@ def test_one_r_default_bucket_is_six(weather_numeric):
     assert all(r["errors"] >= 3 for r in r.rules_)
 
 
-def test_one_r_unseen_branch_predicts_majority(weather):
-    r = OneR().fit(weather.X.iloc[:8], weather.y.iloc[:8])  # no 'overcast'... except row 3
-    X = weather.X.iloc[[0]].assign(outlook=pd.Categorical(["rainy"], categories=["sunny", "overcast", "rainy"]))
-    p = r.predict_proba(X)
-    assert np.allclose(p.sum(), 1)
+def test_one_r_unseen_branch_predicts_majority():
+    """A declared value with no training instance: the majority class, with the class frequencies
+    Laplace-smoothed ((2 + 1) / (3 + 2), (1 + 1) / (3 + 2))."""
+    X = pd.DataFrame({"a": pd.Categorical(["x", "x", "y"], categories=["x", "y", "z"])})
+    r = OneR().fit(X, ["p", "p", "q"])
+    z = pd.DataFrame({"a": pd.Categorical(["z"], categories=["x", "y", "z"])})
+    assert r.predict(z).tolist() == ["p"]
+    np.testing.assert_allclose(r.predict_proba(z), [[0.6, 0.4]], rtol=1e-12)
 
 
 def test_zero_r_is_the_majority(weather):
