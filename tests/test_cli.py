@@ -217,3 +217,13 @@ def test_the_same_compare_twice_resumes_everything(capsys, tmp_path):
     code, second, err = run(capsys, *argv)
     assert code == 0 and err.count("3 resumed, 0 run") == 6 and "run in" in err
     assert (tmp_path / "c" / "results.csv").read_text() == results and second == first
+
+
+def test_evaluate_labels_the_mean_over_folds_and_the_pooled_count(capsys):
+    code, out, _ = run(capsys, "evaluate", dataset_path("weather.nominal"), "--cv", "10")
+    line = out.splitlines()[1]
+    assert code == 0 and "mean accuracy over 10 folds" in line and "pooled over the folds" in line
+    correct, total = map(int, line.split("pooled over the folds: ")[1].split(" correct")[0].split(" of "))
+    assert f"({100 * correct / total:.2f}%)" in line
+    code, out, _ = run(capsys, "evaluate", dataset_path("weather.nominal"), "--cv", "10", "--format", "csv")
+    assert out.splitlines()[0] == "fold,accuracy" and len(out.splitlines()) == 11

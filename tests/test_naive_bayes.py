@@ -111,3 +111,12 @@ def test_declared_value_never_seen_gets_smoothed_probability(est, mixed):
     if est.alpha > 0 and est.estimation != "m-estimate" and not hasattr(est, "min_rates"):
         np.testing.assert_allclose(np.exp(m.components_[0].log_table_[3]),
                                    est.alpha / (m.stats_[0]["counts"].sum(axis=1) + 4 * est.alpha))
+
+
+def test_explanations_read_values_by_name(weather):
+    """Columns in another order: each term names its own attribute's value."""
+    nb = NaiveBayes().fit(weather)
+    X = weather.X.iloc[:1][["windy", "humidity", "temperature", "outlook"]]
+    text = nb.explain(X)
+    assert "outlook = sunny" in text and "windy = FALSE" in text and "outlook = FALSE" not in text
+    assert text == nb.explain(weather.X.iloc[:1])

@@ -107,14 +107,23 @@ def compare_model(name):
 
 
 def make_model(name="nb", alpha=1.0, priors="laplace", ddof=1, numeric="gaussian", n_bins=10,
-               min_bucket=6, bandwidth="silverman", estimation="frequency", min_rates=None):
-    """A fresh estimator by name, taking the options that apply to it.
+               min_bucket=6, bandwidth="silverman", estimation="frequency", min_rates=None, **search_options):
+    """A fresh estimator by name, taking the options that apply to it (a
+    wrapper search, by its name in ``seminaive.search.SEARCHES``, also takes
+    its own: scoring, cv, discretizer, candidate_pairs, verbose).
 
     Examples
     --------
     >>> make_model("1r", min_bucket=3)
     OneR(min_bucket=3)
+    >>> make_model("bse", scoring="cv", cv=5)
+    BSE(cv=5, scoring='cv')
     """
+    from .search import SEARCHES
+    if name in SEARCHES:
+        return SEARCHES[name](alpha=alpha, priors=priors, ddof=ddof, n_bins=n_bins, **search_options)
+    if search_options:
+        raise ParameterError(f"{', '.join(search_options)}: options of the wrapper searches, not of {name!r}")
     from .bernoulli import BernoulliNaiveBayes
     from .multinomial import MultinomialNaiveBayes
     from .naive_bayes import NaiveBayes

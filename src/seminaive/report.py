@@ -94,8 +94,9 @@ def format_explanation(model, X, precision=3):
     (log P(x_j | predicted) - log P(x_j | runner-up)); the terms and the prior
     sum to the log-odds. Missing or unseen values contribute 0."""
     from ._target import unwrap
-    from .data.encoding import as_columns
+    from .data.encoding import as_columns, select_columns
     X, _ = unwrap(X)
+    X = select_columns(X, model.schema_)  # a DataFrame's columns by name, in the model's order
     parts = model.attribute_log_likelihoods(X)
     _, get, _, _ = as_columns(X)
     columns = [get(j) for j in range(parts.shape[1])]  # once, not per instance

@@ -23,7 +23,7 @@ def run(args):
     if args.format == "json":
         text = json.dumps(r.to_dict(), indent=1)
     elif args.format == "csv":
-        text = "fold,accuracy\n" + "\n".join(f"{i + 1},{a!r}" for i, a in enumerate(r.fold_accuracy))
+        text = r.to_csv()
     else:
         text = f"{d.name}: {d.n_samples} instances\n" + r.to_text()
     emit(text, args)

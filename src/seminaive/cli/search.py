@@ -28,10 +28,10 @@ def add_parser(sub):
 
 
 def run(args):
-    from ..models import describe
+    from ..models import describe, make_model
     from ..persistence import save_model
-    m = SEARCHES[args.method](scoring=args.scoring, cv=args.cv, discretizer=args.discretizer, n_bins=args.bins,
-                              candidate_pairs=args.candidate_pairs, verbose=not args.quiet)
+    m = make_model(args.method, n_bins=args.bins, scoring=args.scoring, cv=args.cv, discretizer=args.discretizer,
+                   candidate_pairs=args.candidate_pairs, verbose=not args.quiet)
     if args.chunksize:
         from ..search.streamed import search_file
         print(f"{args.method.upper()} on {args.data}, streamed in chunks of {args.chunksize:,} rows",

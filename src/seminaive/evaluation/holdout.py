@@ -41,11 +41,18 @@ class EvaluationResult:
                 "correct": self.correct, "per_class_rate": self.per_class,
                 "fit_cpu_seconds": self.fit_seconds, "predict_cpu_seconds": self.predict_seconds}
 
+    def to_csv(self):
+        """One line per fold: its number and accuracy."""
+        return "fold,accuracy\n" + "\n".join(f"{i + 1},{a!r}" for i, a in enumerate(self.fold_accuracy))
+
     def to_text(self):
-        lines = [f"{self.protocol}: accuracy {100 * self.accuracy:.2f}%"
-                 + (f" (sd {100 * self.std:.2f} over {len(self.fold_accuracy)} folds)"
-                    if len(self.fold_accuracy) > 1 else "")
-                 + f", {self.correct} of {self.n_instances} correct"]
+        pooled = f"{self.correct} of {self.n_instances} correct ({100 * self.correct / self.n_instances:.2f}%)"
+        if len(self.fold_accuracy) > 1:
+            first = (f"{self.protocol}: mean accuracy over {len(self.fold_accuracy)} folds "
+                     f"{100 * self.accuracy:.2f}% (sd {100 * self.std:.2f}); pooled over the folds: {pooled}")
+        else:
+            first = f"{self.protocol}: accuracy {100 * self.accuracy:.2f}%, {pooled}"
+        lines = [first]
         if self.per_class:
             lines.append("correct classification rate per class: " +
                          ", ".join(f"{k} {100 * v:.1f}%" for k, v in self.per_class.items()))
