@@ -129,3 +129,28 @@ def test_wrong_width_at_prediction():
 def test_infinity_rejected():
     with pytest.raises(DataFormatError, match="finite"):
         NaiveBayes().fit(np.array([[1.0], [np.inf]]), [0, 1])
+
+
+@pytest.mark.parametrize("make, match", [
+    (lambda: __import__("seminaive.search", fromlist=["BSE"]).BSE(var_smoothing=-1), r"var_smoothing: expected a number >= 0, got -1"),
+    (lambda: __import__("seminaive.search", fromlist=["BSE"]).BSE(ddof=5), r"ddof: expected an integer >= 0 and <= 1, got 5"),
+    (lambda: __import__("seminaive.search", fromlist=["BSE"]).BSE(scoring="cv", cv=1), r"cv: expected an integer >= 2, got 1"),
+    (lambda: __import__("seminaive.search", fromlist=["BSJ"]).BSJ(priors=[0.2, 0.2]), r"priors: expected non-negative probabilities summing to 1"),
+    (lambda: __import__("seminaive").ConstrainedNaiveBayes(min_rates={"a": 0.5}, bisections=-3), r"bisections: expected an integer >= 0, got -3"),
+    (lambda: __import__("seminaive").ConstrainedNaiveBayes(min_rates={"a": 1.5}), r"min_rates\['a'\]: expected a number >= 0 and <= 1"),
+    (lambda: __import__("seminaive").OffsetNaiveBayes(min_rates={"a": 0.5}, max_rounds=-1), r"max_rounds: expected an integer >= 1, got -1"),
+    (lambda: __import__("seminaive").OneR(ties="random"), r"ties: expected one of 'class_order', 'first_met', got 'random'"),
+    (lambda: __import__("seminaive").MultinomialNaiveBayes(priors="flat"), r"priors: expected one of 'laplace', 'mle', 'uniform', got 'flat'"),
+    (lambda: NaiveBayes(bandwidth=0), r"bandwidth: expected a number > 0, got 0"),
+])
+def test_parameters_are_checked_before_any_work(make, match):
+    """Declared constraints, inherited, checked first in fit: the data below would fail later."""
+    with pytest.raises(ParameterError, match=match):
+        make().fit(np.array([[np.inf, 1.0], [2.0, 3.0]]), ["a", "b"])
+
+
+def test_more_folds_than_instances_is_one_clear_line():
+    from seminaive.search import BSE
+    X = pd.DataFrame({"u": ["a", "b", "a"]})
+    with pytest.raises(ParameterError, match=r"cv: expected at most as many folds as instances \(n_samples=3\), got 10"):
+        BSE(scoring="cv", cv=10).fit(X, ["p", "q", "p"])

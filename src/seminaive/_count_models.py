@@ -6,9 +6,8 @@ import scipy.sparse as sp
 from sklearn.utils.validation import _check_sample_weight, validate_data
 
 from ._target import encode_target
-from ._validation import check_param
+from ._validation import check_priors
 from .base import BaseNaiveBayes
-from .estimation import PRIORS
 
 __all__ = ["CountModel"]
 
@@ -21,10 +20,7 @@ class CountModel(BaseNaiveBayes):
     Missing values are not allowed (a count is never unknown in these models).
     """
 
-    def _check_params(self):
-        check_param("alpha", self.alpha, kind="number", low=0)
-        if isinstance(self.priors, str):
-            check_param("priors", self.priors, options=PRIORS)
+    _parameter_constraints = {"alpha": dict(kind="number", low=0), "priors": check_priors}
 
     def _validate(self, X, reset):
         return validate_data(self, X, accept_sparse="csr", reset=reset, dtype=np.float64)

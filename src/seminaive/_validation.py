@@ -7,7 +7,8 @@ import numbers
 
 from .exceptions import ParameterError
 
-__all__ = ["check_param"]
+__all__ = ["check_param", "validate_params", "check_cv", "check_priors", "check_bandwidth", "check_prior_dict",
+           "ValidatedParams"]
 
 
 def check_param(name, value, *, kind=None, options=None, low=None, high=None,
@@ -74,3 +75,70 @@ def _range(low, high, low_inclusive, high_inclusive):
 
 def _fmt(options):
     return ", ".join(repr(o) for o in options)
+
+
+def check_priors(name, value):
+    """Class priors: "laplace", "mle", "uniform", or non-negative probabilities
+    summing to 1 (their number is checked against the classes when fitting)."""
+    if isinstance(value, str):
+        return check_param(name, value, options=("laplace", "mle", "uniform"))
+    try:
+        p = [float(v) for v in value]
+    except (TypeError, ValueError):
+        raise ParameterError(f"{name}: expected 'laplace', 'mle', 'uniform' or class probabilities, "
+                             f"got {value!r}") from None
+    if not p or any(v < 0 or v != v for v in p) or abs(sum(p) - 1.0) > 1e-8:
+        raise ParameterError(f"{name}: expected non-negative probabilities summing to 1, got {p} "
+                             f"(sum {sum(p):g})")
+    return value
+
+
+def check_bandwidth(name, value):
+    """A kernel bandwidth rule ("silverman", "scott") or a positive number."""
+    if isinstance(value, str):
+        return check_param(name, value, options=("silverman", "scott"))
+    return check_param(name, value, kind="number", low=0, low_inclusive=False)
+
+
+def check_prior_dict(name, value):
+    """Normal-Gamma prior parameters: None, or a dict (checked key by key when fitting)."""
+    if value is not None and not isinstance(value, dict):
+        raise ParameterError(f"{name}: expected a dict of mu0, k0, a0, b0 (or attribute name -> such a dict), "
+                             f"got {value!r}")
+    return value
+
+
+def check_cv(name, value):
+    """Folds: a whole number of at least 2, or the folds themselves as (train, test) index pairs."""
+    if isinstance(value, (list, tuple)):
+        if not value or not all(isinstance(f, (list, tuple)) and len(f) == 2 for f in value):
+            raise ParameterError(f"{name}: expected a number of folds >= 2 or a list of (train, test) index "
+                                 f"pairs, got {value!r}")
+        return value
+    return check_param(name, value, kind="int", low=2)
+
+
+def validate_params(estimator):
+    """Check every parameter that ``estimator``'s class and its bases declare in
+    ``_parameter_constraints``: ``{name: dict of check_param's keywords}`` or
+    ``{name: function(name, value)}``; a subclass's declaration of a name
+    replaces its base's."""
+    specs = {}
+    for klass in reversed(type(estimator).__mro__):
+        specs.update(klass.__dict__.get("_parameter_constraints", {}))
+    for name, spec in specs.items():
+        value = getattr(estimator, name)
+        if callable(spec):
+            spec(name, value)
+        else:
+            check_param(name, value, **spec)
+
+
+class ValidatedParams:
+    """Mixin: ``_check_params()`` checks the declared constraints (see
+    :func:`validate_params`); estimators call it first thing in ``fit``."""
+
+    _parameter_constraints = {}
+
+    def _check_params(self):
+        validate_params(self)

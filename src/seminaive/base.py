@@ -10,6 +10,7 @@ import warnings
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 
+from ._validation import ValidatedParams
 from .exceptions import NotFittedError, ParameterError
 
 __all__ = ["BaseNaiveBayes", "UnseenValueWarning", "decide", "resolve_degenerate"]
@@ -84,7 +85,7 @@ class UnseenValueWarning(UserWarning):
     """Prediction met nominal values outside the training value lists (treated as missing)."""
 
 
-class BaseNaiveBayes(ClassifierMixin, BaseEstimator):
+class BaseNaiveBayes(ValidatedParams, ClassifierMixin, BaseEstimator):
     """Base of the Naive Bayes family (abstract)."""
 
     def _joint_log_likelihood(self, X):  # pragma: no cover - abstract

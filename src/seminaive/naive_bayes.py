@@ -4,13 +4,13 @@ import numpy as np
 from sklearn.utils.validation import _check_sample_weight, validate_data
 
 from ._target import encode_target, prediction_input, unwrap
-from ._validation import check_param
+from ._validation import check_bandwidth, check_param, check_prior_dict, check_priors
 from .base import BaseNaiveBayes
-from .components import (BANDWIDTHS, COMPONENTS, VAR_SMOOTHING_RULES, Categorical, Discretized, Gaussian, Kernel,
+from .components import (COMPONENTS, VAR_SMOOTHING_RULES, Categorical, Discretized, Gaussian, Kernel,
                          variance_floor)
 from .discretize import DISCRETIZERS
 from .data.encoding import check_2d, encode, infer_schema, select_columns
-from .estimation import ESTIMATIONS, PRIOR_KEYS, PRIORS, Frequency, MEstimate, NormalGamma, class_log_prior
+from .estimation import ESTIMATIONS, PRIOR_KEYS, Frequency, MEstimate, NormalGamma, class_log_prior
 from .exceptions import DataFormatError, ParameterError
 
 __all__ = ["NaiveBayes", "NUMERIC_MODELS"]
@@ -104,6 +104,13 @@ class NaiveBayes(BaseNaiveBayes):
     [[0.205, 0.795]]
     """
 
+    _parameter_constraints = {
+        "alpha": dict(kind="number", low=0), "priors": check_priors, "ddof": dict(kind="int", low=0, high=1),
+        "var_smoothing": dict(kind="number", low=0), "var_smoothing_rule": dict(options=VAR_SMOOTHING_RULES),
+        "numeric": dict(options=NUMERIC_MODELS), "n_bins": dict(kind="int", low=1),
+        "min_bucket": dict(kind="int", low=1), "bandwidth": check_bandwidth, "estimation": dict(options=ESTIMATIONS),
+        "prior": check_prior_dict}
+
     def __init__(self, *, alpha=1.0, priors="laplace", ddof=1, var_smoothing=1e-9, var_smoothing_rule="attribute",
                  nominal=None, numeric="gaussian", n_bins=10, min_bucket=6, bandwidth="silverman",
                  estimation="frequency", prior=None):
@@ -119,25 +126,6 @@ class NaiveBayes(BaseNaiveBayes):
         self.bandwidth = bandwidth
         self.estimation = estimation
         self.prior = prior
-
-    def _check_params(self):
-        check_param("alpha", self.alpha, kind="number", low=0)
-        if isinstance(self.priors, str):
-            check_param("priors", self.priors, options=PRIORS)
-        check_param("ddof", self.ddof, kind="int", low=0, high=1)
-        check_param("var_smoothing", self.var_smoothing, kind="number", low=0)
-        check_param("var_smoothing_rule", self.var_smoothing_rule, options=VAR_SMOOTHING_RULES)
-        check_param("numeric", self.numeric, options=NUMERIC_MODELS)
-        check_param("n_bins", self.n_bins, kind="int", low=1)
-        check_param("min_bucket", self.min_bucket, kind="int", low=1)
-        check_param("estimation", self.estimation, options=ESTIMATIONS)
-        if self.prior is not None and not isinstance(self.prior, dict):
-            raise ParameterError(f"prior: expected a dict of mu0, k0, a0, b0 (or attribute name -> such a "
-                                 f"dict), got {self.prior!r}")
-        if isinstance(self.bandwidth, str):
-            check_param("bandwidth", self.bandwidth, options=BANDWIDTHS)
-        else:
-            check_param("bandwidth", self.bandwidth, kind="number", low=0, low_inclusive=False)
 
     def fit(self, X, y=None, sample_weight=None):
         """Count the sufficient statistics of ``X`` and ``y`` and estimate the model.

@@ -39,8 +39,8 @@ from ..components.kernel import weighted_quantile
 from ..naive_bayes import NaiveBayes
 from .objective import Objective
 from .offset import OffsetNaiveBayes
-from .rates import (ConstraintWarning, WholeDataOnly, class_rates, need_two_classes, resolve_min_rates,
-                    shortfalls)
+from .rates import (ConstraintWarning, WholeDataOnly, check_min_rates, class_rates, need_two_classes,
+                    resolve_min_rates, shortfalls)
 
 __all__ = ["ConstrainedNaiveBayes"]
 
@@ -174,23 +174,20 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
         self.bisections = bisections
         self.max_iter = max_iter
 
-    def _check_constraint_params(self):
-        if self.temperature != "auto":
-            check_param("temperature", self.temperature, kind="number", low=0, low_inclusive=False)
-        check_param("objective", self.objective, options=OBJECTIVES)
-        check_param("solver", self.solver, options=("SLSQP", "trust-constr", "COBYQA"))
-        check_param("max_rounds", self.max_rounds, kind="int", low=1)
-        check_param("bisections", self.bisections, kind="int", low=0)
-        check_param("max_iter", self.max_iter, kind="int", low=1)
+    _parameter_constraints = {
+        "min_rates": check_min_rates, "objective": dict(options=OBJECTIVES),
+        "temperature": lambda name, v: v if v == "auto" else check_param(name, v, kind="number", low=0,
+                                                                         low_inclusive=False),
+        "solver": dict(options=("SLSQP", "trust-constr", "COBYQA")), "max_rounds": dict(kind="int", low=1),
+        "bisections": dict(kind="int", low=0), "max_iter": dict(kind="int", low=1)}
 
     def _nb_params(self):
         return {k: v for k, v in self.get_params().items() if k in NaiveBayes().get_params()}
 
     def fit(self, X, y=None, sample_weight=None, X_val=None, y_val=None):
         """Fit under the rate constraints; ``X_val, y_val`` only report rates there."""
-        self._check_constraint_params()
         X, y = unwrap(X, y)
-        super().fit(X, y, sample_weight=sample_weight)  # Naive Bayes: the start and the unconstrained optimum
+        super().fit(X, y, sample_weight=sample_weight)  # checks every parameter first  # Naive Bayes: the start and the unconstrained optimum
         base = NaiveBayes(**self._nb_params())
         base.__dict__.update(copy.deepcopy({k: v for k, v in self.__dict__.items() if k.endswith("_")}))
         self.unconstrained_ = base

@@ -6,9 +6,8 @@ import numpy as np
 from sklearn.utils.validation import _num_samples
 
 from .._target import encode_target, unwrap
-from .._validation import check_param
 from ..naive_bayes import NaiveBayes
-from .rates import ConstraintWarning, WholeDataOnly, class_rates, need_two_classes, resolve_min_rates
+from .rates import ConstraintWarning, WholeDataOnly, check_min_rates, class_rates, need_two_classes, resolve_min_rates
 
 __all__ = ["OffsetNaiveBayes"]
 
@@ -37,8 +36,9 @@ class OffsetNaiveBayes(WholeDataOnly, NaiveBayes):
         self.min_rates = min_rates
         self.max_rounds = max_rounds
 
+    _parameter_constraints = {"min_rates": check_min_rates, "max_rounds": dict(kind="int", low=1)}
+
     def fit(self, X, y=None, sample_weight=None):
-        check_param("max_rounds", self.max_rounds, kind="int", low=1)
         X, y = unwrap(X, y)
         super().fit(X, y, sample_weight=sample_weight)
         ycodes, _ = encode_target(y, _num_samples(X))

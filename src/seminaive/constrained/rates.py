@@ -7,7 +7,7 @@ from .._validation import check_param
 from ..base import decide
 from ..exceptions import ParameterError
 
-__all__ = ["ConstraintWarning", "resolve_min_rates", "class_rates", "shortfalls", "need_two_classes", "WholeDataOnly"]
+__all__ = ["ConstraintWarning", "check_min_rates", "resolve_min_rates", "class_rates", "shortfalls", "need_two_classes", "WholeDataOnly"]
 
 
 class ConstraintWarning(UserWarning):
@@ -17,12 +17,10 @@ class ConstraintWarning(UserWarning):
 def resolve_min_rates(min_rates, classes, y_codes, weight=None):
     """``{class index: threshold}`` from ``{class label or "minority": threshold}``
     (the minority class by weighted count)."""
-    if not isinstance(min_rates, dict) or not min_rates:
-        raise ParameterError(f"min_rates: expected a dict {{class: minimum rate}}, got {min_rates!r}")
+    check_min_rates("min_rates", min_rates)
     labels = [str(c) for c in classes]
     out = {}
     for key, thr in min_rates.items():
-        check_param(f"min_rates[{key!r}]", thr, kind="number", low=0, high=1)
         if key == "minority":
             counts = np.bincount(y_codes, weights=weight, minlength=len(classes)).astype(float)
             counts[counts == 0] = np.inf
@@ -33,6 +31,16 @@ def resolve_min_rates(min_rates, classes, y_codes, weight=None):
             raise ParameterError(f"min_rates: {key!r} is not a class (classes: {', '.join(labels)}, or 'minority')")
         out[k] = float(thr)
     return out
+
+
+def check_min_rates(name, value):
+    """``{class label or "minority": minimum rate in [0, 1]}``, not empty (the labels are
+    matched against the classes when fitting)."""
+    if not isinstance(value, dict) or not value:
+        raise ParameterError(f"{name}: expected a dict {{class: minimum rate}}, got {value!r}")
+    for key, thr in value.items():
+        check_param(f"{name}[{key!r}]", thr, kind="number", low=0, high=1)
+    return value
 
 
 def class_rates(jll, y, k, w=None):

@@ -9,6 +9,8 @@ import numpy as np
 from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from .._validation import ValidatedParams
+
 __all__ = ["Discretizer", "apply_cuts", "interval_labels"]
 
 
@@ -41,7 +43,7 @@ def interval_labels(cuts, precision=4):
     return [f"<= {c[0]}"] + [f"({a}, {b}]" for a, b in zip(c, c[1:])] + [f"> {c[-1]}"]
 
 
-class Discretizer(TransformerMixin, BaseEstimator):
+class Discretizer(ValidatedParams, TransformerMixin, BaseEstimator):
     """Base class: subclasses implement ``_cut_points(x, y)`` for one column's
     present values ``x`` (sorted) and their classes ``y`` (codes, or None)."""
 
@@ -83,9 +85,6 @@ class Discretizer(TransformerMixin, BaseEstimator):
         """The intervals of column ``j``, as readable labels."""
         check_is_fitted(self, "cut_points_")
         return interval_labels(self.cut_points_[j])
-
-    def _check_params(self):
-        pass
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

@@ -2,7 +2,6 @@
 
 import numpy as np
 
-from .._validation import check_param
 from .._scale import midpoint
 from .base import Discretizer
 
@@ -26,8 +25,7 @@ class EqualFrequencyDiscretizer(Discretizer):
     def __init__(self, n_bins=10):
         self.n_bins = n_bins
 
-    def _check_params(self):
-        check_param("n_bins", self.n_bins, kind="int", low=1)
+    _parameter_constraints = {"n_bins": dict(kind="int", low=1)}
 
     def _cut_points(self, x, y):
         n = x.size

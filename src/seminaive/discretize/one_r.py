@@ -2,7 +2,6 @@
 
 import numpy as np
 
-from .._validation import check_param
 from .._scale import midpoint
 from .base import Discretizer
 
@@ -101,9 +100,7 @@ class OneRDiscretizer(Discretizer):
         self.min_bucket = min_bucket
         self.ties = ties
 
-    def _check_params(self):
-        check_param("min_bucket", self.min_bucket, kind="int", low=1)
-        check_param("ties", self.ties, options=TIES)
+    _parameter_constraints = {"min_bucket": dict(kind="int", low=1), "ties": dict(options=TIES)}
 
     def _cut_points(self, x, y):
         if x.size == 0:

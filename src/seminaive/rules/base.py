@@ -6,12 +6,13 @@ from sklearn.utils.validation import _check_sample_weight, validate_data
 
 from .._target import encode_target, prediction_input, unwrap
 from ..data.encoding import check_2d, encode, infer_schema
+from .._validation import ValidatedParams
 from ..exceptions import NotFittedError
 
 __all__ = ["RuleClassifier"]
 
 
-class RuleClassifier(ClassifierMixin, BaseEstimator):
+class RuleClassifier(ValidatedParams, ClassifierMixin, BaseEstimator):
     """Base of the rule learners: ``_fit_encoded`` learns from an encoded table;
     ``_branch_counts(table)`` gives each instance's class counts, from which
     probabilities are the Laplace-smoothed branch frequencies."""
@@ -30,9 +31,6 @@ class RuleClassifier(ClassifierMixin, BaseEstimator):
         self.class_count_ = np.bincount(codes, weights=weight, minlength=len(self.classes_)).astype(float)
         self._fit_encoded(table, codes, weight)
         return self
-
-    def _check_params(self):
-        pass
 
     def _check_fitted(self):
         if not hasattr(self, "classes_"):

@@ -2,7 +2,6 @@
 
 import numpy as np
 
-from .._validation import check_param
 from ..discretize.one_r import TIES, one_r_buckets
 from .base import RuleClassifier
 
@@ -48,9 +47,7 @@ class OneR(RuleClassifier):
         self.ties = ties
         self.nominal = nominal
 
-    def _check_params(self):
-        check_param("min_bucket", self.min_bucket, kind="int", low=1)
-        check_param("ties", self.ties, options=TIES)
+    _parameter_constraints = {"min_bucket": dict(kind="int", low=1), "ties": dict(options=TIES)}
 
     def _fit_encoded(self, table, codes, weight):
         k = len(self.classes_)

@@ -10,13 +10,13 @@ from sklearn.model_selection import KFold, StratifiedKFold
 from sklearn.utils.validation import validate_data
 
 from .._target import encode_target, prediction_input, unwrap
-from .._validation import check_param
+from .._validation import check_cv, check_priors, validate_params
 from .._scale import column_scales
 from ..components.gaussian import VAR_SMOOTHING_RULES, variance_floor
 from ..data.encoding import check_2d, encode, infer_schema
 from ..discretize import DISCRETIZERS, apply_cuts, interval_labels
-from ..estimation import PRIORS, class_log_prior
-from ..exceptions import NotFittedError
+from ..estimation import class_log_prior
+from ..exceptions import NotFittedError, ParameterError
 from ..naive_bayes import NaiveBayes
 from .engine import BaseAttribute, Engine
 from .structure import Structure
@@ -61,6 +61,15 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
     score by more than ``tol`` or none is left.
     """
 
+    _parameter_constraints = {
+        "scoring": dict(options=("loo", "cv")), "cv": check_cv, "tol": dict(kind="number"),
+        "alpha": dict(kind="number", low=0), "priors": check_priors, "ddof": dict(kind="int", low=0, high=1),
+        "var_smoothing": dict(kind="number", low=0), "var_smoothing_rule": dict(options=VAR_SMOOTHING_RULES),
+        "numeric": dict(options=("gaussian", "discretize")), "discretizer": dict(options=tuple(DISCRETIZERS)),
+        "n_bins": dict(kind="int", low=1), "max_values": dict(kind="int", low=1),
+        "candidate_pairs": dict(kind="int", low=1, allow_none=True), "min_attributes": dict(kind="int", low=0),
+        "verbose": dict(kind="bool")}
+
     def __init__(self, scoring="loo", cv=10, tol=0.0, alpha=1.0, priors="laplace", ddof=1, var_smoothing=1e-9,
                  var_smoothing_rule="attribute", numeric="gaussian", discretizer="equal_width", n_bins=10, max_values=10000,
                  candidate_pairs=None, min_attributes=0, random_state=0, verbose=False):
@@ -83,20 +92,7 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
 
     # -------------------------------------------------------------- checking
     def _check_params(self):
-        check_param("scoring", self.scoring, options=("loo", "cv"))
-        check_param("tol", self.tol, kind="number")
-        check_param("alpha", self.alpha, kind="number", low=0)
-        if isinstance(self.priors, str):
-            check_param("priors", self.priors, options=PRIORS)
-        check_param("ddof", self.ddof, kind="int", low=0, high=1)
-        check_param("var_smoothing", self.var_smoothing, kind="number", low=0)
-        check_param("var_smoothing_rule", self.var_smoothing_rule, options=VAR_SMOOTHING_RULES)
-        check_param("numeric", self.numeric, options=("gaussian", "discretize"))
-        check_param("discretizer", self.discretizer, options=tuple(DISCRETIZERS))
-        check_param("n_bins", self.n_bins, kind="int", low=1)
-        check_param("max_values", self.max_values, kind="int", low=1)
-        check_param("candidate_pairs", self.candidate_pairs, kind="int", low=1, allow_none=True)
-        check_param("min_attributes", self.min_attributes, kind="int", low=0)
+        validate_params(self)
 
     def _check_fitted(self):
         if not hasattr(self, "model_"):
@@ -125,6 +121,9 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
             return None
         if not isinstance(self.cv, (int, np.integer)):
             return [(np.asarray(tr), np.asarray(te)) for tr, te in self.cv]
+        if self.cv > len(y):
+            raise ParameterError(f"cv: expected at most as many folds as instances (n_samples={len(y)}), "
+                                 f"got {self.cv}")
         counts = np.bincount(y)
         splitter = (StratifiedKFold(self.cv, shuffle=True, random_state=self.random_state)
                     if counts[counts > 0].min() >= self.cv else KFold(self.cv, shuffle=True,
