@@ -6,8 +6,10 @@ import pytest
 
 from conftest import write
 
-from seminaive import DataFormatError, NaiveBayes, ParameterError
+from seminaive import (ConstrainedNaiveBayes, DataFormatError, MultinomialNaiveBayes, NaiveBayes, OffsetNaiveBayes,
+                       OneR, ParameterError)
 from seminaive.data import read_arff, read_csv, read_filebase, read_keel
+from seminaive.search import BSE, BSJ
 
 
 def test_wrong_column_count_names_file_and_line(tmp_path):
@@ -132,15 +134,15 @@ def test_infinity_rejected():
 
 
 @pytest.mark.parametrize("make, match", [
-    (lambda: __import__("seminaive.search", fromlist=["BSE"]).BSE(var_smoothing=-1), r"var_smoothing: expected a number >= 0, got -1"),
-    (lambda: __import__("seminaive.search", fromlist=["BSE"]).BSE(ddof=5), r"ddof: expected an integer >= 0 and <= 1, got 5"),
-    (lambda: __import__("seminaive.search", fromlist=["BSE"]).BSE(scoring="cv", cv=1), r"cv: expected an integer >= 2, got 1"),
-    (lambda: __import__("seminaive.search", fromlist=["BSJ"]).BSJ(priors=[0.2, 0.2]), r"priors: expected non-negative probabilities summing to 1"),
-    (lambda: __import__("seminaive").ConstrainedNaiveBayes(min_rates={"a": 0.5}, bisections=-3), r"bisections: expected an integer >= 0, got -3"),
-    (lambda: __import__("seminaive").ConstrainedNaiveBayes(min_rates={"a": 1.5}), r"min_rates\['a'\]: expected a number >= 0 and <= 1"),
-    (lambda: __import__("seminaive").OffsetNaiveBayes(min_rates={"a": 0.5}, max_rounds=-1), r"max_rounds: expected an integer >= 1, got -1"),
-    (lambda: __import__("seminaive").OneR(ties="random"), r"ties: expected one of 'class_order', 'first_met', got 'random'"),
-    (lambda: __import__("seminaive").MultinomialNaiveBayes(priors="flat"), r"priors: expected one of 'laplace', 'mle', 'uniform', got 'flat'"),
+    (lambda: BSE(var_smoothing=-1), r"var_smoothing: expected a number >= 0, got -1"),
+    (lambda: BSE(ddof=5), r"ddof: expected an integer >= 0 and <= 1, got 5"),
+    (lambda: BSE(scoring="cv", cv=1), r"cv: expected an integer >= 2, got 1"),
+    (lambda: BSJ(priors=[0.2, 0.2]), r"priors: expected non-negative probabilities summing to 1"),
+    (lambda: ConstrainedNaiveBayes(min_rates={"a": 0.5}, bisections=-3), r"bisections: expected an integer >= 0, got -3"),
+    (lambda: ConstrainedNaiveBayes(min_rates={"a": 1.5}), r"min_rates\['a'\]: expected a number >= 0 and <= 1"),
+    (lambda: OffsetNaiveBayes(min_rates={"a": 0.5}, max_rounds=-1), r"max_rounds: expected an integer >= 1, got -1"),
+    (lambda: OneR(ties="random"), r"ties: expected one of 'class_order', 'first_met', got 'random'"),
+    (lambda: MultinomialNaiveBayes(priors="flat"), r"priors: expected one of 'laplace', 'mle', 'uniform', got 'flat'"),
     (lambda: NaiveBayes(bandwidth=0), r"bandwidth: expected a number > 0, got 0"),
 ])
 def test_parameters_are_checked_before_any_work(make, match):
@@ -150,7 +152,6 @@ def test_parameters_are_checked_before_any_work(make, match):
 
 
 def test_more_folds_than_instances_is_one_clear_line():
-    from seminaive.search import BSE
     X = pd.DataFrame({"u": ["a", "b", "a"]})
     with pytest.raises(ParameterError, match=r"cv: expected at most as many folds as instances \(n_samples=3\), got 10"):
         BSE(scoring="cv", cv=10).fit(X, ["p", "q", "p"])
