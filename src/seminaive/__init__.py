@@ -11,14 +11,14 @@ Examples
 """
 
 from .base import UnseenValueWarning
-from .data import Dataset, Schema, load_file
-from .exceptions import DataFormatError, NotFittedError, ParameterError, SeminaiveError
 from .bernoulli import BernoulliNaiveBayes
 from .constrained import ConstrainedNaiveBayes, ConstraintWarning, OffsetNaiveBayes
+from .data import Dataset, Schema, load_file
+from .exceptions import DataFormatError, NotFittedError, ParameterError, SeminaiveError
 from .multinomial import MultinomialNaiveBayes
 from .naive_bayes import NaiveBayes
-from .rules import OneR, ZeroR
 from .persistence import load_model, save_model
+from .rules import OneR, ZeroR
 
 __version__ = "0.1.0"
 

@@ -8,6 +8,7 @@ from sklearn.utils.validation import _check_sample_weight, validate_data
 from ._target import encode_target
 from ._validation import check_priors
 from .base import BaseNaiveBayes
+from .exceptions import ParameterError
 
 __all__ = ["CountModel"]
 
@@ -43,14 +44,12 @@ class CountModel(BaseNaiveBayes):
         if first:
             self._check_params()
             if classes is None:
-                from .exceptions import ParameterError
                 raise ParameterError("classes: the first partial_fit call must declare every class (classes=[...])")
             self.classes_ = np.unique(np.asarray(classes))
         X = self._transform_input(self._validate(X, reset=first))
         index = {c: i for i, c in enumerate(self.classes_.tolist())}
         codes = np.array([index.get(v.item() if hasattr(v, "item") else v, -1) for v in np.asarray(y)], dtype=np.intp)
         if (codes < 0).any():
-            from .exceptions import ParameterError
             raise ParameterError(f"y: class {np.asarray(y)[codes < 0][0]!r} was not declared by the first partial_fit call")
         class_count, feature_count = self._counts(X, codes, len(self.classes_), sample_weight)
         if first:
@@ -73,6 +72,15 @@ class CountModel(BaseNaiveBayes):
         X = self._transform_input(self._validate(X, reset=False))
         jll = X @ self._weights_.T
         return np.asarray(jll) + self._bias_
+
+    def to_text(self):
+        """Class priors and each class's most probable features."""
+        lines = [f"{type(self).__name__}: {self.n_features_in_} features, {len(self.classes_)} classes"]
+        for c, lp, row in zip(self.classes_, self.class_log_prior_, self.feature_log_prob_):
+            top = np.argsort(-row)[:5]
+            lines.append(f"  {c}: P(class) {np.exp(lp):.4f}; most probable features "
+                         + ", ".join(f"x{j} {np.exp(row[j]):.4f}" for j in top))
+        return "\n".join(lines)
 
     def _get_state(self):
         return {"classes": self.classes_.tolist(), "class_count": self.class_count_.tolist(),

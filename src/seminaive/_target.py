@@ -3,8 +3,9 @@
 import numpy as np
 import pandas as pd
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_array, column_or_1d
+from sklearn.utils.validation import check_array, column_or_1d, validate_data
 
+from .data.encoding import check_2d, select_columns
 from .exceptions import ParameterError
 
 __all__ = ["encode_target", "unwrap", "prediction_input"]
@@ -23,8 +24,6 @@ def prediction_input(estimator, X):
     """``X`` ready for a fitted estimator: a Dataset unwrapped, checked to be
     2-D, its columns matched to the estimator's schema by name, and its
     feature count and names checked as scikit-learn does."""
-    from sklearn.utils.validation import validate_data
-    from .data.encoding import check_2d, select_columns
     X, _ = unwrap(X)
     check_2d(X)
     X = select_columns(X, estimator.schema_)

@@ -5,10 +5,12 @@ import scipy.sparse as sp
 
 from ._count_models import CountModel
 from .estimation import class_log_prior
+from .registry import register, register_variant
 
 __all__ = ["BernoulliNaiveBayes"]
 
 
+@register
 class BernoulliNaiveBayes(CountModel):
     """Naive Bayes with an independent Bernoulli distribution of each binary
     feature per class (the textbook's binary model, 10.5.1):
@@ -56,3 +58,7 @@ class BernoulliNaiveBayes(CountModel):
         self.class_log_prior_ = class_log_prior(self.class_count_, self.priors)
         self._weights_ = logp - log1mp
         self._bias_ = self.class_log_prior_ + log1mp.sum(axis=1)
+
+
+register_variant("model", "bernoulli", "Bernoulli Naive Bayes for binary data",
+                 lambda alpha=1.0, priors="laplace", **o: BernoulliNaiveBayes(alpha=alpha, priors=priors))

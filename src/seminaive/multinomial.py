@@ -6,10 +6,12 @@ import scipy.sparse as sp
 from ._count_models import CountModel
 from .estimation import class_log_prior
 from .exceptions import DataFormatError
+from .registry import register, register_variant
 
 __all__ = ["MultinomialNaiveBayes"]
 
 
+@register
 class MultinomialNaiveBayes(CountModel):
     """Naive Bayes with a multinomial distribution of feature counts per class
     (the text model the textbook's section 10.5 points to):
@@ -55,3 +57,7 @@ class MultinomialNaiveBayes(CountModel):
         tags = super().__sklearn_tags__()
         tags.input_tags.positive_only = True
         return tags
+
+
+register_variant("model", "multinomial", "multinomial Naive Bayes for count data",
+                 lambda alpha=1.0, priors="laplace", **o: MultinomialNaiveBayes(alpha=alpha, priors=priors))

@@ -1,23 +1,27 @@
 """Naive Bayes for nominal, numeric and mixed attributes in one model."""
 
+import copy
+
 import numpy as np
 from sklearn.utils.validation import _check_sample_weight, validate_data
 
 from ._target import encode_target, prediction_input, unwrap
 from ._validation import check_bandwidth, check_param, check_prior_dict, check_priors
 from .base import BaseNaiveBayes
-from .components import (COMPONENTS, VAR_SMOOTHING_RULES, Categorical, Discretized, Gaussian, Kernel,
-                         variance_floor)
-from .discretize import DISCRETIZERS
+from .components import COMPONENTS, VAR_SMOOTHING_RULES, Categorical, Discretized, Gaussian, Kernel, variance_floor
 from .data.encoding import check_2d, encode, infer_schema, select_columns
+from .discretize import DISCRETIZERS
 from .estimation import ESTIMATIONS, PRIOR_KEYS, Frequency, MEstimate, NormalGamma, class_log_prior
 from .exceptions import DataFormatError, ParameterError
+from .registry import register, register_variant
+from .report import format_explanation, format_model
 
 __all__ = ["NaiveBayes", "NUMERIC_MODELS"]
 
 NUMERIC_MODELS = ("gaussian", "kernel") + tuple(DISCRETIZERS)
 
 
+@register
 class NaiveBayes(BaseNaiveBayes):
     """Naive Bayes over nominal (categorical) and numeric (Gaussian) attributes.
 
@@ -268,7 +272,6 @@ class NaiveBayes(BaseNaiveBayes):
 
         Both models must have the same parameters, schema and classes.
         """
-        import copy
         self._check_fitted()
         other._check_fitted()
         if type(other) is not type(self) or other.get_params() != self.get_params():
@@ -374,12 +377,10 @@ class NaiveBayes(BaseNaiveBayes):
     def to_text(self, precision=4):
         """The readable model: class priors and per attribute its table of
         P(value | class) or its mean and standard deviation per class."""
-        from .report import format_model
         return format_model(self, precision)
 
     def explain(self, X, precision=3):
         """Per-instance explanation: each attribute's contribution to the log-odds."""
-        from .report import format_explanation
         return format_explanation(self, X, precision)
 
     def _get_state(self):
@@ -399,3 +400,16 @@ class NaiveBayes(BaseNaiveBayes):
         tags.input_tags.allow_nan = True
         tags.input_tags.categorical = True
         return tags
+
+
+register_variant("model", "nb", "Naive Bayes (nominal, Gaussian or discretized/kernel numeric attributes)",
+                 lambda **o: NaiveBayes(**{k: v for k, v in o.items() if k in NaiveBayes().get_params()}))
+for _name, _text, _kw in (("nb", "Naive Bayes, Gaussian numeric attributes", {}),
+                          ("nb-kernel", "Naive Bayes, kernel densities", {"numeric": "kernel"}),
+                          ("nb-ew", "Naive Bayes, 10 equal-width intervals", {"numeric": "equal_width"}),
+                          ("nb-ef", "Naive Bayes, 10 equal-frequency intervals", {"numeric": "equal_frequency"}),
+                          ("nb-mdl", "Naive Bayes, MDL intervals", {"numeric": "mdl"}),
+                          ("nb-map", "Naive Bayes, Normal-Gamma MAP estimates", {"estimation": "map"}),
+                          ("nb-predictive", "Naive Bayes, Normal-Gamma posterior predictive",
+                           {"estimation": "predictive"})):
+    register_variant("compare", _name, _text, lambda kw=_kw: NaiveBayes(**kw))

@@ -12,6 +12,7 @@ import numpy as np
 from ._atomic import atomic_write_text
 from .data.schema import Schema
 from .exceptions import DataFormatError
+from .registry import model_class
 
 __all__ = ["model_to_dict", "model_from_dict", "save_model", "load_model"]
 
@@ -44,17 +45,6 @@ def model_to_dict(model):
             "params": _plain(model.get_params()), "state": _plain(state)}
 
 
-def _models():
-    from .bernoulli import BernoulliNaiveBayes
-    from .constrained import ConstrainedNaiveBayes, OffsetNaiveBayes
-    from .multinomial import MultinomialNaiveBayes
-    from .naive_bayes import NaiveBayes
-    from .rules import OneR, ZeroR
-    from .search import BSE, BSEJ, BSJ, FSSJ
-    return {c.__name__: c for c in (NaiveBayes, MultinomialNaiveBayes, BernoulliNaiveBayes, OneR, ZeroR,
-                                    BSE, BSJ, BSEJ, FSSJ, ConstrainedNaiveBayes, OffsetNaiveBayes)}
-
-
 def model_from_dict(d, source="model"):
     """Rebuild a fitted model from ``model_to_dict`` output."""
     if not isinstance(d, dict) or d.get("format") != FORMAT:
@@ -62,7 +52,7 @@ def model_from_dict(d, source="model"):
     if d.get("version") != VERSION:
         raise DataFormatError(f"model file version {d.get('version')!r} is not supported "
                               f"(this seminaive reads version {VERSION})", path=source)
-    cls = _models().get(d.get("model"))
+    cls = model_class(d.get("model")) if isinstance(d.get("model"), str) else None
     if cls is None:
         raise DataFormatError(f"unknown model {d.get('model')!r}", path=source)
     try:

@@ -3,7 +3,14 @@
 The command line prints what these functions return; it formats nothing itself.
 """
 
+import csv
+import io
+import json
+
 import numpy as np
+
+from ._target import unwrap
+from .data.encoding import as_columns, select_columns
 
 __all__ = ["format_table", "format_model", "format_explanation", "format_predictions",
            "format_mapping", "format_value", "format_frame", "FORMATS"]
@@ -93,8 +100,6 @@ def format_explanation(model, X, precision=3):
     attribute moves the log-odds of the predicted class against the runner-up
     (log P(x_j | predicted) - log P(x_j | runner-up)); the terms and the prior
     sum to the log-odds. Missing or unseen values contribute 0."""
-    from ._target import unwrap
-    from .data.encoding import as_columns, select_columns
     X, _ = unwrap(X)
     X = select_columns(X, model.schema_)  # a DataFrame's columns by name, in the model's order
     parts = model.attribute_log_likelihoods(X)
@@ -137,9 +142,6 @@ def format_predictions(labels, proba=None, classes=None, fmt="text"):
     a,0.9,0.1
     b,0.2,0.8
     """
-    import csv
-    import io
-    import json
     labels = [_py(v) for v in labels]
     if fmt == "json":
         if proba is None:
@@ -161,7 +163,6 @@ def format_predictions(labels, proba=None, classes=None, fmt="text"):
 
 def format_mapping(mapping, fmt="text", key="class", value="probability", precision=4):
     """A two-column listing (for example class priors) as text, CSV or JSON."""
-    import json
     if fmt == "json":
         return json.dumps({str(k): _py(v) for k, v in mapping.items()}, indent=1)
     if fmt == "csv":
@@ -172,7 +173,6 @@ def format_mapping(mapping, fmt="text", key="class", value="probability", precis
 
 def format_frame(frame, fmt="text"):
     """A DataFrame as an aligned text table, CSV or JSON records."""
-    import json
     if fmt == "csv":
         return frame.to_csv(index=False).rstrip("\n")
     if fmt == "json":
@@ -182,7 +182,6 @@ def format_frame(frame, fmt="text"):
 
 def format_value(name, value, fmt="text", unit=""):
     """One named figure as text, CSV or JSON."""
-    import json
     if fmt == "json":
         return json.dumps({name: value})
     if fmt == "csv":

@@ -42,6 +42,7 @@ def split_names(text):
 def load_named(name, target=None):
     """A data set by registry name, or a data file."""
     import os
+
     from ..datasets import load
     if os.path.exists(name):
         d, _ = load_file(name, target=target).labelled()
@@ -63,10 +64,11 @@ def add_filebase_command(sub, name, help, run, formats=True):
 
 
 def add_model_options(p):
-    from ..models import MODELS
+    from ..models import model_names
     from ..naive_bayes import NUMERIC_MODELS
-    p.add_argument("--model", choices=list(MODELS), default="nb",
-                   help="; ".join(f"{k}: {v}" for k, v in MODELS.items()) + " (default: nb)")
+    models = model_names("model")
+    p.add_argument("--model", choices=list(models), default="nb",
+                   help="; ".join(f"{k}: {v}" for k, v in models.items()) + " (default: nb)")
     p.add_argument("--alpha", type=float, default=1.0,
                    help="smoothing of nominal attributes (1: Laplace, 0: maximum likelihood)")
     p.add_argument("--priors", default="laplace", help="laplace, mle or uniform (default: laplace)")

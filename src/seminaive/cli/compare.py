@@ -5,7 +5,7 @@ import sys
 from ..evaluation.experiment import Experiment, run_experiment
 from ..evaluation.report_files import comparison_table, write_report
 from ..evaluation.resampling import parse_protocol
-from ..models import COMPARE_MODELS, compare_model, model_description
+from ..models import compare_model, model_description, model_names
 from ._common import add_protocol_options, split_names
 
 
@@ -14,7 +14,7 @@ def add_parser(sub):
     p.add_argument("--datasets", required=True,
                    help="comma-separated data set names ('seminaive datasets' lists them)")
     p.add_argument("--models", default="nb,1r,tree",
-                   help="comma-separated: " + ", ".join(COMPARE_MODELS) + " (default: nb,1r,tree)")
+                   help="comma-separated: " + ", ".join(model_names("compare")) + " (default: nb,1r,tree)")
     p.add_argument("--baseline", default=None, help="model the others are tested against (default: the first)")
     add_protocol_options(p)
     p.add_argument("--out", default="seminaive-report", help="report folder (default: seminaive-report)")

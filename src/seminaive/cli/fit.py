@@ -2,8 +2,8 @@
 
 import sys
 
-from ..persistence import save_model
 from ..models import describe
+from ..persistence import save_model
 from ._common import add_data_options, add_model_options, emit, load_data, make_model
 
 

@@ -22,6 +22,7 @@ def run(args):
     model = load_model(args.model_file)
     if args.chunksize:
         import sys
+
         from ..exceptions import ParameterError
         from ..scale import predict_file
         if not args.output:

@@ -1,9 +1,9 @@
 """``seminaive show``: print a saved model, or fit one on a data file and print it."""
 
-from ..persistence import load_model
-from ..models import describe
-from ._common import add_model_options, emit, load_data, make_model
 from ..data.io import FORMATS as DATA_FORMATS
+from ..models import describe
+from ..persistence import load_model
+from ._common import add_model_options, emit, load_data, make_model
 
 
 def add_parser(sub):

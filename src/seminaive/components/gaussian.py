@@ -3,9 +3,9 @@
 import numpy as np
 from scipy.special import gammaln
 
+from .._scale import column_scales
 from ..exceptions import DataFormatError
 from ._chunks import chunks
-from .._scale import column_scales
 from .base import Component
 
 __all__ = ["Gaussian", "variance_floor", "normal_logpdf", "VAR_SMOOTHING_RULES"]

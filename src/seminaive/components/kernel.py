@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from ._chunks import chunks
 from .._scale import pow2_scale
+from ._chunks import chunks
 from .base import Component
 
 __all__ = ["Kernel", "BANDWIDTHS", "bandwidth_rule", "weighted_quantile"]

@@ -37,10 +37,12 @@ from .._validation import check_param
 from ..base import decide
 from ..components.kernel import weighted_quantile
 from ..naive_bayes import NaiveBayes
+from ..registry import register, register_variant
+from ..report import format_table
 from .objective import Objective
 from .offset import OffsetNaiveBayes
-from .rates import (ConstraintWarning, WholeDataOnly, check_min_rates, class_rates, need_two_classes,
-                    resolve_min_rates, shortfalls)
+from .rates import (ConstraintWarning, WholeDataOnly, check_min_rates, class_rates, need_two_classes, resolve_min_rates,
+                    shortfalls)
 
 __all__ = ["ConstrainedNaiveBayes"]
 
@@ -101,6 +103,7 @@ class _Problem:
         return float(np.clip(0.1 * np.mean(spread), 0.01, 5.0))
 
 
+@register
 class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
     """Naive Bayes estimated under lower bounds on chosen classes' correct
     classification rates (see the module text).
@@ -313,9 +316,13 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
             return super()._smoothing_label(kind)
         return f"constrained fit, {self.objective} objective"
 
+    def to_text(self, precision=4):
+        """The constraints (minimum, Naive Bayes's and the model's training rates), then the model."""
+        return ("Minimum correct classification rates (training data)\n" + self.constraint_report() + "\n\n"
+                + super().to_text(precision))
+
     def constraint_report(self):
         """The constraints as a text table."""
-        from ..report import format_table
         rows = [[str(r["class"]), f"{r['threshold']:.3f}", f"{r['unconstrained_train_rate']:.3f}",
                  f"{r['train_rate']:.3f}", "yes" if r["holds"] else "NO"]
                 + ([f"{r['validation_rate']:.3f}"] if "validation_rate" in r else []) for r in self.constraints_]
@@ -352,3 +359,10 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
         self.feasible_ = state["feasible"]
         self.fitted_as_ = state.get("fitted_as", "the constrained optimum")
         self.history_ = state.get("history", [])
+
+
+register_variant("model", "cnb", "constrained Naive Bayes (with --min-rate CLASS=RATE)",
+                 lambda **o: ConstrainedNaiveBayes(**{k: v for k, v in o.items()
+                                                     if k in ConstrainedNaiveBayes().get_params()}))
+register_variant("compare", "cnb:R", "constrained Naive Bayes, minority-class training rate >= {R}",
+                 lambda r: ConstrainedNaiveBayes(min_rates={"minority": r}))

@@ -7,11 +7,13 @@ from sklearn.utils.validation import _num_samples
 
 from .._target import encode_target, unwrap
 from ..naive_bayes import NaiveBayes
+from ..registry import register, register_variant
 from .rates import ConstraintWarning, WholeDataOnly, check_min_rates, class_rates, need_two_classes, resolve_min_rates
 
 __all__ = ["OffsetNaiveBayes"]
 
 
+@register
 class OffsetNaiveBayes(WholeDataOnly, NaiveBayes):
     """The simple baseline: plain Naive Bayes whose log-priors are shifted
     (decision offsets) until each constrained class's training rate reaches its
@@ -82,3 +84,7 @@ class OffsetNaiveBayes(WholeDataOnly, NaiveBayes):
         self.offsets_ = np.asarray(state["offsets"], dtype=np.float64)
         self.class_log_prior_ = self.class_log_prior_ + self.offsets_
         self.feasible_ = state["feasible"]
+
+
+register_variant("compare", "offset:R", "Naive Bayes with decision offsets, minority-class training rate >= {R}",
+                 lambda r: OffsetNaiveBayes(min_rates={"minority": r}))

@@ -10,11 +10,11 @@ import pandas as pd
 
 from ..exceptions import DataFormatError, ParameterError
 from .dataset import Dataset
-from .schema import NOMINAL, NUMERIC, Attribute, Schema
+from .schema import NOMINAL, NUMERIC, Attribute, Schema, resolve_target
 
 MISSING_TOKENS = frozenset({"?", "", "NA", "NaN", "nan", "<null>", "N/A"})
 
-__all__ = ["MISSING_TOKENS", "split_fields", "rows_to_dataset", "frame_to_dataset", "resolve_target"]
+__all__ = ["MISSING_TOKENS", "split_fields", "rows_to_dataset", "resolve_target"]
 
 
 def split_fields(line, path=None, lineno=None, sep=","):
@@ -50,23 +50,6 @@ def split_fields(line, path=None, lineno=None, sep=","):
         raise DataFormatError(f"unclosed quote {quote}", path=path, line=lineno)
     out.append("".join(buf) if quoted else "".join(buf).strip())
     return out
-
-
-def resolve_target(target, names, path=None):
-    """The column index of the class: a name, an index (negative counts from the end)."""
-    if target is None:
-        return len(names) - 1
-    if isinstance(target, (int, np.integer)) and not isinstance(target, bool):
-        if not -len(names) <= target < len(names):
-            raise ParameterError(f"target: column index {target} is out of range for "
-                                 f"{len(names)} columns")
-        return int(target) % len(names)
-    if str(target) in names:
-        return names.index(str(target))
-    if str(target).lstrip("-").isdigit():
-        return resolve_target(int(target), names, path)
-    raise ParameterError(f"target: no column named {target!r}"
-                         + (f" in {path}" if path else "") + f" (columns: {', '.join(names)})")
 
 
 def _to_float(tokens, path, linenos, column):
@@ -185,28 +168,3 @@ def _indices(cols, names, what):
         else:
             raise ParameterError(f"{what}: {c!r} is not a column (columns: {', '.join(names)})")
     return out
-
-
-def frame_to_dataset(frame, target=-1, name="data", nominal=None):
-    """A Dataset from a DataFrame holding attributes and class (see Dataset.from_frame)."""
-    from .encoding import infer_schema
-    names = [str(c) for c in frame.columns]
-    frame = frame.copy()
-    frame.columns = names
-    tidx = resolve_target(target, names)
-    y = frame.pop(names[tidx])
-    schema = infer_schema(frame, nominal=nominal)
-    X = pd.DataFrame({a.name: (pd.Categorical(frame[a.name], categories=pd.Index(a.values, dtype=object))
-                               if a.is_nominal else frame[a.name].astype(np.float64))
-                      for a in schema.attributes}, columns=list(schema.names))
-    if isinstance(y.dtype, pd.CategoricalDtype):
-        classes = list(y.cat.categories)
-    else:
-        present = pd.unique(y.dropna())
-        try:
-            classes = sorted(present)
-        except TypeError:
-            classes = list(present)
-    y = pd.Series(pd.Categorical(y, categories=pd.Index(classes, dtype=object)), name=names[tidx])
-    return Dataset(X, y, Schema(schema.attributes, Attribute(names[tidx], NOMINAL, tuple(classes))),
-                   name=name)

@@ -2,9 +2,11 @@
 
 from dataclasses import dataclass, replace
 
+import numpy as np
 import pandas as pd
 
-from .schema import Schema
+from .encoding import infer_schema
+from .schema import NOMINAL, Attribute, Schema, resolve_target
 
 __all__ = ["Dataset"]
 
@@ -92,7 +94,24 @@ class Dataset:
         >>> Dataset.from_frame(df, target="c").schema.target.values
         ('p', 'q')
         """
-        from ._rows import frame_to_dataset
-        return frame_to_dataset(frame, target=target, name=name, nominal=nominal)
+        names = [str(c) for c in frame.columns]
+        frame = frame.copy()
+        frame.columns = names
+        tidx = resolve_target(target, names)
+        y = frame.pop(names[tidx])
+        schema = infer_schema(frame, nominal=nominal)
+        X = pd.DataFrame({a.name: (pd.Categorical(frame[a.name], categories=pd.Index(a.values, dtype=object))
+                                   if a.is_nominal else frame[a.name].astype(np.float64))
+                          for a in schema.attributes}, columns=list(schema.names))
+        if isinstance(y.dtype, pd.CategoricalDtype):
+            classes = list(y.cat.categories)
+        else:
+            present = pd.unique(y.dropna())
+            try:
+                classes = sorted(present)
+            except TypeError:
+                classes = list(present)
+        y = pd.Series(pd.Categorical(y, categories=pd.Index(classes, dtype=object)), name=names[tidx])
+        return cls(X, y, Schema(schema.attributes, Attribute(names[tidx], NOMINAL, tuple(classes))), name=name)
 
 

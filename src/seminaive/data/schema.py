@@ -7,7 +7,11 @@ Encoded data refer to nominal values by their position in that list.
 
 from dataclasses import dataclass, field
 
-__all__ = ["Attribute", "Schema", "NOMINAL", "NUMERIC"]
+import numpy as np
+
+from ..exceptions import ParameterError
+
+__all__ = ["Attribute", "Schema", "NOMINAL", "NUMERIC", "resolve_target"]
 
 NOMINAL = "nominal"
 NUMERIC = "numeric"
@@ -105,3 +109,20 @@ class Schema:
     def from_dict(cls, d):
         target = Attribute.from_dict(d["target"]) if d.get("target") else None
         return cls(tuple(Attribute.from_dict(a) for a in d["attributes"]), target)
+
+
+def resolve_target(target, names, path=None):
+    """The column index of the class: a name, an index (negative counts from the end)."""
+    if target is None:
+        return len(names) - 1
+    if isinstance(target, (int, np.integer)) and not isinstance(target, bool):
+        if not -len(names) <= target < len(names):
+            raise ParameterError(f"target: column index {target} is out of range for "
+                                 f"{len(names)} columns")
+        return int(target) % len(names)
+    if str(target) in names:
+        return names.index(str(target))
+    if str(target).lstrip("-").isdigit():
+        return resolve_target(int(target), names, path)
+    raise ParameterError(f"target: no column named {target!r}"
+                         + (f" in {path}" if path else "") + f" (columns: {', '.join(names)})")

@@ -16,6 +16,7 @@ problem.
 import importlib.util
 import os
 
+from ..data.keel import read_keel
 from ..exceptions import ParameterError
 
 __all__ = ["keel_dir", "keel_path", "list_keel", "load_keel", "KEEL_NOTES"]
@@ -64,7 +65,6 @@ def load_keel(name, kind="balanced"):
     >>> d.n_samples, d.n_attributes, len(d.classes)
     (150, 4, 3)
     """
-    from ..data.keel import read_keel
     nominal = KEEL_NOMINAL.get(name)
     if nominal == "all":
         d = read_keel(keel_path(name, kind))

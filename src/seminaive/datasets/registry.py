@@ -13,7 +13,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from ..data.io import load_file
 from ..exceptions import ParameterError
+from .generators import make_led, make_thesis_simulation, make_wave
+from .keel import KEEL_NOTES, list_keel, load_keel
 
 __all__ = ["load", "dataset_path", "filebase_path", "list_datasets", "dataset_table", "DATA_DIR",
            "BUNDLED", "GENERATED"]
@@ -38,7 +41,6 @@ class _Generated:
 
 
 def _generated():
-    from .generators import make_led, make_thesis_simulation, make_wave
     return {
         "thesis-simulation": _Generated("the thesis's four features, M1-M2 correlated 0.9 (004, Table 2.1), "
                                         "1300 instances, seed 0", lambda: make_thesis_simulation(1300, random_state=0)),
@@ -78,8 +80,6 @@ def load(name):
     >>> load("keel:wine").n_samples
     178
     """
-    from ..data.io import load_file
-    from .keel import list_keel, load_keel
     if name in BUNDLED:
         d = load_file(dataset_path(name))
     elif name in GENERATED:
@@ -100,7 +100,6 @@ def load(name):
 
 def list_datasets(include_keel=True):
     """``(name, source, description)`` of every data set known by name."""
-    from .keel import KEEL_NOTES, list_keel
     out = [(k, "bundled", v[1]) for k, v in BUNDLED.items()]
     out += [(k, "generated", v.description) for k, v in _generated().items()]
     if include_keel:

@@ -5,6 +5,8 @@ import numpy as np
 import pandas as pd
 
 from .._atomic import check_writable, save_figure
+from ..discretize import EqualWidthDiscretizer, apply_cuts
+from ..report import format_table
 from .information import conditional_mutual_information, mutual_information
 from .mic import mic
 
@@ -14,7 +16,6 @@ __all__ = ["dependence_matrices", "format_matrices", "plot_matrices", "coded_col
 def coded_columns(dataset, n_bins=10):
     """Codes of every attribute (numeric ones cut into ``n_bins`` equal-width
     intervals) and the class codes."""
-    from ..discretize import EqualWidthDiscretizer, apply_cuts
     codes = []
     for name in dataset.X.columns:
         col = dataset.X[name]
@@ -56,7 +57,6 @@ TITLES = {"mi": "mutual information (nats)", "cmi": "conditional mutual informat
 
 
 def format_matrices(mats, precision=3):
-    from ..report import format_table
     parts = []
     for k, M in mats.items():
         parts.append(TITLES[k])

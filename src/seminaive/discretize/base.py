@@ -10,6 +10,7 @@ from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._validation import ValidatedParams
+from ..exceptions import ParameterError
 
 __all__ = ["Discretizer", "apply_cuts", "interval_labels"]
 
@@ -55,7 +56,6 @@ class Discretizer(ValidatedParams, TransformerMixin, BaseEstimator):
         X = validate_data(self, X, ensure_all_finite="allow-nan", dtype=np.float64)
         if self.supervised:
             if y is None:
-                from ..exceptions import ParameterError
                 raise ParameterError(f"y: {type(self).__name__} is supervised and needs the class labels")
             _, codes = np.unique(np.asarray(y), return_inverse=True)
         self.cut_points_ = [self.cuts_for(X[:, j], codes if self.supervised else None)

@@ -5,9 +5,9 @@ import numpy as np
 from scipy.special import gammaln
 
 from .._atomic import check_writable, save_figure
+from ..components.gaussian import stats_scale
 from ..exceptions import ParameterError
 from .bayesian import normal_gamma_posterior
-from ..components.gaussian import stats_scale
 
 __all__ = ["normal_gamma_logpdf", "plot_prior_posterior"]
 

@@ -18,6 +18,7 @@ import pandas as pd
 from sklearn.base import clone
 
 from .._atomic import atomic_write_text
+from ..datasets import load
 from ..exceptions import SeminaiveError
 from .metrics import measures
 
@@ -113,7 +114,6 @@ def run_experiment(experiment, folder, resume=True, overwrite=False, progress="s
     the same one; a different one is refused unless ``overwrite`` (which
     starts afresh).
     """
-    from ..datasets import load
     if progress == "stderr":
         progress = sys.stderr
     os.makedirs(folder, exist_ok=True)

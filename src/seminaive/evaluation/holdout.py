@@ -11,6 +11,8 @@ import numpy as np
 from sklearn.base import clone
 
 from .._target import unwrap
+from .resampling import holdout as holdout_split
+from .resampling import kfold
 
 __all__ = ["evaluate", "EvaluationResult", "split_indices"]
 
@@ -63,7 +65,6 @@ class EvaluationResult:
 def split_indices(y, cv=10, holdout=None, random_state=0):
     """Train/test index pairs: stratified (shuffled) k folds, or one stratified
     hold-out split of fraction ``holdout`` (see :mod:`.resampling`)."""
-    from .resampling import holdout as holdout_split, kfold
     if holdout is not None:
         return holdout_split(y, holdout, random_state)
     return kfold(y, cv, random_state)

@@ -8,7 +8,7 @@ comparison sees the same folds.
 from dataclasses import dataclass
 
 import numpy as np
-from sklearn.model_selection import KFold, LeaveOneOut, StratifiedKFold
+from sklearn.model_selection import KFold, LeaveOneOut, StratifiedKFold, train_test_split
 
 from .._validation import check_param
 from ..exceptions import ParameterError
@@ -100,7 +100,6 @@ def leave_one_out(n):
 
 def holdout(y, test_fraction=1 / 3, seed=0):
     """One stratified (when every class has 2 instances) random hold-out split."""
-    from sklearn.model_selection import train_test_split
     y = np.asarray(y, dtype=object).astype(str)
     check_param("holdout", test_fraction, kind="number", low=0, high=1, low_inclusive=False,
                 high_inclusive=False)

@@ -5,8 +5,8 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import _check_sample_weight, validate_data
 
 from .._target import encode_target, prediction_input, unwrap
-from ..data.encoding import check_2d, encode, infer_schema
 from .._validation import ValidatedParams
+from ..data.encoding import check_2d, encode, infer_schema
 from ..exceptions import NotFittedError
 
 __all__ = ["RuleClassifier"]

@@ -3,11 +3,13 @@
 import numpy as np
 
 from ..discretize.one_r import TIES, one_r_buckets
+from ..registry import register, register_variant
 from .base import RuleClassifier
 
 __all__ = ["OneR"]
 
 
+@register
 class OneR(RuleClassifier):
     """1R as Weka's OneR makes it (Holte 1993; its authors wrote the slides 003):
     for every attribute one rule per value (nominal) or per interval of 1R's
@@ -138,3 +140,8 @@ def _branch(x, cuts):
     codes = np.searchsorted(cuts, x, side="right")
     codes[np.isnan(x)] = -1
     return codes
+
+
+register_variant("model", "1r", "Holte's 1R: rules on the single best attribute",
+                 lambda min_bucket=6, **o: OneR(min_bucket=min_bucket))
+register_variant("compare", "1r", "Holte's 1R, minimum bucket 6", OneR)

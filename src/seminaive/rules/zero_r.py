@@ -2,11 +2,13 @@
 
 import numpy as np
 
+from ..registry import register, register_variant
 from .base import RuleClassifier
 
 __all__ = ["ZeroR"]
 
 
+@register
 class ZeroR(RuleClassifier):
     """Predict the most frequent training class for every instance (ties go to
     the first class); probabilities are the Laplace-smoothed class frequencies.
@@ -42,3 +44,7 @@ class ZeroR(RuleClassifier):
     def _set_state(self, state):
         self.class_count_ = np.asarray(state["class_count"], dtype=float)
         self.majority_ = int(state["majority"])
+
+
+register_variant("model", "zeror", "the majority-class baseline", lambda **o: ZeroR())
+register_variant("compare", "zeror", "the majority class", ZeroR)

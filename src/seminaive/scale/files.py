@@ -17,8 +17,9 @@ import numpy as np
 import pandas as pd
 
 from .._atomic import check_writable
-from ..data._rows import MISSING_TOKENS, resolve_target
+from ..data._rows import MISSING_TOKENS
 from ..data.arff import parse_header
+from ..data.schema import resolve_target
 from ..exceptions import DataFormatError
 
 __all__ = ["iter_file_chunks", "fit_file", "predict_file"]

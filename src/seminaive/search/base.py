@@ -9,16 +9,19 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.model_selection import KFold, StratifiedKFold
 from sklearn.utils.validation import validate_data
 
+from .._scale import column_scales
 from .._target import encode_target, prediction_input, unwrap
 from .._validation import check_cv, check_priors, validate_params
-from .._scale import column_scales
+from ..base import decide
 from ..components.gaussian import VAR_SMOOTHING_RULES, variance_floor
 from ..data.encoding import check_2d, encode, infer_schema
+from ..dependence import conditional_mutual_information
 from ..discretize import DISCRETIZERS, apply_cuts, interval_labels
 from ..estimation import class_log_prior
 from ..exceptions import NotFittedError, ParameterError
 from ..naive_bayes import NaiveBayes
-from .engine import BaseAttribute, Engine
+from ..persistence import model_from_dict, model_to_dict
+from .engine import BaseAttribute, Engine, _moments
 from .structure import Structure
 
 __all__ = ["SearchNaiveBayes"]
@@ -210,7 +213,6 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
     def _allowed_pairs(self, attrs, y, k):
         if self.candidate_pairs is None:
             return None
-        from ..dependence import conditional_mutual_information
         d = len(attrs)
         scores = [(conditional_mutual_information(attrs[a].codes, attrs[b].codes, y), a, b)
                   for a in range(d) for b in range(a + 1, d)]
@@ -259,6 +261,8 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
             lines.append(f"  step {h['step']}: {h['operator']:<8} {h['attributes']:<40} score {h['score']:.4f}")
         lines.append(f"final structure: {self.structure_.describe(names)}")
         lines.append(f"candidates evaluated: {self.n_candidates_}")
+        if isinstance(self.model_, NaiveBayes):
+            lines += ["", self.model_.to_text()]
         return "\n".join(lines)
 
     def __sklearn_tags__(self):
@@ -267,7 +271,6 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         return tags
 
     def _get_state(self):
-        from ..persistence import model_to_dict
         final = None if isinstance(self.model_, _PriorsOnly) else model_to_dict(self.model_)
         return {"structure": self.structure_.to_dict(), "history": self.history_,
                 "cuts": {str(k): v.tolist() for k, v in self.cuts_.items()}, "values": self._values,
@@ -275,7 +278,6 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
                 "log_prior": (self.model_.class_log_prior_.tolist() if final is None else None), "model": final}
 
     def _set_state(self, state):
-        from ..persistence import model_from_dict
         self.structure_ = Structure.from_dict(state["structure"])
         self.history_ = state["history"]
         self.cuts_ = {int(k): np.asarray(v, dtype=np.float64) for k, v in state["cuts"].items()}
@@ -313,11 +315,9 @@ class _PriorsOnly:
         return np.exp(self.predict_log_proba(X))
 
     def predict(self, X):
-        from ..base import decide
         return self.classes_[decide(self.predict_log_proba(X))]
 
 
 def _stats(x, y, k):
-    from .engine import _moments
     w, mean, m2 = _moments(x, y, k)
     return {"weight": w, "mean": mean, "m2": m2}

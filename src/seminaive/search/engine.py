@@ -22,7 +22,7 @@ import numpy as np
 
 from ..base import resolve_degenerate
 from ..components.gaussian import normal_logpdf
-from ..estimation import class_log_prior
+from ..estimation import Frequency, class_log_prior
 
 __all__ = ["Engine", "BaseAttribute", "split_infinite", "with_infinite"]
 
@@ -173,7 +173,6 @@ class Engine:
         return np.vstack(parts)
 
     def _gaussian(self, x, floor):
-        from ..estimation import Frequency
         k = self.k
         est = Frequency(alpha=self.alpha, ddof=self.ddof)
         if self.splits is not None:

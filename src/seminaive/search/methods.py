@@ -1,5 +1,6 @@
 """The four wrapper searches of Pazzani (1996) and the BSEJ project (000)."""
 
+from ..registry import register, register_variant
 from .base import SearchNaiveBayes
 
 __all__ = ["BSE", "BSJ", "BSEJ", "FSSJ"]
@@ -19,6 +20,7 @@ def _joins(search, groups, engine):
                 yield "join", (g, h), (g + h,)
 
 
+@register
 class BSE(SearchNaiveBayes):
     """Backward sequential elimination (000, Figure 7): from all attributes,
     repeatedly delete the one whose removal most improves the score.
@@ -38,6 +40,7 @@ class BSE(SearchNaiveBayes):
         yield from _deletions(self, groups)
 
 
+@register
 class BSJ(SearchNaiveBayes):
     """Backward sequential joining (000, Figure 6): from all attributes,
     repeatedly replace the pair whose Cartesian product most improves the score."""
@@ -49,6 +52,7 @@ class BSJ(SearchNaiveBayes):
         yield from _joins(self, groups, engine)
 
 
+@register
 class BSEJ(SearchNaiveBayes):
     """Backward sequential elimination and joining (Pazzani 1996): at each step
     the best of deleting one attribute (joined ones included) and joining two."""
@@ -61,6 +65,7 @@ class BSEJ(SearchNaiveBayes):
         yield from _joins(self, groups, engine)
 
 
+@register
 class FSSJ(SearchNaiveBayes):
     """Forward sequential selection and joining (Pazzani 1996): from the class
     priors alone, repeatedly add an unused attribute as independent, or join it
@@ -78,3 +83,12 @@ class FSSJ(SearchNaiveBayes):
             for g in groups:
                 if self._joinable(g, (j,), engine):
                     yield "add-join", (g,), (g + (j,),)
+
+
+_SEARCH_OPTIONS = ("alpha", "priors", "ddof", "n_bins", "scoring", "cv", "discretizer", "candidate_pairs", "verbose")
+for _cls, _text in ((BSE, "BSE: backward elimination, leave-one-out"), (BSJ, "BSJ: backward joining, leave-one-out"),
+                    (BSEJ, "BSEJ: backward elimination and joining, leave-one-out"),
+                    (FSSJ, "FSSJ: forward selection and joining, leave-one-out")):
+    register_variant("search", _cls.__name__.lower(), _text,
+                     lambda _c=_cls, **o: _c(**{k: v for k, v in o.items() if k in _SEARCH_OPTIONS}))
+    register_variant("compare", _cls.__name__.lower(), _text, _cls)

@@ -20,6 +20,7 @@ from ..discretize import interval_labels
 from ..estimation import Frequency, class_log_prior
 from ..exceptions import ParameterError
 from ..naive_bayes import NaiveBayes
+from ..scale.files import iter_file_chunks
 from .base import _PriorsOnly
 from .engine import (_moments, correct, fold_gaussian, log_table, loo_categorical, loo_gaussian, loo_prior,
                      split_infinite, with_infinite)
@@ -44,7 +45,6 @@ class _Source:
     """Chunks of a file as (first row, codes per attribute, floats per attribute, class codes)."""
 
     def __init__(self, search, path, chunksize, kw):
-        from ..scale.files import iter_file_chunks
         self.search, self.path, self.chunksize, self.kw = search, path, chunksize, kw
         self._iter = iter_file_chunks
 
@@ -198,7 +198,6 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
     Numeric attributes for joins are cut into equal-width intervals (the
     default discretizer; others need every value at once).
     """
-    from ..scale.files import iter_file_chunks
     search._check_params()
     if search.discretizer != "equal_width":
         raise ParameterError("discretizer: a streamed search cuts numeric attributes into equal-width intervals "
