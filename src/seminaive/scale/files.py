@@ -19,7 +19,7 @@ import pandas as pd
 from .._atomic import check_writable
 from ..data._rows import MISSING_TOKENS
 from ..data.arff import parse_header
-from ..data.schema import resolve_target
+from ..data.schema import NOMINAL, Attribute, resolve_target
 from ..exceptions import DataFormatError
 
 __all__ = ["iter_file_chunks", "fit_file", "predict_file"]
@@ -241,7 +241,6 @@ def _scan(path, names, tidx, first_line, nominal, quotechar, chunksize, infer):
 def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=True, nominal=None):
     """Yield ``(X, y)`` chunks of a data file with one schema for all of them
     (nominal columns as categoricals with the file's full value list)."""
-    from ..data.schema import NOMINAL, Attribute
     path = os.fspath(path)
     if not os.path.exists(path):
         raise DataFormatError("no such file", path=path)
