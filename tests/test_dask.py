@@ -59,3 +59,16 @@ def test_discretizers_are_refused(client):
     ddf = dd.from_pandas(X.assign(cls=y), npartitions=2)
     with pytest.raises(ParameterError, match="numeric: fit_dask needs"):
         fit_dask(NaiveBayes(numeric="mdl"), ddf.drop(columns="cls"), ddf["cls"])
+
+
+def test_count_models_fit_on_the_cluster(client):
+    """Count models have merge too: a Dask fit equals one fit on all the rows."""
+    from seminaive import BernoulliNaiveBayes, MultinomialNaiveBayes
+    rng = np.random.default_rng(5)
+    y = rng.integers(0, 3, 3000)
+    X = rng.poisson(rng.gamma(1.0, 1.0, (3, 8))[y])
+    for model in (MultinomialNaiveBayes(alpha=0.5), BernoulliNaiveBayes()):
+        m = fit_dask(model, da.from_array(X, chunks=(400, 8)), da.from_array(y, chunks=400))
+        full = type(model)(**model.get_params()).fit(X, y)
+        np.testing.assert_array_equal(m.feature_count_, full.feature_count_)
+        np.testing.assert_allclose(m.predict_proba(X), full.predict_proba(X), rtol=1e-12)

@@ -83,7 +83,7 @@ def test_partial_fit_errors_are_clear():
     later = X.iloc[30:].assign(size="xxl")
     with pytest.raises(DataFormatError, match="'size' have values the first chunk did not declare"):
         nb.partial_fit(later, y[30:])
-    with pytest.raises(ParameterError, match="class 'other' was not declared"):
+    with pytest.raises(ParameterError, match="class 'other' is not one of the declared classes"):
         nb.partial_fit(X.iloc[30:], np.array(["other"] * 30, dtype=object))
     with pytest.raises(ParameterError, match="merge: the models must"):
         nb.merge(NaiveBayes(alpha=2).fit(X, y))

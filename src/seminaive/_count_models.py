@@ -1,11 +1,13 @@
 """What the multinomial and Bernoulli event models share: count data (dense or
 scipy sparse), per-class feature totals by one sparse-friendly matrix product."""
 
+import copy
+
 import numpy as np
 import scipy.sparse as sp
 from sklearn.utils.validation import _check_sample_weight, validate_data
 
-from ._target import encode_target
+from ._target import class_codes, declare_classes, encode_target
 from ._validation import check_priors
 from .base import BaseNaiveBayes
 from .exceptions import ParameterError
@@ -43,14 +45,9 @@ class CountModel(BaseNaiveBayes):
         first = not hasattr(self, "feature_count_")
         if first:
             self._check_params()
-            if classes is None:
-                raise ParameterError("classes: the first partial_fit call must declare every class (classes=[...])")
-            self.classes_ = np.unique(np.asarray(classes))
+            self.classes_ = declare_classes(y, classes)
         X = self._transform_input(self._validate(X, reset=first))
-        index = {c: i for i, c in enumerate(self.classes_.tolist())}
-        codes = np.array([index.get(v.item() if hasattr(v, "item") else v, -1) for v in np.asarray(y)], dtype=np.intp)
-        if (codes < 0).any():
-            raise ParameterError(f"y: class {np.asarray(y)[codes < 0][0]!r} was not declared by the first partial_fit call")
+        codes = class_codes(y, self.classes_)
         class_count, feature_count = self._counts(X, codes, len(self.classes_), sample_weight)
         if first:
             self.class_count_, self.feature_count_ = class_count, feature_count
@@ -59,6 +56,23 @@ class CountModel(BaseNaiveBayes):
             self.feature_count_ = self.feature_count_ + feature_count
         self._estimate()
         return self
+
+    def merge(self, other):
+        """A new model fitted on the union of the two models' data: the counts add.
+
+        Both models must be of the same kind, with the same parameters, classes and features.
+        """
+        self._check_fitted()
+        other._check_fitted()
+        if type(other) is not type(self) or other.get_params() != self.get_params():
+            raise ParameterError("merge: the models must be of the same kind with the same parameters")
+        if list(other.classes_) != list(self.classes_) or other.n_features_in_ != self.n_features_in_:
+            raise ParameterError("merge: the models must share the classes and the features")
+        out = copy.deepcopy(self)
+        out.class_count_ = self.class_count_ + other.class_count_
+        out.feature_count_ = self.feature_count_ + other.feature_count_
+        out._estimate()
+        return out
 
     def _counts(self, X, codes, k, sample_weight):
         onehot = sp.csr_matrix((np.ones(codes.size), (codes, np.arange(codes.size))), shape=(k, codes.size))

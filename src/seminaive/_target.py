@@ -8,7 +8,7 @@ from sklearn.utils.validation import check_array, column_or_1d, validate_data
 from .data.encoding import check_2d, select_columns
 from .exceptions import ParameterError
 
-__all__ = ["encode_target", "unwrap", "prediction_input"]
+__all__ = ["encode_target", "unwrap", "prediction_input", "class_codes", "declare_classes"]
 
 
 def unwrap(X, y=None):
@@ -29,6 +29,44 @@ def prediction_input(estimator, X):
     X = select_columns(X, estimator.schema_)
     validate_data(estimator, X, reset=False, skip_check_array=True)
     return X
+
+
+def class_codes(y, classes, strict=True, name="y"):
+    """The codes of labels ``y`` against known ``classes`` (vectorized: a hash
+    lookup in C, not a Python loop); -1 for a label outside them, or, with
+    ``strict``, an error naming the first such label.
+
+    Examples
+    --------
+    >>> class_codes(np.array(["b", "a", "b"]), np.array(["a", "b"])).tolist()
+    [1, 0, 1]
+    >>> class_codes([2, 7], np.array([1, 2]), strict=False).tolist()
+    [1, -1]
+    """
+    known = pd.Index(list(np.asarray(classes).tolist()), dtype=object)
+    if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
+        lut = np.append(known.get_indexer(pd.Index(list(y.cat.categories), dtype=object)), -1)
+        codes = lut[y.cat.codes.to_numpy()]
+    else:
+        values = y.to_numpy() if isinstance(y, pd.Series) else np.asarray(y)
+        codes = known.get_indexer(pd.Index(values.tolist(), dtype=object))
+    codes = np.asarray(codes, dtype=np.intp)
+    if strict and (codes < 0).any():
+        bad = np.asarray(y, dtype=object)[codes < 0][0]
+        raise ParameterError(f"{name}: class {bad!r} is not one of the declared classes "
+                             f"({', '.join(map(str, known))})")
+    return codes
+
+
+def declare_classes(y, classes):
+    """The classes a first ``partial_fit`` call declares: ``classes`` (sorted
+    distinct values), or the categories of a categorical ``y``."""
+    if classes is not None:
+        return np.unique(np.asarray(classes))
+    if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
+        return np.asarray(pd.Index(y.cat.categories))
+    raise ParameterError("classes: the first partial_fit call must declare every class (classes=[...]) "
+                         "unless y is a categorical declaring them")
 
 
 def encode_target(y, n_samples):

@@ -5,7 +5,7 @@ import copy
 import numpy as np
 from sklearn.utils.validation import _check_sample_weight, validate_data
 
-from ._target import encode_target, prediction_input, unwrap
+from ._target import class_codes, declare_classes, encode_target, prediction_input, unwrap
 from ._validation import check_bandwidth, check_param, check_prior_dict, check_priors
 from .base import BaseNaiveBayes
 from .components import COMPONENTS, VAR_SMOOTHING_RULES, Categorical, Discretized, Gaussian, Kernel, variance_floor
@@ -218,11 +218,8 @@ class NaiveBayes(BaseNaiveBayes):
             self._check_params()
             validate_data(self, X, reset=True, skip_check_array=True)
             self.schema_ = infer_schema(X, self.nominal)
-            if classes is None and not (hasattr(y, "cat")):
-                raise ParameterError("classes: the first partial_fit call must declare every class "
-                                     "(classes=[...]) unless y is a categorical declaring them")
-            if classes is not None:
-                self.classes_ = np.unique(np.asarray(classes))
+            if classes is not None or not hasattr(y, "cat"):
+                self.classes_ = declare_classes(y, classes)
         else:
             X = select_columns(X, self.schema_)
             validate_data(self, X, reset=False, skip_check_array=True)
@@ -254,15 +251,9 @@ class NaiveBayes(BaseNaiveBayes):
         if first and not hasattr(self, "classes_"):
             codes, self.classes_ = encode_target(y, n)
             return codes
-        values = np.asarray(y, dtype=object)
-        if values.shape[0] != n:
-            raise ParameterError(f"y: expected {n} class labels (one per instance), got {values.shape[0]}")
-        index = {c: i for i, c in enumerate(self.classes_.tolist())}
-        codes = np.array([index.get(v.item() if hasattr(v, "item") else v, -1) for v in values], dtype=np.intp)
-        if (codes < 0).any():
-            bad = values[codes < 0][0]
-            raise ParameterError(f"y: class {bad!r} was not declared by the first partial_fit call "
-                                 f"(classes: {', '.join(map(str, self.classes_))})")
+        codes = class_codes(y, self.classes_)
+        if codes.shape[0] != n:
+            raise ParameterError(f"y: expected {n} class labels (one per instance), got {codes.shape[0]}")
         return codes
 
     def merge(self, other):

@@ -32,7 +32,7 @@ from scipy.optimize import minimize
 from scipy.special import expit, logsumexp
 from sklearn.utils.validation import _num_samples
 
-from .._target import encode_target, unwrap
+from .._target import class_codes, encode_target, unwrap
 from .._validation import check_param
 from ..base import decide
 from ..components.kernel import weighted_quantile
@@ -292,8 +292,7 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
         val_rates = None
         if X_val is not None:
             pred = decide(self._jll(X_val))
-            lookup = {c: i for i, c in enumerate(self.classes_)}
-            yv = np.array([lookup.get(v, -1) for v in np.asarray(y_val, dtype=object)])
+            yv = class_codes(y_val, self.classes_, strict=False)
             val_rates = [np.mean(pred[yv == c] == c) if np.any(yv == c) else np.nan for c in range(k)]
         self.constraints_ = [{"class": self.classes_[c], "threshold": thr,
                               "smoothed_rate": problem.smooth_rate(theta, c, self.temperature_),

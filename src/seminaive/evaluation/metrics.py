@@ -9,6 +9,8 @@ clipped at 1e-15); the area under the ROC curve comes from scikit-learn.
 import numpy as np
 from sklearn.metrics import roc_auc_score
 
+from .._target import class_codes
+
 __all__ = ["confusion", "measures", "summarize", "MEASURES"]
 
 MEASURES = ("accuracy", "kappa", "macro_precision", "macro_recall", "macro_f1", "log_loss", "auc")
@@ -16,9 +18,8 @@ MEASURES = ("accuracy", "kappa", "macro_precision", "macro_recall", "macro_f1", 
 
 def confusion(y_true, y_pred, classes):
     """Confusion matrix C[i, j]: instances of class i predicted as j."""
-    index = {c: k for k, c in enumerate(classes)}
-    t = np.array([index[v] for v in y_true])
-    p = np.array([index.get(v, -1) for v in y_pred])
+    t = class_codes(y_true, classes)
+    p = class_codes(y_pred, classes, strict=False)
     k = len(classes)
     ok = p >= 0
     return np.bincount(t[ok] * k + p[ok], minlength=k * k).reshape(k, k)

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from .._scale import pow2_scale
+from .._target import class_codes
 from ..components.gaussian import Gaussian, variance_floor
 from ..data.encoding import encode, infer_schema
 from ..discretize import interval_labels
@@ -53,10 +54,9 @@ class _Source:
 
     def __iter__(self):
         row = 0
-        lookup = {c: i for i, c in enumerate(self.search.classes_.tolist())}
         for X, y in self.frames():
             codes, xs = self.search._prepare(X, encode(X, self.search.schema_))
-            yc = np.array([lookup[v] for v in np.asarray(y, dtype=object)], dtype=np.int64)
+            yc = class_codes(y, self.search.classes_).astype(np.int64)
             yield row, codes, xs, yc
             row += len(yc)
 
