@@ -122,16 +122,17 @@ def test_candidate_pairs_limits_joins():
     assert m.n_candidates_ <= 1 + 5
 
 
+@pytest.mark.parametrize("estimation", ["frequency", "predictive"])
 @pytest.mark.parametrize("method", [BSE, BSEJ, FSSJ])
 @pytest.mark.parametrize("scoring", ["loo", "cv"])
-def test_streamed_search_equals_in_memory(tmp_path, method, scoring):
-    """Scores from merged statistics over chunks equal the in-memory engine's."""
+def test_streamed_search_equals_in_memory(tmp_path, method, scoring, estimation):
+    """Scores from merged statistics over chunks equal the in-memory engine's, with any estimator."""
     from seminaive.data import load_file
     from seminaive.search.streamed import fold_assignment, search_file
     X, y = random_mixed(n=90, seed=4)
     path = tmp_path / "d.csv"
     X.assign(cls=y).to_csv(path, index=False, na_rep="?")
-    kw = dict(scoring=scoring, cv=5, var_smoothing=0.0, n_bins=4, random_state=3)
+    kw = dict(scoring=scoring, cv=5, var_smoothing=0.0, n_bins=4, random_state=3, estimation=estimation)
     streamed = search_file(method(**kw), path, chunksize=17)
     d = load_file(path)
     folds = fold_assignment(d.n_samples, 5, 3)
@@ -164,3 +165,53 @@ def test_streamed_search_joins_like_in_memory(tmp_path, scoring):
     assert [(h["operator"], h["attributes"], h["score"]) for h in streamed.history_] == \
         [(h["operator"], h["attributes"], h["score"]) for h in memory.history_]
     np.testing.assert_allclose(streamed.predict_proba(d.X), memory.predict_proba(d.X), rtol=1e-9, atol=1e-12)
+
+
+def brute_force_log_proba(search, X, y, groups, splits):
+    """Each held-out row's log-posteriors from a NaiveBayes refitted without it (with the search's
+    estimation options), in the engine's row order."""
+    codes, xs = search._prepare(X)
+    st = Structure(tuple(groups), X.shape[1])
+    frame = st.frame(list(X.columns), codes, search._values, search._numeric_alone, xs)
+    yc = pd.Series(pd.Categorical(y, categories=sorted(set(y))))
+    out = []
+    for tr, te in splits:
+        nb = search._final_model(list(frame.columns)).set_params(var_smoothing=0.0)
+        nb.fit(frame.iloc[tr].reset_index(drop=True), yc.iloc[tr].reset_index(drop=True))
+        out.append(nb.predict_log_proba(frame.iloc[te]))
+    return np.vstack(out)
+
+
+@pytest.mark.parametrize("scoring", ["loo", "cv"])
+@pytest.mark.parametrize("params", [dict(estimation="map"), dict(estimation="predictive"),
+                                    dict(estimation="map", prior={"k0": 2.0, "a0": 3.0, "x": {"mu0": 1.0, "b0": 4.0}}),
+                                    dict(estimation="m-estimate", alpha=2.0), dict(alpha=0.5, priors="mle", ddof=0)],
+                         ids=repr)
+def test_every_estimator_scores_as_refits_do(scoring, params):
+    """Leave-one-out and k-fold contributions apply the model's own estimator to the statistics
+    less the held-out part: the engine's log-posteriors equal refits without each held-out part."""
+    X, y = random_mixed(seed=3)
+    s = BSEJ(scoring=scoring, cv=5, var_smoothing=0.0, n_bins=4, random_state=3, **params)
+    engine, *_ = s.build_engine(X, y)
+    splits = s._splits(engine.y) if scoring == "cv" else [(np.delete(np.arange(len(y)), i), np.array([i]))
+                                                           for i in range(len(y))]
+    for groups in STRUCTURES:
+        S = engine.joint(groups).T
+        got = S - np.logaddexp.reduce(S, axis=1, keepdims=True)
+        np.testing.assert_allclose(got, brute_force_log_proba(s, X, y, groups, splits), rtol=0, atol=1e-9)
+        assert engine.score(engine.joint(groups)) == brute_force_score_with(s, X, y, groups, splits)
+
+
+def brute_force_score_with(search, X, y, groups, splits):
+    yt = np.concatenate([np.asarray(y)[te] for _, te in splits])
+    pred = np.array(sorted(set(y)))[brute_force_log_proba(search, X, y, groups, splits).argmax(axis=1)]
+    return float(np.mean(pred == yt))
+
+
+def test_bsej_with_map_estimates_fits_its_final_model_with_them():
+    X, y = random_mixed(seed=4)
+    m = BSEJ(estimation="map").fit(X, y)
+    assert m.model_.estimation == "map"
+    assert m.history_[0]["score"] == pytest.approx(
+        brute_force_score_with(m, X, y, [(j,) for j in range(5)],
+                               [(np.delete(np.arange(len(y)), i), np.array([i])) for i in range(len(y))]))

@@ -11,7 +11,7 @@ from .base import BaseNaiveBayes
 from .components import COMPONENTS, VAR_SMOOTHING_RULES, Categorical, Discretized, Gaussian, Kernel, variance_floor
 from .data.encoding import check_2d, encode, infer_schema, select_columns
 from .discretize import DISCRETIZERS
-from .estimation import ESTIMATIONS, PRIOR_KEYS, Frequency, MEstimate, NormalGamma, class_log_prior
+from .estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
 from .exceptions import DataFormatError, ParameterError
 from .registry import register, register_variant
 from .report import format_explanation, format_model
@@ -288,15 +288,7 @@ class NaiveBayes(BaseNaiveBayes):
 
     def _estimator(self, name):
         """The estimator of one attribute (priors may be given per attribute)."""
-        if self.estimation == "frequency":
-            return Frequency(alpha=self.alpha, ddof=self.ddof)
-        if self.estimation == "m-estimate":
-            return MEstimate(m=self.alpha, ddof=self.ddof)
-        prior = {k: v for k, v in (self.prior or {}).items() if k in PRIOR_KEYS}
-        own = (self.prior or {}).get(name)
-        if isinstance(own, dict):
-            prior.update(own)
-        return NormalGamma(alpha=self.alpha, predictive=self.estimation == "predictive", prior=prior)
+        return make_estimator(self.estimation, self.alpha, self.ddof, self.prior, name)
 
     def _check_prior_names(self):
         names = set(self.schema_.names)

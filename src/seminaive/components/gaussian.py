@@ -8,7 +8,8 @@ from ..exceptions import DataFormatError
 from ._chunks import chunks
 from .base import Component
 
-__all__ = ["Gaussian", "variance_floor", "normal_logpdf", "VAR_SMOOTHING_RULES"]
+__all__ = ["Gaussian", "variance_floor", "normal_logpdf", "student_t_logpdf", "estimated_logpdf",
+           "VAR_SMOOTHING_RULES"]
 
 _LOG_2PI = np.log(2 * np.pi)
 VAR_SMOOTHING_RULES = ("attribute", "largest")
@@ -25,6 +26,28 @@ def normal_logpdf(x, mu, var):
         hit = np.broadcast_to(x == mu, out.shape)
         out = np.where(point, np.where(hit, np.inf, -np.inf), out)
     return out
+
+
+def student_t_logpdf(x, mu, scale2, df):
+    """log of the Student t density with ``df`` degrees of freedom, location
+    ``mu`` and squared scale ``scale2`` (the Normal-Gamma posterior predictive)."""
+    z2 = (x - mu) ** 2 / scale2
+    return (gammaln((df + 1) / 2) - gammaln(df / 2) - 0.5 * np.log(df * np.pi * scale2)
+            - (df + 1) / 2 * np.log1p(z2 / df))
+
+
+def estimated_logpdf(estimator, weight, mean, m2, floor, x, scale=1.0):
+    """log density of values ``x`` (rows) under the distributions ``estimator``
+    estimates from per-class statistics (K,) or per-row statistics (rows, K),
+    in the statistics' units: normal, or Student t where the estimator gives
+    degrees of freedom. The leave-one-out and k-fold scores of the searches
+    use it, so every estimator serves every search."""
+    mu, var = estimator.gaussian(weight, mean, m2, floor, scale=scale)
+    dof = getattr(estimator, "degrees_of_freedom", None)
+    df = dof(weight, mean, m2, scale=scale) if dof else None
+    if df is None:
+        return normal_logpdf(x[:, None], mu, var)
+    return student_t_logpdf(x[:, None], mu, var, df)
 
 
 class Gaussian(Component):
@@ -137,10 +160,6 @@ class Gaussian(Component):
             self._inv_sd = 1.0 / np.sqrt(self._var)
             log_var = np.log(self._var)
         self._log_norm = -0.5 * (_LOG_2PI + log_var) - np.log(self.scale_)
-        if self.df_ is not None:  # Student t: var is the squared scale
-            nu = self.df_
-            self._log_norm = (gammaln((nu + 1) / 2) - gammaln(nu / 2) - 0.5 * np.log(nu * np.pi * self._var)
-                              - np.log(self.scale_))
 
     @property
     def mean_(self):
@@ -171,9 +190,8 @@ class Gaussian(Component):
         special = [c for c in comps if c.df_ is not None or not np.all(c._var > 0)]
         for c in special:
             x = table.numeric[:, c.column] / c.scale_
-            if c.df_ is not None:
-                z = (x[:, None] - c._mu) * c._inv_sd
-                term = c._log_norm - (c.df_ + 1) / 2 * np.log1p(z * z / c.df_)
+            if c.df_ is not None:  # Student t: _var is the squared scale
+                term = student_t_logpdf(x[:, None], c._mu, c._var, c.df_) - np.log(c.scale_)
             else:
                 term = normal_logpdf(x[:, None], c._mu, c._var) - np.log(c.scale_)
             term[np.isnan(x)] = 0.0

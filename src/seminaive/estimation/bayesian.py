@@ -33,7 +33,7 @@ attributes or per attribute.
 
 import numpy as np
 
-from .frequency import Frequency
+from .frequency import Frequency, pooled_moments
 
 __all__ = ["NormalGamma", "MEstimate", "normal_gamma_posterior", "PRIOR_KEYS"]
 
@@ -41,11 +41,10 @@ PRIOR_KEYS = ("mu0", "k0", "a0", "b0")
 
 
 def _pooled(weight, mean, m2):
-    """The overall mean and the pooled within-class variance (divisor n)."""
-    w = weight.sum()
-    if w <= 0:
-        return 0.0, 0.0
-    return (weight * mean).sum() / w, m2.sum() / w
+    """The overall mean and the pooled within-class variance (divisor n), over the last axis (kept)."""
+    w_all, mu_all, _ = pooled_moments(weight, mean, m2)
+    within = np.divide(m2.sum(axis=-1, keepdims=True), w_all, out=np.zeros_like(w_all), where=w_all > 0)
+    return mu_all, within
 
 
 def normal_gamma_posterior(weight, mean, m2, prior=None, scale=1.0):
@@ -64,11 +63,14 @@ def normal_gamma_posterior(weight, mean, m2, prior=None, scale=1.0):
     [1.6, 5.0, 4.0, 6.6]
     """
     prior = dict(prior or {})
+    weight, mean, m2 = (np.asarray(a, dtype=np.float64) for a in (weight, mean, m2))
     mu_all, var_all = _pooled(weight, mean, m2)
     k0 = float(prior.get("k0", 0.01))
     a0 = float(prior.get("a0", 1.0))
     mu0 = float(prior["mu0"]) / scale if "mu0" in prior else mu_all
-    b0 = float(prior["b0"]) / scale ** 2 if "b0" in prior else (a0 * var_all if var_all > 0 else a0)
+    b0 = float(prior["b0"]) / scale ** 2 if "b0" in prior else np.where(var_all > 0, a0 * var_all, a0)
+    if np.ndim(mu0) and np.size(mu0) == 1 and weight.ndim == 1:  # one attribute's classes: scalars
+        mu0, b0 = float(np.ravel(mu0)[0]), float(np.ravel(b0)[0])
     kn = k0 + weight
     mun = (k0 * mu0 + weight * mean) / kn
     an = a0 + weight / 2.0
@@ -130,9 +132,26 @@ class MEstimate(Frequency):
         super().__init__(alpha=0.0, ddof=ddof)
         self.m = m
 
-    def pseudo_counts(self, counts):
-        """m p_v for every class, p_v the value's Laplace-smoothed overall frequency."""
-        counts = np.asarray(counts, dtype=np.float64)
+    def _pseudo(self, counts, n_values):
+        """m p_v for every class, p_v the value's Laplace-smoothed overall frequency
+        (over all n_values values, so the pseudo-counts total m)."""
         overall = counts.sum(axis=0)
-        p = (overall + 1.0) / (overall.sum() + counts.shape[1])
-        return np.broadcast_to(self.m * p, counts.shape).copy()
+        p = (overall + 1.0) / (overall.sum() + n_values)
+        return np.broadcast_to(self.m * p, counts.shape).copy(), np.full((counts.shape[0], 1), float(self.m))
+
+    def loo_categorical(self, counts, codes, y, n_values):
+        """Leave-one-out log P(value | class), (n, K): the instance's own count
+        leaves its class's table and the overall frequencies p_v."""
+        k = counts.shape[0]
+        present = codes >= 0
+        idx = np.flatnonzero(present)
+        out = np.zeros((codes.size, k))
+        rows = np.arange(idx.size)
+        overall = counts.sum(axis=0)
+        p_own = overall[codes[idx]] / (overall.sum() - 1.0 + n_values)  # (overall_v - 1 + 1) / (N - 1 + m)
+        num = counts[:, codes[idx]].T
+        num[rows, y[idx]] -= 1.0
+        den = np.tile(counts.sum(axis=1), (idx.size, 1))
+        den[rows, y[idx]] -= 1.0
+        out[idx] = np.log(num + self.m * p_own[:, None]) - np.log(den + self.m)
+        return out

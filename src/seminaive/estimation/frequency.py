@@ -7,7 +7,7 @@ import numpy as np
 from .._validation import check_param
 from ..exceptions import ParameterError
 
-__all__ = ["Frequency", "class_log_prior", "PRIORS"]
+__all__ = ["Frequency", "class_log_prior", "pooled_moments", "PRIORS"]
 
 PRIORS = ("laplace", "mle", "uniform")
 
@@ -37,16 +37,19 @@ class Frequency:
         self.alpha = alpha
         self.ddof = ddof
 
-    def categorical(self, counts):
-        """Log P(value | class) of shape (K, m) from counts of shape (K, m).
+    def categorical(self, counts, n_values=None):
+        """Log P(value | class) of shape (K, width) from counts of shape (K, width).
 
-        A class with no present value at all (n_c = 0 and alpha = 0) gets the
-        uniform distribution 1/m.
+        ``n_values`` (default: the width) is the number of values smoothing
+        spreads over, when the counts hold only some of them. A class with no
+        present value at all (n_c = 0 and alpha = 0) gets the uniform
+        distribution 1/m.
         """
         counts = np.asarray(counts, dtype=np.float64)
-        m = counts.shape[1]
-        num = counts + self.pseudo_counts(counts)
-        den = num.sum(axis=1, keepdims=True)
+        m = counts.shape[1] if n_values is None else n_values
+        a, total = self._pseudo(counts, m)
+        num = counts + a
+        den = counts.sum(axis=1, keepdims=True) + total
         with np.errstate(divide="ignore", invalid="ignore"):
             logp = np.log(num) - np.log(den)
         empty = den[:, 0] == 0
@@ -54,10 +57,33 @@ class Frequency:
             logp[empty] = -np.log(m)
         return logp
 
+    def _pseudo(self, counts, n_values):
+        """The pseudo-counts of the counted values (K, width) and their total over all n_values (K, 1)."""
+        return np.full(counts.shape, float(self.alpha)), np.full((counts.shape[0], 1), self.alpha * n_values)
+
     def pseudo_counts(self, counts):
         """What smoothing adds to each count (the estimate is (counts + a) /
         (n_c + sum a)): ``alpha`` for every value and class."""
-        return np.full(np.shape(counts), float(self.alpha))
+        return self._pseudo(np.asarray(counts, dtype=np.float64), np.shape(counts)[1])[0]
+
+    def loo_categorical(self, counts, codes, y, n_values):
+        """Leave-one-out log P(value | class), (n, K): each instance's estimate
+        from the counts (K, width) of all the data less its own; 0 where its
+        code is missing (-1)."""
+        k = counts.shape[0]
+        present = codes >= 0
+        idx = np.flatnonzero(present)
+        out = np.zeros((codes.size, k))
+        rows = np.arange(idx.size)
+        num = counts[:, codes[idx]].T  # (n_present, K)
+        num[rows, y[idx]] -= 1.0  # leave the instance out
+        den = np.tile(counts.sum(axis=1), (idx.size, 1))
+        den[rows, y[idx]] -= 1.0
+        den += self.alpha * n_values
+        with np.errstate(divide="ignore", invalid="ignore"):
+            val = np.log(num + self.alpha) - np.log(den)
+        out[idx] = np.where(den > 0, val, -np.log(n_values))
+        return out
 
     def gaussian(self, weight, mean, m2, floor, scale=1.0):
         """Means and variances per class from (weight, mean, M2) per class.
@@ -66,16 +92,27 @@ class Frequency:
         of the attribute (and the pooled mean if it has none); ``floor`` is
         added to every variance. Everything is in the statistics' units (the
         data divided by ``scale``), which these estimates do not depend on.
+        The classes are the last axis: rows of statistics (as leave-one-out
+        gives them) are estimated row by row.
         """
         weight, mean, m2 = (np.asarray(a, dtype=np.float64) for a in (weight, mean, m2))
-        w_all = weight.sum()
-        mu_all = (weight * mean).sum() / w_all if w_all > 0 else 0.0
-        m2_all = m2.sum() + (weight * (mean - mu_all) ** 2).sum() if w_all > 0 else 0.0
-        pooled = m2_all / (w_all - self.ddof) if w_all > self.ddof else 0.0
+        w_all, mu_all, m2_all = pooled_moments(weight, mean, m2)
+        pooled = np.divide(m2_all, w_all - self.ddof, out=np.zeros_like(m2_all), where=w_all > self.ddof)
         ok = weight > self.ddof
         var = np.where(ok, m2 / np.where(ok, weight - self.ddof, 1.0), pooled)
         mu = np.where(weight > 0, mean, mu_all)
         return mu, var + floor
+
+
+def pooled_moments(weight, mean, m2):
+    """Over the classes (the last axis, kept): the total weight, the overall mean
+    and the total sum of squared deviations (within plus between classes)."""
+    w_all = weight.sum(axis=-1, keepdims=True)
+    safe = np.where(w_all > 0, w_all, 1.0)
+    mu_all = np.where(w_all > 0, (weight * mean).sum(axis=-1, keepdims=True) / safe, 0.0)
+    m2_all = np.where(w_all > 0, m2.sum(axis=-1, keepdims=True)
+                      + (weight * (mean - mu_all) ** 2).sum(axis=-1, keepdims=True), 0.0)
+    return w_all, mu_all, m2_all
 
 
 def class_log_prior(class_count, priors="laplace"):

@@ -11,13 +11,13 @@ from sklearn.utils.validation import validate_data
 
 from .._scale import column_scales
 from .._target import encode_target, prediction_input, unwrap
-from .._validation import check_cv, check_priors, validate_params
+from .._validation import check_cv, check_prior_dict, check_priors, validate_params
 from ..base import decide
 from ..components.gaussian import VAR_SMOOTHING_RULES, variance_floor
 from ..data.encoding import check_2d, encode, infer_schema
 from ..dependence import conditional_mutual_information
 from ..discretize import DISCRETIZERS, apply_cuts, interval_labels
-from ..estimation import class_log_prior
+from ..estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
 from ..exceptions import NotFittedError, ParameterError
 from ..naive_bayes import NaiveBayes
 from ..persistence import model_from_dict, model_to_dict
@@ -41,7 +41,8 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         ``random_state``) or the folds themselves.
     tol : float, default 0
         A change is kept only if it raises the score by more than ``tol``.
-    alpha, priors, ddof, var_smoothing, var_smoothing_rule : as NaiveBayes
+    alpha, priors, ddof, var_smoothing, var_smoothing_rule, estimation, prior : as NaiveBayes
+        (every candidate is scored with the model's own estimator)
         (the variance floor is fixed from the training data for the search).
     numeric : {"gaussian", "discretize"}, default "gaussian"
         A numeric attribute that is not joined stays Gaussian, or is discretized.
@@ -68,13 +69,14 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         "scoring": dict(options=("loo", "cv")), "cv": check_cv, "tol": dict(kind="number"),
         "alpha": dict(kind="number", low=0), "priors": check_priors, "ddof": dict(kind="int", low=0, high=1),
         "var_smoothing": dict(kind="number", low=0), "var_smoothing_rule": dict(options=VAR_SMOOTHING_RULES),
+        "estimation": dict(options=ESTIMATIONS), "prior": check_prior_dict,
         "numeric": dict(options=("gaussian", "discretize")), "discretizer": dict(options=tuple(DISCRETIZERS)),
         "n_bins": dict(kind="int", low=1), "max_values": dict(kind="int", low=1),
         "candidate_pairs": dict(kind="int", low=1, allow_none=True), "min_attributes": dict(kind="int", low=0),
         "verbose": dict(kind="bool")}
 
     def __init__(self, scoring="loo", cv=10, tol=0.0, alpha=1.0, priors="laplace", ddof=1, var_smoothing=1e-9,
-                 var_smoothing_rule="attribute", numeric="gaussian", discretizer="equal_width", n_bins=10, max_values=10000,
+                 var_smoothing_rule="attribute", estimation="frequency", prior=None, numeric="gaussian", discretizer="equal_width", n_bins=10, max_values=10000,
                  candidate_pairs=None, min_attributes=0, random_state=0, verbose=False):
         self.scoring = scoring
         self.cv = cv
@@ -84,6 +86,8 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         self.ddof = ddof
         self.var_smoothing = var_smoothing
         self.var_smoothing_rule = var_smoothing_rule
+        self.estimation = estimation
+        self.prior = prior
         self.numeric = numeric
         self.discretizer = discretizer
         self.n_bins = n_bins
@@ -158,13 +162,15 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
                         for j, a in enumerate(self.schema_.attributes)]
         self._numeric_alone = [xs[j] is not None and self.numeric == "gaussian" for j in range(len(names))]
         gauss = [j for j in range(len(names)) if self._numeric_alone[j]]
-        # the Gaussian component's units (values over a power of two) and its variance floors
-        scaled = {j: xs[j] / column_scales(xs[j][:, None])[0] for j in gauss}
-        stats = [{**_stats(scaled[j], ycodes, k), "scale": column_scales(xs[j][:, None])} for j in gauss]
+        # the Gaussian component's units (values over a power of two), variance floors and estimators
+        scales = {j: float(column_scales(xs[j][:, None])[0]) for j in gauss}
+        scaled = {j: xs[j] / scales[j] for j in gauss}
+        stats = [{**_stats(scaled[j], ycodes, k), "scale": np.array([scales[j]])} for j in gauss]
         floors = dict(zip(gauss, variance_floor(stats, self.var_smoothing, self.var_smoothing_rule)))
-        attrs = [BaseAttribute(names[j], codes[j], len(self._values[j]), scaled.get(j), floors.get(j, 0.0))
+        attrs = [BaseAttribute(names[j], codes[j], len(self._values[j]), scaled.get(j), floors.get(j, 0.0),
+                               scales.get(j, 1.0), self._estimator(names[j]))
                  for j in range(len(names))]
-        engine = Engine(attrs, ycodes, k, self.alpha, self.priors, self.ddof, self._splits(ycodes), self.numeric)
+        engine = Engine(attrs, ycodes, k, self._estimator(None), self.priors, self._splits(ycodes), self.numeric)
         return engine, codes, xs, ycodes
 
     def fit(self, X, y=None):
@@ -203,12 +209,22 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         self.structure_ = Structure(tuple(groups), len(names))
         self.n_attributes_used_ = self.structure_.n_used
         if groups:
-            self.model_ = NaiveBayes(alpha=self.alpha, priors=self.priors, ddof=self.ddof,
-                                     var_smoothing=self.var_smoothing, var_smoothing_rule=self.var_smoothing_rule)
-            self.model_.fit(self._frame(codes, xs), y)
+            self.model_ = self._final_model(self.structure_.column_names(names)).fit(self._frame(codes, xs), y)
         else:  # nothing beat the class priors alone
             self.model_ = _PriorsOnly(self.classes_, class_log_prior(np.bincount(ycodes, minlength=k), self.priors))
         return self
+
+    def _estimator(self, name):
+        """The estimator of one attribute (None: of the joined attributes), as the final model's."""
+        return make_estimator(self.estimation, self.alpha, self.ddof, self.prior, name)
+
+    def _final_model(self, columns=()):
+        """The Naive Bayes the search ends with, with the search's estimation options (a prior
+        given for an attribute goes with it while it is a column of its own: ``columns``)."""
+        prior = None if self.prior is None else {k: v for k, v in self.prior.items()
+                                                 if k in PRIOR_KEYS or k in columns}
+        return NaiveBayes(alpha=self.alpha, priors=self.priors, ddof=self.ddof, var_smoothing=self.var_smoothing,
+                          var_smoothing_rule=self.var_smoothing_rule, estimation=self.estimation, prior=prior)
 
     def _allowed_pairs(self, attrs, y, k):
         if self.candidate_pairs is None:

@@ -21,7 +21,7 @@ over the Cartesian product of its members' values, missing when any member is.
 import numpy as np
 
 from ..base import resolve_degenerate
-from ..components.gaussian import normal_logpdf
+from ..components.gaussian import estimated_logpdf
 from ..estimation import Frequency, class_log_prior
 
 __all__ = ["Engine", "BaseAttribute", "split_infinite", "with_infinite"]
@@ -29,11 +29,12 @@ __all__ = ["Engine", "BaseAttribute", "split_infinite", "with_infinite"]
 class BaseAttribute:
     """One attribute as the engine sees it: ``codes`` and ``m`` (values) for
     nominal use, and ``x`` (floats, NaN missing, in the units of the Gaussian
-    component's statistics) with its variance ``floor`` when it is numeric."""
+    component's statistics: the data over ``scale``) with its variance
+    ``floor`` and its ``estimator`` (None: the engine's) when it is numeric."""
 
-    def __init__(self, name, codes, m, x=None, floor=0.0):
+    def __init__(self, name, codes, m, x=None, floor=0.0, scale=1.0, estimator=None):
         self.name, self.codes, self.m, self.x = name, np.asarray(codes, dtype=np.int64), int(m), x
-        self.floor = floor
+        self.floor, self.scale, self.estimator = floor, scale, estimator
 
     @property
     def numeric(self):
@@ -48,7 +49,11 @@ class Engine:
     attributes : list of BaseAttribute
     y : ndarray of int, class codes of the training instances
     n_classes : int
-    alpha, priors, ddof : as NaiveBayes
+    estimator : Frequency, NormalGamma or MEstimate
+        How statistics become parameters, as in the model the search ends with:
+        every contribution is that estimator applied to the statistics less the
+        held-out part (a numeric attribute may bring its own, for its prior).
+    priors : as NaiveBayes
     splits : list of (train, test) or None
         None: leave-one-out; otherwise each test part is scored by a model
         counted on its train part.
@@ -56,12 +61,13 @@ class Engine:
         How a numeric attribute that is not joined is modelled.
     """
 
-    def __init__(self, attributes, y, n_classes, alpha=1.0, priors="laplace", ddof=1,
-                 splits=None, numeric_alone="gaussian"):
+    def __init__(self, attributes, y, n_classes, estimator=None, priors="laplace", splits=None,
+                 numeric_alone="gaussian"):
         self.attributes = attributes
         self.y = np.asarray(y, dtype=np.int64)
         self.k = n_classes
-        self.alpha, self.priors, self.ddof = alpha, priors, ddof
+        self.estimator = Frequency() if estimator is None else estimator
+        self.priors = priors
         self.splits = splits
         self.numeric_alone = numeric_alone
         if splits is None:
@@ -109,8 +115,7 @@ class Engine:
         c = self._cache.get(group)
         if c is None:
             if len(group) == 1 and self.attributes[group[0]].numeric and self.numeric_alone == "gaussian":
-                a = self.attributes[group[0]]
-                c = self._gaussian(a.x, a.floor)
+                c = self._gaussian(self.attributes[group[0]])
             else:
                 codes, m = self.product_codes(group)
                 c = self._categorical(codes, m)
@@ -144,9 +149,6 @@ class Engine:
                                       (len(te), 1)) for tr, te in self.splits])
         return loo_prior(counts, self.y, self.priors)
 
-    def _log_table(self, counts, m):
-        return log_table(counts, self.alpha, m)
-
     def _categorical(self, codes, m):
         k, n = self.k, self.y.size
         present = codes >= 0
@@ -160,27 +162,24 @@ class Engine:
             width = m
         if self.splits is None:
             counts = np.bincount(self.y[present] * width + codes[present], minlength=k * width)
-            return loo_categorical(counts.reshape(k, width).astype(np.float64), codes, self.y, self.alpha, m)
+            return self.estimator.loo_categorical(counts.reshape(k, width).astype(np.float64), codes, self.y, m)
         parts = []
         for tr, te in self.splits:
             p = present[tr]
             counts = np.bincount(self.y[tr][p] * width + codes[tr][p], minlength=k * width)
-            table = self._log_table(counts.reshape(k, width).astype(np.float64), m)
+            table = self.estimator.categorical(counts.reshape(k, width).astype(np.float64), n_values=m)
             part = np.zeros((len(te), k))
             pt = present[te]
             part[pt] = table[:, codes[te][pt]].T
             parts.append(part)
         return np.vstack(parts)
 
-    def _gaussian(self, x, floor):
-        k = self.k
-        est = Frequency(alpha=self.alpha, ddof=self.ddof)
+    def _gaussian(self, a):
+        est = a.estimator or self.estimator
         if self.splits is not None:
-            parts = []
-            for tr, te in self.splits:
-                parts.append(fold_gaussian(est, *_moments(x[tr], self.y[tr], k), floor, x[te]))
-            return np.vstack(parts)
-        return loo_gaussian(*_moments(x, self.y, k), x, self.y, self.ddof, floor)
+            return np.vstack([fold_gaussian(est, *_moments(a.x[tr], self.y[tr], self.k), a.floor, a.x[te], a.scale)
+                              for tr, te in self.splits])
+        return loo_gaussian(est, *_moments(a.x, self.y, self.k), a.x, self.y, a.floor, a.scale)
 
 
 def split_infinite(c):
@@ -230,15 +229,6 @@ def correct(S, y, rtol=1e-10, log_prior=None):
     return first == y
 
 
-def log_table(counts, alpha, m):
-    """log P(value | class), (K, m_counted), for Lidstone smoothing over m values."""
-    total = counts.sum(axis=1, keepdims=True)
-    den = total + alpha * m
-    with np.errstate(divide="ignore", invalid="ignore"):
-        out = np.log(counts + alpha) - np.log(den)
-    return np.where(den > 0, out, -np.log(m))
-
-
 def loo_prior(counts, y, priors):
     """Leave-one-out log class priors, (n, K): the instance's own class loses one count."""
     k = counts.size
@@ -254,59 +244,29 @@ def loo_prior(counts, y, priors):
     return np.tile(class_log_prior(counts, priors), (y.size, 1))
 
 
-def loo_categorical(counts, codes, y, alpha, m):
-    """Leave-one-out log P(value | class), (n, K), from the counts (K, width) of
-    all the data (the instances among them): each instance's own count is taken out."""
-    k = counts.shape[0]
-    present = codes >= 0
-    total = counts.sum(axis=1)
-    out = np.zeros((codes.size, k))
-    idx = np.flatnonzero(present)
-    num = counts[:, codes[idx]].T  # (n_present, K)
-    den = np.tile(total, (idx.size, 1))
-    num[np.arange(idx.size), y[idx]] -= 1.0  # leave the instance out
-    den[np.arange(idx.size), y[idx]] -= 1.0
-    den += alpha * m
-    with np.errstate(divide="ignore", invalid="ignore"):
-        val = np.log(num + alpha) - np.log(den)
-    out[idx] = np.where(den > 0, val, -np.log(m))
-    return out
-
-
-def loo_gaussian(w, mean, m2, x, y, ddof, floor):
-    """Leave-one-out Gaussian log-densities, (n, K), from per-class moments of all
-    the data: each instance's class (and the pooled) moments are downdated."""
-    k = w.size
-    n = x.size
-    present = ~np.isnan(x)
-    idx = np.flatnonzero(present)
+def loo_gaussian(est, w, mean, m2, x, y, floor, scale=1.0):
+    """Leave-one-out log-densities, (n, K), from per-class moments of all the data:
+    each instance's class moments are downdated (Welford's step backwards), then
+    ``est`` estimates every row's distributions from its own statistics (the
+    pooled ones, and an empirical prior, downdated with them)."""
+    n, k = x.size, w.size
+    idx = np.flatnonzero(~np.isnan(x))
     yi, xi = y[idx], x[idx]
-    W = np.tile(w, (idx.size, 1))
-    M = np.tile(mean, (idx.size, 1))
-    Q = np.tile(m2, (idx.size, 1))
+    W, M, Q = (np.tile(a, (idx.size, 1)) for a in (w, mean, m2))
     r = np.arange(idx.size)
     w_new = W[r, yi] - 1.0
     mean_new = np.where(w_new > 0, (W[r, yi] * M[r, yi] - xi) / np.where(w_new > 0, w_new, 1.0), 0.0)
     Q[r, yi] = Q[r, yi] - (xi - M[r, yi]) * (xi - mean_new)
     W[r, yi], M[r, yi] = w_new, mean_new
-    Q = np.maximum(Q, 0.0)
-    w_all = W.sum(axis=1)
-    mu_all = np.where(w_all > 0, (W * M).sum(axis=1) / np.where(w_all > 0, w_all, 1.0), 0.0)
-    q_all = Q.sum(axis=1) + (W * (M - mu_all[:, None]) ** 2).sum(axis=1)
-    pooled = np.where(w_all > ddof, q_all / np.where(w_all > ddof, w_all - ddof, 1.0), 0.0)
-    ok = W > ddof
-    var = np.where(ok, Q / np.where(ok, W - ddof, 1.0), pooled[:, None]) + floor
-    mu = np.where(W > 0, M, mu_all[:, None])
     out = np.zeros((n, k))
-    out[idx] = normal_logpdf(xi[:, None], mu, var)
+    out[idx] = estimated_logpdf(est, W, M, np.maximum(Q, 0.0), floor, xi, scale)
     return out
 
 
-def fold_gaussian(est, weight, mean, m2, floor, x):
-    """Log-densities (rows, K) of ``x`` under the normals ``est`` estimates from
-    another part's moments; 0 where ``x`` is missing."""
-    mu, var = est.gaussian(weight, mean, m2, floor)
-    part = normal_logpdf(x[:, None], mu, var)
+def fold_gaussian(est, weight, mean, m2, floor, x, scale=1.0):
+    """Log-densities (rows, K) of ``x`` under the distributions ``est`` estimates
+    from another part's moments; 0 where ``x`` is missing."""
+    part = estimated_logpdf(est, weight, mean, m2, floor, x, scale)
     part[np.isnan(x)] = 0.0
     return part
 

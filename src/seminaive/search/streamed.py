@@ -18,13 +18,11 @@ from .._target import class_codes
 from ..components.gaussian import Gaussian, variance_floor
 from ..data.encoding import encode, infer_schema
 from ..discretize import interval_labels
-from ..estimation import Frequency, class_log_prior
+from ..estimation import class_log_prior
 from ..exceptions import ParameterError
-from ..naive_bayes import NaiveBayes
 from ..scale.files import iter_file_chunks
 from .base import _PriorsOnly
-from .engine import (_moments, correct, fold_gaussian, log_table, loo_categorical, loo_gaussian, loo_prior,
-                     split_infinite, with_infinite)
+from .engine import _moments, correct, fold_gaussian, loo_gaussian, loo_prior, split_infinite, with_infinite
 from .structure import Structure
 
 __all__ = ["search_file", "fold_assignment"]
@@ -62,12 +60,13 @@ class _Source:
 
 
 class _StreamedEngine:
-    """``xscale``: per attribute, the power of two its values are divided by
+    """``estimators``: per attribute, the final model's estimator (the last, of joined
+    groups); ``xscale``: per attribute, the power of two its values are divided by
     (the Gaussian component's units); ``floor``: per attribute, its variance floor."""
 
-    def __init__(self, source, ms, gaussian_alone, k, alpha, priors, ddof, xscale, fold, n_folds):
+    def __init__(self, source, ms, gaussian_alone, k, estimators, priors, xscale, fold, n_folds):
         self.source, self.ms, self.gauss = source, ms, gaussian_alone
-        self.k, self.alpha, self.priors, self.ddof = k, alpha, priors, ddof
+        self.k, self.estimators, self.priors = k, estimators, priors
         self.xscale, self.floor = xscale, [0.0] * len(ms)
         self.fold, self.n_folds = fold, n_folds
         self.stats = {}
@@ -125,30 +124,30 @@ class _StreamedEngine:
     def _contribution(self, g, codes, xs, y, f):
         """(K, rows) contribution of group g for one chunk."""
         if self._is_gauss(g):
-            x, floor = xs[g[0]] / self.xscale[g[0]], self.floor[g[0]]
+            j = g[0]
+            x, floor, est = xs[j] / self.xscale[j], self.floor[j], self.estimators[j]
             if not self.n_folds:
                 st = self.stats[g][0]
-                return loo_gaussian(st["weight"], st["mean"], st["m2"], x, y, self.ddof, floor).T
-            est = Frequency(alpha=self.alpha, ddof=self.ddof)
+                return loo_gaussian(est, st["weight"], st["mean"], st["m2"], x, y, floor, self.xscale[j]).T
             out = np.zeros((self.k, y.size))
             for ff in range(self.n_folds):
                 sel = f == ff
                 if not sel.any():
                     continue
                 st = _merge_all([self.stats[g][o] for o in range(self.n_folds) if o != ff])
-                out[:, sel] = fold_gaussian(est, st["weight"], st["mean"], st["m2"], floor, x[sel]).T
+                out[:, sel] = fold_gaussian(est, st["weight"], st["mean"], st["m2"], floor, x[sel], self.xscale[j]).T
             return out
         c = self._codes(g, codes)
         m = self.group_values(g)
         counts = self.stats[g]
         if not self.n_folds:
-            return loo_categorical(counts[0], c, y, self.alpha, m).T
+            return self.estimators[-1].loo_categorical(counts[0], c, y, m).T
         out = np.zeros((self.k, y.size))
         total = counts.sum(axis=0)
         for ff in range(self.n_folds):
             sel = (f == ff) & (c >= 0)
             if sel.any():
-                out[:, sel] = log_table(total - counts[ff], self.alpha, m)[:, c[sel]]
+                out[:, sel] = self.estimators[-1].categorical(total - counts[ff], n_values=m)[:, c[sel]]
         return out
 
     def _prior(self, y, f):
@@ -244,8 +243,9 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
     xscale = [1.0] * d
     for k_, j in enumerate(search.schema_.numeric_indices):
         xscale[j] = float(pow2_scale(max(abs(lo[k_]), abs(hi[k_]))))
-    engine = _StreamedEngine(source, [len(v) for v in search._values], search._numeric_alone, k, search.alpha,
-                             search.priors, search.ddof, xscale, fold, n_folds)
+    estimators = [search._estimator(n) for n in search.schema_.names] + [search._estimator(None)]
+    engine = _StreamedEngine(source, [len(v) for v in search._values], search._numeric_alone, k, estimators,
+                             search.priors, xscale, fold, n_folds)
     gauss_groups = [(j,) for j in range(d) if search._numeric_alone[j]]
     engine.ensure(gauss_groups)
     if gauss_groups:  # the variance floor from the whole data, as the in-memory search fixes it
@@ -280,8 +280,7 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
     search.structure_ = Structure(tuple(groups), d)
     search.n_attributes_used_ = search.structure_.n_used
     if groups:  # the final model, fitted chunk by chunk on the structured table
-        model = NaiveBayes(alpha=search.alpha, priors=search.priors, ddof=search.ddof,
-                           var_smoothing=search.var_smoothing, var_smoothing_rule=search.var_smoothing_rule)
+        model = search._final_model(search.structure_.column_names(names))
         cats = pd.CategoricalDtype(list(search.classes_))
         for X, y in source.frames():
             codes, xs = search._prepare(X, encode(X, search.schema_))

@@ -40,6 +40,10 @@ class Structure:
             text += "; left out: " + ", ".join(names[j] for j in self.excluded)
         return text
 
+    def column_names(self, names):
+        """The final model's columns: each group's members joined by "*"."""
+        return ["*".join(names[j] for j in g) for g in self.groups]
+
     def to_dict(self):
         return {"groups": [list(g) for g in self.groups], "n_attributes": self.n_attributes}
 
