@@ -89,6 +89,11 @@ class Categorical(Component):
     def log_likelihood(self, table):
         return self.log_table_[self.codes(table)]
 
+    def loo_log_likelihood(self, stats, table, y, estimator):
+        """Leave-one-out log P(value | class) of every instance, (n, K)."""
+        return estimator.loo_categorical(stats["counts"], np.asarray(self.codes(table), dtype=np.int64), y,
+                                         self.n_values)
+
     def to_dict(self):
         return {**super().to_dict(), "n_values": self.n_values}
 

@@ -139,19 +139,7 @@ class MEstimate(Frequency):
         p = (overall + 1.0) / (overall.sum() + n_values)
         return np.broadcast_to(self.m * p, counts.shape).copy(), np.full((counts.shape[0], 1), float(self.m))
 
-    def loo_categorical(self, counts, codes, y, n_values):
-        """Leave-one-out log P(value | class), (n, K): the instance's own count
-        leaves its class's table and the overall frequencies p_v."""
-        k = counts.shape[0]
-        present = codes >= 0
-        idx = np.flatnonzero(present)
-        out = np.zeros((codes.size, k))
-        rows = np.arange(idx.size)
-        overall = counts.sum(axis=0)
-        p_own = overall[codes[idx]] / (overall.sum() - 1.0 + n_values)  # (overall_v - 1 + 1) / (N - 1 + m)
-        num = counts[:, codes[idx]].T
-        num[rows, y[idx]] -= 1.0
-        den = np.tile(counts.sum(axis=1), (idx.size, 1))
-        den[rows, y[idx]] -= 1.0
-        out[idx] = np.log(num + self.m * p_own[:, None]) - np.log(den + self.m)
-        return out
+    def _loo_pseudo(self, n_values, overall, total):
+        """m p_v with p_v = (overall_v + 1) / (N + m), the row taken out of both; they total m."""
+        p = (np.asarray(overall, dtype=np.float64) + 1.0) / (total + n_values)
+        return self.m * np.reshape(p, (-1, 1)), float(self.m)

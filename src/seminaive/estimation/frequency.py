@@ -70,20 +70,33 @@ class Frequency:
         """Leave-one-out log P(value | class), (n, K): each instance's estimate
         from the counts (K, width) of all the data less its own; 0 where its
         code is missing (-1)."""
-        k = counts.shape[0]
-        present = codes >= 0
-        idx = np.flatnonzero(present)
-        out = np.zeros((codes.size, k))
-        rows = np.arange(idx.size)
-        num = counts[:, codes[idx]].T  # (n_present, K)
-        num[rows, y[idx]] -= 1.0  # leave the instance out
-        den = np.tile(counts.sum(axis=1), (idx.size, 1))
-        den[rows, y[idx]] -= 1.0
-        den += self.alpha * n_values
-        with np.errstate(divide="ignore", invalid="ignore"):
-            val = np.log(num + self.alpha) - np.log(den)
-        out[idx] = np.where(den > 0, val, -np.log(n_values))
+        idx = np.flatnonzero(codes >= 0)
+        out = np.zeros((codes.size, counts.shape[0]))
+        overall = counts.sum(axis=0)
+        out[idx] = self.loo_estimate(counts[:, codes[idx]].T, np.tile(counts.sum(axis=1), (idx.size, 1)), y[idx],
+                                     n_values, overall[codes[idx]], overall.sum())
         return out
+
+    def loo_estimate(self, num, den, y, n_values, overall, total):
+        """Leave-one-out log-probabilities of each row's value, (rows, K), from the
+        counts of that value per class ``num`` and the classes' totals ``den``
+        (both of all the data, the row's own included: it is taken out of its
+        class ``y``), the value's overall count ``overall`` and the grand
+        ``total`` (for estimators whose pseudo-counts depend on them)."""
+        num, den = np.array(num, dtype=np.float64), np.array(den, dtype=np.float64)
+        rows = np.arange(y.size)
+        num[rows, y] -= 1.0
+        den[rows, y] -= 1.0
+        a, a_total = self._loo_pseudo(n_values, overall - 1.0, total - 1.0)
+        den += a_total
+        with np.errstate(divide="ignore", invalid="ignore"):
+            val = np.log(num + a) - np.log(den)
+        return np.where(den > 0, val, -np.log(n_values))
+
+    def _loo_pseudo(self, n_values, overall, total):
+        """The pseudo-count of each row's value (rows, 1) and the total pseudo-count, given
+        the value's overall count and the grand total without the row."""
+        return self.alpha, self.alpha * n_values
 
     def gaussian(self, weight, mean, m2, floor, scale=1.0):
         """Means and variances per class from (weight, mean, M2) per class.

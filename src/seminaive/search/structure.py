@@ -1,4 +1,5 @@
-"""A Naive Bayes structure: which attributes are used, and which are joined."""
+"""A model's structure as a small value: which attributes are used, which are
+joined, and which parent attributes each one has besides the class."""
 
 from dataclasses import dataclass
 
@@ -11,18 +12,39 @@ __all__ = ["Structure"]
 @dataclass(frozen=True)
 class Structure:
     """Groups of attribute indices (a group of two or more is one joined
-    attribute over the Cartesian product of its members' values) and the
-    attributes left out.
+    attribute over the Cartesian product of its members' values), the
+    attributes left out, and ``parents``: for each group, the attributes it
+    is conditioned on besides the class (empty for Naive Bayes and the
+    Pazzani searches; a tree for TAN, up to k for kDB).
 
     Examples
     --------
     >>> s = Structure(groups=((0,), (1, 3)), n_attributes=4)
     >>> s.excluded, s.describe(["a", "b", "c", "d"])
     ((2,), 'a, b*d; left out: c')
+    >>> t = Structure(((0,), (1,), (2,)), 3, parents=((), (0,), (0, 1)))
+    >>> print(t.to_text(["a", "b", "c"]))
+    a <- class
+    b <- class, a
+    c <- class, a, b
     """
 
     groups: tuple
     n_attributes: int
+    parents: tuple = ()
+
+    def parents_of(self, i):
+        """The parent attributes (besides the class) of group ``i``."""
+        return tuple(self.parents[i]) if self.parents else ()
+
+    def to_text(self, names, class_name="class"):
+        """One line per group: "attribute <- parents" (the class first), then what is left out."""
+        lines = ["*".join(names[j] for j in g) + " <- " + ", ".join([class_name] + [names[p] for p in
+                                                                                   self.parents_of(i)])
+                 for i, g in enumerate(self.groups)]
+        if self.excluded:
+            lines.append("left out: " + ", ".join(names[j] for j in self.excluded))
+        return "\n".join(lines)
 
     @property
     def excluded(self):
@@ -45,11 +67,13 @@ class Structure:
         return ["*".join(names[j] for j in g) for g in self.groups]
 
     def to_dict(self):
-        return {"groups": [list(g) for g in self.groups], "n_attributes": self.n_attributes}
+        return {"groups": [list(g) for g in self.groups], "n_attributes": self.n_attributes,
+                "parents": [list(p) for p in self.parents]}
 
     @classmethod
     def from_dict(cls, d):
-        return cls(tuple(tuple(g) for g in d["groups"]), d["n_attributes"])
+        return cls(tuple(tuple(g) for g in d["groups"]), d["n_attributes"],
+                   tuple(tuple(p) for p in d.get("parents", [])))
 
     def frame(self, names, codes, values, numeric, x):
         """The structured table the final model is fitted on and predicts from.

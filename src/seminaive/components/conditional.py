@@ -1,0 +1,131 @@
+"""A nominal attribute given the class and parent attributes: P(child | class, parents).
+
+The one categorical statistic: counts indexed by (class, the parents' joint
+value, the child's value). With no parents it is the Naive Bayes table; a
+Pazzani join is the case whose child is the product of its members; TAN and
+kDB are structures of such tables (a list of parents per attribute).
+"""
+
+import numpy as np
+
+from ._chunks import chunks
+from .base import Component
+from .categorical import Categorical
+from .discretized import Discretized
+
+__all__ = ["ConditionalTable"]
+
+
+class ConditionalTable(Component):
+    """P(child | class, parents) for a child and parents that give codes
+    (nominal attributes, or numeric ones through their intervals).
+
+    Statistics: ``counts`` of shape (K, P + 1, m): per class, per joint value
+    of the parents (P is the product of their numbers of values; the last
+    slot collects instances with a parent missing) and per child value. A
+    missing child is not counted and contributes nothing (as in Naive Bayes);
+    an instance with a parent missing gets the child's Naive Bayes probability
+    P(child | class), estimated from all the counts. Counts add, so tables
+    merge and stream; every estimator of :mod:`seminaive.estimation` maps
+    them to probabilities, and leave-one-out takes each instance's own count
+    out of its cell.
+
+    Parameters
+    ----------
+    attribute : int
+        The child's index in the schema.
+    child : Categorical or Discretized
+        What reads the child's codes.
+    parents : sequence of Categorical or Discretized
+        What reads each parent's codes.
+
+    Examples
+    --------
+    >>> from seminaive.components import Categorical
+    >>> from seminaive.data import EncodedTable
+    >>> from seminaive.estimation import Frequency
+    >>> t = EncodedTable(np.array([[0, 0], [1, 1], [1, 1], [0, -1]]), np.empty((4, 0)), np.zeros(2))
+    >>> cpt = ConditionalTable(0, Categorical(0, 0, 2), [Categorical(1, 1, 2)])
+    >>> s = cpt.count(t, np.array([0, 0, 1, 1]), 2, None)
+    >>> s["counts"][0].tolist()  # class 0: parent value 0, parent value 1, parent missing
+    [[1.0, 0.0], [0.0, 1.0], [0.0, 0.0]]
+    >>> cpt.estimate(s, Frequency(alpha=1))
+    >>> np.exp(cpt.log_likelihood(t))[1].round(3).tolist()  # child 1 given parent 1: (1+1)/(1+2), (1+1)/(1+2)
+    [0.667, 0.667]
+    """
+
+    kind = "conditional"
+
+    def __init__(self, attribute, child, parents=()):
+        super().__init__(attribute, child.column)
+        self.child = child
+        self.parents = tuple(parents)
+        self.n_values = child.n_values
+        self.n_configs = int(np.prod([p.n_values for p in self.parents], dtype=np.int64)) if self.parents else 1
+
+    def parent_codes(self, table, start=None, stop=None):
+        """The parents' joint value of each instance (n_configs where a parent is missing)."""
+        n = (stop if stop is not None else table.n_samples) - (start or 0)
+        code = np.zeros(n, dtype=np.int64)
+        missing = np.zeros(n, dtype=bool)
+        for p in self.parents:
+            c = np.asarray(p.codes(table, start, stop), dtype=np.int64)
+            code = code * p.n_values + c
+            missing |= c < 0
+        code[missing] = self.n_configs
+        return code
+
+    def count(self, table, y, n_classes, weight):
+        m1, slots = self.n_values + 1, self.n_configs + 1
+        total = np.zeros(n_classes * slots * m1)
+        for s, e in chunks(table.n_samples):
+            child = np.asarray(self.child.codes(table, s, e), dtype=np.int64) + 1  # missing (-1) -> slot 0
+            flat = (y[s:e] * slots + self.parent_codes(table, s, e)) * m1 + child
+            total += np.bincount(flat, weights=None if weight is None else weight[s:e], minlength=total.size)
+        return {"counts": total.reshape(n_classes, slots, m1)[:, :, 1:].copy()}
+
+    @staticmethod
+    def merge(a, b):
+        return {"counts": a["counts"] + b["counts"]}
+
+    def estimate(self, stats, estimator, **context):
+        counts = stats["counts"]
+        k, slots, m = counts.shape
+        present = estimator.categorical(counts[:, :-1].reshape(k * (slots - 1), m), n_values=m)
+        alone = estimator.categorical(counts.sum(axis=1), n_values=m)  # P(child | class): a parent missing
+        table = np.concatenate([present.reshape(k, slots - 1, m), alone[:, None, :]], axis=1)
+        # (slots, m + 1, K): the extra child slot (code -1, missing) contributes nothing
+        self.log_table_ = np.concatenate([table.transpose(1, 2, 0), np.zeros((slots, 1, k))], axis=1)
+
+    def log_likelihood(self, table):
+        child = np.asarray(self.child.codes(table), dtype=np.int64)
+        return self.log_table_[self.parent_codes(table), child]
+
+    def loo_log_likelihood(self, stats, table, y, estimator):
+        """Leave-one-out log P(child | class, parents) of every instance, (n, K):
+        its estimate from the counts ``stats`` of all the data less its own."""
+        counts = stats["counts"]
+        k, slots, m = counts.shape
+        child = np.asarray(self.child.codes(table), dtype=np.int64)
+        parent = self.parent_codes(table)
+        out = np.zeros((child.size, k))
+        cells = counts[:, :-1]  # (K, P, m)
+        alone = counts.sum(axis=1)  # (K, m)
+        for sel, num, den, overall, total in (
+                (parent < slots - 1, lambda i: cells[:, parent[i], child[i]].T,
+                 lambda i: cells.sum(axis=2)[:, parent[i]].T, cells.sum(axis=(0, 1)), cells.sum()),
+                (parent == slots - 1, lambda i: alone[:, child[i]].T,
+                 lambda i: np.tile(alone.sum(axis=1), (i.size, 1)), alone.sum(axis=0), alone.sum())):
+            idx = np.flatnonzero(sel & (child >= 0))
+            if idx.size:
+                out[idx] = estimator.loo_estimate(num(idx), den(idx), y[idx], m, overall[child[idx]], total)
+        return out
+
+    def to_dict(self):
+        return {**super().to_dict(), "child": self.child.to_dict(), "parents": [p.to_dict() for p in self.parents]}
+
+    @classmethod
+    def from_dict(cls, d):
+        readers = {"categorical": Categorical, "discretized": Discretized}
+        build = lambda c: readers[c["kind"]].from_dict(c)  # noqa: E731
+        return cls(d["attribute"], build(d["child"]), [build(p) for p in d["parents"]])
