@@ -8,13 +8,13 @@ converts them, so every format reports bad input the same way.
 import numpy as np
 import pandas as pd
 
-from ..exceptions import DataFormatError, ParameterError
+from ..exceptions import DataFormatError
 from .dataset import Dataset
-from .schema import NOMINAL, NUMERIC, Attribute, Schema, resolve_target
+from .schema import NOMINAL, NUMERIC, Attribute, Schema, resolve_columns, resolve_target
 
 MISSING_TOKENS = frozenset({"?", "", "NA", "NaN", "nan", "<null>", "N/A"})
 
-__all__ = ["MISSING_TOKENS", "split_fields", "rows_to_dataset", "resolve_target"]
+__all__ = ["MISSING_TOKENS", "split_fields", "rows_to_dataset", "resolve_target", "value_order"]
 
 
 def split_fields(line, path=None, lineno=None, sep=","):
@@ -65,6 +65,21 @@ def _to_float(tokens, path, linenos, column):
         raise  # pragma: no cover
 
 
+def value_order(first_seen, forced):
+    """The value list of a nominal column read from text: the order of first
+    appearance, except that a column made nominal by the user whose values
+    are all numbers is sorted by number (2, 9, 10). Every reader, in memory
+    and streamed, orders values by this rule.
+
+    Examples
+    --------
+    >>> value_order(["10", "9", "2"], forced=True), value_order(["b", "a"], forced=True)
+    (['2', '9', '10'], ['b', 'a'])
+    """
+    values = list(first_seen)
+    return sorted(values, key=float) if forced and values and _looks_numeric(values) else values
+
+
 def _looks_numeric(tokens):
     try:
         np.array(tokens, dtype=np.float64)
@@ -101,8 +116,8 @@ def rows_to_dataset(rows, names, declared, target, path=None, linenos=None, name
         if len(fields) != width:
             raise DataFormatError(f"expected {width} values, got {len(fields)}", path=path, line=ln)
     tidx = None if unlabelled else resolve_target(target, names, path)
-    force_nom = _indices(nominal, names, "nominal")
-    force_num = _indices(numeric, names, "numeric")
+    force_nom = resolve_columns(nominal, names, "nominal")
+    force_num = resolve_columns(numeric, names, "numeric")
     cols = {}
     attrs = []
     for j in range(width):
@@ -130,9 +145,7 @@ def rows_to_dataset(rows, names, declared, target, path=None, linenos=None, name
                             f"value {t!r} of attribute {names[j]!r} is not one of the declared "
                             f"values {{{', '.join(map(str, values))}}}", path=path, line=ln, column=j + 1)
             else:
-                values = list(dict.fromkeys(present))
-                if j in force_nom and _looks_numeric(values):
-                    values = sorted(values, key=float)
+                values = value_order(dict.fromkeys(present), j in force_nom)
                 index = {v: k for k, v in enumerate(values)}
             codes = np.full(len(raw), -1, dtype=np.int64)
             codes[~miss] = [index[str(t)] for t in present]
@@ -152,19 +165,3 @@ def rows_to_dataset(rows, names, declared, target, path=None, linenos=None, name
     y.name = names[tidx]
     schema = Schema(tuple(a for k, a in enumerate(attrs) if k != tidx), attrs[tidx])
     return Dataset(frame, y, schema, name=name, source=path)
-
-
-def _indices(cols, names, what):
-    if cols is None:
-        return set()
-    if isinstance(cols, str):
-        cols = [cols]
-    out = set()
-    for c in cols:
-        if isinstance(c, (int, np.integer)) and not isinstance(c, bool):
-            out.add(int(c) % len(names))
-        elif str(c) in names:
-            out.add(names.index(str(c)))
-        else:
-            raise ParameterError(f"{what}: {c!r} is not a column (columns: {', '.join(names)})")
-    return out

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from ..exceptions import DataFormatError, ParameterError
-from .schema import NOMINAL, NUMERIC, Attribute, Schema
+from .schema import NOMINAL, NUMERIC, Attribute, Schema, resolve_columns
 
 __all__ = ["EncodedTable", "infer_schema", "encode", "as_columns", "code_dtype", "check_2d",
            "select_columns"]
@@ -150,28 +150,6 @@ def _observed_values(col):
         return list(uniq)
 
 
-def _resolve_nominal(nominal, names):
-    if nominal is None:
-        return None
-    if isinstance(nominal, str):
-        if nominal == "all":
-            return set(range(len(names)))
-        nominal = [nominal]
-    chosen = set()
-    for c in nominal:
-        if isinstance(c, (int, np.integer)) and not isinstance(c, bool):
-            if not -len(names) <= c < len(names):
-                raise ParameterError(f"nominal: column index {c} is out of range for "
-                                     f"{len(names)} columns")
-            chosen.add(int(c) % len(names))
-        elif str(c) in names:
-            chosen.add(names.index(str(c)))
-        else:
-            raise ParameterError(f"nominal: expected 'all', or column names or indices; "
-                                 f"{c!r} is not a column (columns: {', '.join(names)})")
-    return chosen
-
-
 def infer_schema(X, nominal=None):
     """Infer attribute kinds and nominal value lists from a table.
 
@@ -196,7 +174,7 @@ def infer_schema(X, nominal=None):
     if hasattr(X, "schema") and isinstance(X.schema, Schema) and nominal is None:
         return Schema(X.schema.attributes)
     names, get, _, _ = as_columns(X)
-    forced = _resolve_nominal(nominal, names)
+    forced = resolve_columns(nominal, names) if nominal is not None else None
     block = _int_block_values(X) if forced is not None and len(forced) == len(names) else None
     if block is not None:
         return Schema(tuple(Attribute(n, NOMINAL, tuple(v)) for n, v in zip(names, block)))

@@ -8,12 +8,21 @@ from .csv import read_csv
 from .filebase import read_filebase
 from .keel import read_keel
 
-__all__ = ["load_file", "FORMATS"]
+__all__ = ["load_file", "guess_format", "FORMATS"]
 
 FORMATS = ("csv", "arff", "keel", "filebase")
 
 
-def _guess(path):
+def guess_format(path, format=None):
+    """The reader a file needs: ``format`` when given, else by its extension
+    (``.arff``; ``.dat`` is a filebase's learning data when a ``.des`` file
+    stands beside it, else KEEL; ``.des``/``.tst`` filebase; CSV for ``.csv``,
+    ``.txt``, ``.data`` and no extension). The in-memory and streamed readers
+    both ask here."""
+    if format is not None:
+        if format not in FORMATS:
+            raise ParameterError(f"format: expected one of {', '.join(FORMATS)}, got {format!r}")
+        return format
     ext = os.path.splitext(path)[1].lower()
     if ext == ".arff":
         return "arff"
@@ -42,7 +51,7 @@ def load_file(path, format=None, target=None, header=True, nominal=None, numeric
     (1, 2)
     """
     path = os.fspath(path)
-    fmt = format or _guess(path)
+    fmt = guess_format(path, format)
     if unlabelled and fmt != "csv":
         raise ParameterError(f"unlabelled: only CSV files can leave out the class column, "
                              f"got a {fmt} file")

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..exceptions import ParameterError
 
-__all__ = ["Attribute", "Schema", "NOMINAL", "NUMERIC", "resolve_target"]
+__all__ = ["Attribute", "Schema", "NOMINAL", "NUMERIC", "resolve_target", "resolve_columns"]
 
 NOMINAL = "nominal"
 NUMERIC = "numeric"
@@ -126,3 +126,37 @@ def resolve_target(target, names, path=None):
         return resolve_target(int(target), names, path)
     raise ParameterError(f"target: no column named {target!r}"
                          + (f" in {path}" if path else "") + f" (columns: {', '.join(names)})")
+
+
+def resolve_columns(spec, names, what="nominal"):
+    """The column indices ``spec`` names: None (none), "all", a name, or a list of
+    names and indices (negative ones count from the end); anything else is an
+    error naming the parameter ``what``.
+
+    Examples
+    --------
+    >>> sorted(resolve_columns(["b", -1], ["a", "b", "c"]))
+    [1, 2]
+    >>> resolve_columns([4], ["a", "b", "c"])
+    Traceback (most recent call last):
+    ...
+    seminaive.exceptions.ParameterError: nominal: column index 4 is out of range for 3 columns
+    """
+    if spec is None:
+        return set()
+    if isinstance(spec, str):
+        if spec == "all":
+            return set(range(len(names)))
+        spec = [spec]
+    chosen = set()
+    for c in spec:
+        if isinstance(c, (int, np.integer)) and not isinstance(c, bool):
+            if not -len(names) <= c < len(names):
+                raise ParameterError(f"{what}: column index {c} is out of range for {len(names)} columns")
+            chosen.add(int(c) % len(names))
+        elif str(c) in names:
+            chosen.add(names.index(str(c)))
+        else:
+            raise ParameterError(f"{what}: expected 'all', or column names or indices; {c!r} is not a column "
+                                 f"(columns: {', '.join(names)})")
+    return chosen

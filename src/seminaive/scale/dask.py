@@ -82,7 +82,8 @@ def fit_dask(model, X, y, classes=None):
                              f"(each partition would place its own cut points)")
     if isinstance(X, dd.DataFrame):
         X = _declare(X)
-        if classes is None:
+        known = isinstance(y.dtype, pd.CategoricalDtype) and y.dtype.categories is not None
+        if classes is None and not known:  # a categorical y declares its classes, in order, as in memory
             classes = sorted(y.dropna().unique().compute().tolist())
         parts = list(zip(X.to_delayed(), y.to_delayed()))
     elif isinstance(X, da.Array):

@@ -12,14 +12,18 @@ import csv
 import io
 import os
 import tempfile
+import warnings
 
 import numpy as np
 import pandas as pd
 
 from .._atomic import check_writable
-from ..data._rows import MISSING_TOKENS
+from ..base import UnseenValueWarning
+from ..data._rows import MISSING_TOKENS, value_order
+from ..data.filebase import read_description
+from ..data.io import guess_format
 from ..data.arff import parse_header
-from ..data.schema import NOMINAL, Attribute, resolve_target
+from ..data.schema import NOMINAL, Attribute, resolve_columns, resolve_target
 from ..exceptions import DataFormatError
 
 __all__ = ["iter_file_chunks", "fit_file", "predict_file"]
@@ -72,21 +76,29 @@ def _chunks(reader, path, first_line):
 
 
 def _kind(path, fmt):
-    ext = os.path.splitext(path)[1].lower()
-    if fmt:
-        return fmt
-    if ext == ".arff":
-        return "arff"
-    if ext == ".dat":
+    """The in-memory readers' format (:func:`seminaive.data.io.guess_format`), with KEEL
+    files told apart by whether they have a header."""
+    kind = guess_format(path, fmt)
+    if kind == "keel":
         with open(path, encoding="utf-8-sig") as fh:
-            first = next((l for l in fh if l.strip()), "")
+            first = next((line for line in fh if line.strip()), "")
         return "keel" if first.lstrip().startswith("@") else "keel-rows"
-    return "csv"
+    return kind
 
 
 def _plan(path, chunksize, fmt, target, header):
     """(names, declared attributes or None, target index, reader factory, first data line)."""
     kind = _kind(path, fmt)
+    if kind == "filebase":  # a .dat file beside its .des: comma-separated rows, the class last
+        base = path[:-4] if path.lower().endswith((".dat", ".des", ".tst")) else path
+        desc = read_description(base + ".des")
+        attrs = list(desc.attributes) + [desc.target]
+        names = [a.name for a in attrs]
+        path = base + ".dat"
+        make = lambda: _reader(path, chunksize, None, False, names, '"')  # noqa: E731
+        typed = lambda dtype, usecols=None: _typed_reader(  # noqa: E731
+            path, chunksize, None, False, names, '"', dtype, usecols)
+        return names, attrs, len(names) - 1, make, 1, typed
     if kind in ("arff", "keel"):
         lines = _header_lines(path)
         h = parse_header(lines, path, keel=kind == "keel")
@@ -166,13 +178,15 @@ def _infer(path, names, tidx, make, nominal, chunksize):
     numeric = [j != tidx and j not in nominal for j in range(width)]
     values = [dict() for _ in names]
     retext = set()
-    for _, chunk in _typed_chunks(make(None), path):
+    for k, (_, chunk) in enumerate(_typed_chunks(make(None), path)):
         for j, col in enumerate(chunk.columns):
             s = chunk[col]
             kind = s.dtype.kind
             if kind in "iuf" and numeric[j]:
                 continue
             if kind in "iufb" or not numeric[j] and kind != "O" and not pd.api.types.is_string_dtype(s.dtype):
+                retext.add(j)
+            if numeric[j] and k > 0:  # numbers in earlier chunks, text here: read the whole column as text
                 retext.add(j)
             numeric[j] = False
             if j not in retext:
@@ -184,7 +198,7 @@ def _infer(path, names, tidx, make, nominal, chunksize):
             for j in cols:
                 for v in pd.unique(chunk[names[j]].dropna()):
                     values[j].setdefault(str(v).strip(), None)
-    return numeric, [list(v) for v in values]
+    return numeric, [value_order(v, j in nominal) for j, v in enumerate(values)]
 
 
 def _typed_chunks(reader, path):
@@ -235,7 +249,7 @@ def _scan(path, names, tidx, first_line, nominal, quotechar, chunksize, infer):
                     buf = []
     if infer and buf:
         settle(buf)
-    return numeric, [list(v) for v in values]
+    return numeric, [value_order(v, j in nominal) for j, v in enumerate(values)]
 
 
 def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=True, nominal=None):
@@ -245,9 +259,7 @@ def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=T
     if not os.path.exists(path):
         raise DataFormatError("no such file", path=path)
     names, declared, tidx, make, first_line, typed = _plan(path, chunksize, format, target, header)
-    forced = set()
-    for c in (nominal or []):
-        forced.add(names.index(c) if c in names else int(c))
+    forced = resolve_columns(nominal, names)
     kind = _kind(path, format)
     quote = "'" if kind in ("arff", "keel") else '"'
     if not _widths_ok(path, len(names), first_line, quote, ord("%") if kind in ("arff", "keel") else None):
@@ -346,7 +358,8 @@ def predict_file(model, path, output, chunksize=100_000, format=None, target=Non
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             w = csv.writer(fh, lineterminator="\n")
             w.writerow(["prediction"] + ([f"P({c})" for c in model.classes_] if proba else []))
-            for X, _ in _predict_chunks(model, path, chunksize, format, target, header, unlabelled):
+            unseen = {}
+            for X, _ in _predict_chunks(model, path, chunksize, format, target, header, unlabelled, unseen):
                 labels = model.predict(X)
                 p = model.predict_proba(X) if proba else None
                 for i, v in enumerate(labels):
@@ -356,23 +369,47 @@ def predict_file(model, path, output, chunksize=100_000, format=None, target=Non
                     print(f"  {rows:,} rows", file=progress, flush=True)
         check_writable(output, overwrite)
         os.replace(tmp, output)
+        if any(unseen.values()):
+            what = ", ".join(f"{n!r} {k}" for n, k in unseen.items() if k)
+            warnings.warn(f"values not seen in training were treated as missing ({what})", UnseenValueWarning,
+                          stacklevel=2)
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
     return rows
 
 
-def _predict_chunks(model, path, chunksize, format, target, header, unlabelled):
-    """Chunks encoded against the model's own schema (the class column, if any, is dropped)."""
+def _predict_chunks(model, path, chunksize, format, target, header, unlabelled, unseen):
+    """Chunks encoded against the model's own schema, columns matched by name (by
+    position in a file without a header); the class column, if any, is dropped.
+    Values outside a nominal attribute's list become missing and are counted
+    in ``unseen`` (attribute name -> count)."""
     path = os.fspath(path)
     names, declared, tidx, make, first_line, _ = _plan(path, chunksize, format, target, header)
     want = list(model.schema_.names)
+    named = header or _kind(path, format) in ("arff", "keel", "filebase")
+    if named and not set(want) <= set(names):
+        missing = [w for w in want if w not in names]
+        raise DataFormatError(f"the model's attribute(s) {', '.join(map(repr, missing))} are not columns of the file "
+                              f"(columns: {', '.join(names)})", path=path)
+    if not named and len(names) - (0 if unlabelled else 1) != len(want):
+        raise DataFormatError(f"expected {len(want)} attribute columns{'' if unlabelled else ' and the class'}, "
+                              f"got {len(names)} columns", path=path)
     for line, chunk in _chunks(make(), path, first_line):
         chunk.columns = names
-        X = chunk[want] if set(want) <= set(names) else chunk.drop(columns=[names[tidx]])
+        X = chunk[want] if named else chunk.drop(columns=[] if unlabelled else [names[tidx]])
         X = X.where(~X.isin(MISSING_TOKENS))
         cols = {}
         for a, col in zip(model.schema_.attributes, X.columns):
-            cols[a.name] = (pd.Categorical(X[col], categories=pd.Index([str(v) for v in a.values], dtype=object))
-                            if a.is_nominal else pd.to_numeric(X[col], errors="raise").astype(np.float64))
+            if a.is_nominal:
+                cols[a.name] = pd.Categorical(X[col], categories=pd.Index([str(v) for v in a.values], dtype=object))
+                unseen[a.name] = unseen.get(a.name, 0) + int((X[col].notna() & cols[a.name].isna()).sum())
+                continue
+            num = pd.to_numeric(X[col], errors="coerce")
+            bad = X[col].notna() & num.isna()
+            if bad.any():
+                k = int(np.flatnonzero(bad.to_numpy())[0])
+                raise DataFormatError(f"expected a number in numeric attribute {a.name!r}, got {X[col].iloc[k]!r}",
+                                      path=path, line=line + k, column=names.index(col) + 1)
+            cols[a.name] = num.to_numpy(dtype=np.float64)
         yield pd.DataFrame(cols), None
