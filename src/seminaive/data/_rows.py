@@ -18,33 +18,38 @@ __all__ = ["MISSING_TOKENS", "split_fields", "rows_to_dataset", "resolve_target"
 
 
 def split_fields(line, path=None, lineno=None, sep=","):
-    """Split one line on ``sep``, honouring single and double quotes.
+    """Split one line on ``sep``, honouring single and double quotes (a quote
+    opens a quoted field only at the field's start); time linear in the line.
 
     Examples
     --------
     >>> split_fields("a, 'b, c' ,\\"d\\"")
     ['a', 'b, c', 'd']
     """
+    if "'" not in line and '"' not in line:  # the common case, in C
+        return [f.strip() for f in line.split(sep)]
     out, buf, quote, i, n = [], [], None, 0, len(line)
-    quoted = False
+    quoted, blank = False, True  # blank: the buffer holds only white space so far
     while i < n:
         ch = line[i]
         if quote:
             if ch == "\\" and i + 1 < n:
                 buf.append(line[i + 1])
+                blank = blank and line[i + 1].isspace()
                 i += 1
             elif ch == quote:
                 quote = None
             else:
                 buf.append(ch)
-        elif ch in "'\"" and not "".join(buf).strip():
+                blank = blank and ch.isspace()
+        elif ch in "'\"" and blank:
             quote, quoted, buf = ch, True, []
         elif ch == sep:
             out.append("".join(buf) if quoted else "".join(buf).strip())
-            buf, quoted = [], False
-        else:
-            if not (quoted and ch.isspace()):
-                buf.append(ch)
+            buf, quoted, blank = [], False, True
+        elif not (quoted and ch.isspace()):
+            buf.append(ch)
+            blank = blank and ch.isspace()
         i += 1
     if quote:
         raise DataFormatError(f"unclosed quote {quote}", path=path, line=lineno)
@@ -54,14 +59,14 @@ def split_fields(line, path=None, lineno=None, sep=","):
 
 def _to_float(tokens, path, linenos, column):
     try:
-        return np.array(tokens, dtype=np.float64)
+        return np.asarray(tokens, dtype=np.float64)
     except ValueError:
         for k, t in enumerate(tokens):
             try:
                 float(t)
             except (TypeError, ValueError):
                 raise DataFormatError(f"expected a number in numeric attribute {column[1]!r}, got {t!r}",
-                                      path=path, line=linenos[k], column=column[0]) from None
+                                      path=path, line=int(linenos[k]), column=column[0]) from None
         raise  # pragma: no cover
 
 
@@ -82,7 +87,7 @@ def value_order(first_seen, forced):
 
 def _looks_numeric(tokens):
     try:
-        np.array(tokens, dtype=np.float64)
+        np.asarray(list(tokens) if not isinstance(tokens, np.ndarray) else tokens, dtype=np.float64)
         return True
     except ValueError:
         return False
@@ -109,22 +114,29 @@ def rows_to_dataset(rows, names, declared, target, path=None, linenos=None, name
         Override the inferred type of these columns.
     """
     width = len(names)
-    linenos = linenos if linenos is not None else list(range(1, len(rows) + 1))
-    if not rows and not names:
+    linenos = np.asarray(linenos if linenos is not None else range(1, len(rows) + 1), dtype=np.int64)
+    if not len(rows) and not names:
         raise DataFormatError("the file holds no data", path=path)
-    for fields, ln in zip(rows, linenos):
-        if len(fields) != width:
-            raise DataFormatError(f"expected {width} values, got {len(fields)}", path=path, line=ln)
+    if isinstance(rows, np.ndarray) and rows.ndim == 2 and rows.shape[1] != width and len(rows):
+        raise DataFormatError(f"expected {width} values, got {rows.shape[1]}", path=path, line=int(linenos[0]))
+    if not isinstance(rows, np.ndarray):
+        for fields, ln in zip(rows, linenos):
+            if len(fields) != width:
+                raise DataFormatError(f"expected {width} values, got {len(fields)}", path=path, line=int(ln))
+        table = np.empty((len(rows), width), dtype=object)
+        if len(rows):
+            table[:] = rows
+        rows = table
     tidx = None if unlabelled else resolve_target(target, names, path)
     force_nom = resolve_columns(nominal, names, "nominal")
     force_num = resolve_columns(numeric, names, "numeric")
     cols = {}
     attrs = []
     for j in range(width):
-        raw = [r[j] for r in rows]
-        miss = np.fromiter((t in MISSING_TOKENS for t in raw), dtype=bool, count=len(raw))
-        present = [t for t, m in zip(raw, miss) if not m]
-        present_lines = [ln for ln, m in zip(linenos, miss) if not m]
+        raw = rows[:, j]
+        miss = pd.Series(raw, dtype=object).isin(MISSING_TOKENS).to_numpy()
+        present = raw[~miss]
+        present_lines = linenos[~miss]
         decl = declared[j]
         if j in force_nom:
             decl = Attribute(names[j], NOMINAL, decl.values if decl is not None and decl.is_nominal else ())
@@ -133,22 +145,20 @@ def rows_to_dataset(rows, names, declared, target, path=None, linenos=None, name
         if j == tidx and decl is not None and not decl.is_nominal:
             decl = Attribute(names[j], NOMINAL)  # a numeric-looking class is still a class
         if decl is None:
-            kind = NUMERIC if (j != tidx and present and _looks_numeric(present)) else NOMINAL
+            kind = NUMERIC if (j != tidx and present.size and _looks_numeric(present)) else NOMINAL
             decl = Attribute(names[j], kind)
         if decl.is_nominal:
             values = list(decl.values)
-            if values:
-                index = {v: k for k, v in enumerate(map(str, values))}
-                for t, ln in zip(present, present_lines):
-                    if t not in index:
-                        raise DataFormatError(
-                            f"value {t!r} of attribute {names[j]!r} is not one of the declared "
-                            f"values {{{', '.join(map(str, values))}}}", path=path, line=ln, column=j + 1)
-            else:
-                values = value_order(dict.fromkeys(present), j in force_nom)
-                index = {v: k for k, v in enumerate(values)}
+            if not values:
+                values = value_order(pd.unique(present), j in force_nom)
+            found = pd.Index([str(v) for v in values], dtype=object).get_indexer(pd.Index(present, dtype=object))
+            if (found < 0).any():
+                k = int(np.flatnonzero(found < 0)[0])
+                raise DataFormatError(f"value {present[k]!r} of attribute {names[j]!r} is not one of the declared "
+                                      f"values {{{', '.join(map(str, values))}}}", path=path,
+                                      line=int(present_lines[k]), column=j + 1)
             codes = np.full(len(raw), -1, dtype=np.int64)
-            codes[~miss] = [index[str(t)] for t in present]
+            codes[~miss] = found
             cols[names[j]] = pd.Categorical.from_codes(codes, categories=pd.Index(values, dtype=object))
             attrs.append(Attribute(names[j], NOMINAL, tuple(values)))
         else:
@@ -156,7 +166,7 @@ def rows_to_dataset(rows, names, declared, target, path=None, linenos=None, name
             vals[~miss] = _to_float(present, path, present_lines, (j + 1, names[j]))
             cols[names[j]] = vals
             attrs.append(Attribute(names[j], NUMERIC))
-    if not unlabelled and not rows:
+    if not unlabelled and not len(rows):
         raise DataFormatError("the file holds no data rows", path=path)
     frame = pd.DataFrame(cols, columns=names)
     if unlabelled:

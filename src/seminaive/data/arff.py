@@ -3,6 +3,9 @@
 import os
 from dataclasses import dataclass
 
+import numpy as np
+import pandas as pd
+
 from ..exceptions import DataFormatError
 from ._rows import rows_to_dataset, split_fields
 from ._text import read_lines
@@ -98,18 +101,26 @@ def parse_header(lines, path, keel=False):
 
 
 def data_rows(lines, start, path, sparse_ok=True):
-    """Split the data lines from ``start`` on (skipping blanks and % comments)."""
-    rows, linenos = [], []
-    for k in range(start, len(lines)):
-        line = lines[k].strip()
-        if not line or line.startswith("%"):
-            continue
-        if not sparse_ok and line.startswith("{"):
-            raise DataFormatError("sparse ARFF rows are not supported; expected dense rows",
-                                  path=path, line=k + 1)
-        rows.append(split_fields(line, path, k + 1))
-        linenos.append(k + 1)
-    return rows, linenos
+    """Split the data lines from ``start`` on (skipping blanks and % comments):
+    ``(rows, line numbers)``, the rows a 2-D array of stripped strings when every
+    line has the same number of fields and no quote (split in C), else a list."""
+    picked = [(k + 1, line.strip()) for k, line in enumerate(lines[start:], start=start)]
+    picked = [(k, line) for k, line in picked if line and not line.startswith("%")]
+    linenos = [k for k, _ in picked]
+    data = [line for _, line in picked]
+    if not sparse_ok:
+        for k, line in picked:
+            if line.startswith("{"):
+                raise DataFormatError("sparse ARFF rows are not supported; expected dense rows", path=path, line=k)
+    text = "\n".join(data)
+    if data and "'" not in text and '"' not in text:
+        widths = np.fromiter((line.count(",") for line in data), dtype=np.int64, count=len(data))
+        if (widths == widths[0]).all():
+            fields = np.array(text.replace("\n", ",").split(","), dtype=object).reshape(len(data), -1)
+            if " " in text or "\t" in text:
+                fields = pd.DataFrame(fields).apply(lambda c: c.str.strip()).to_numpy(dtype=object)
+            return fields, linenos
+    return [split_fields(line, path, k) for k, line in picked], linenos
 
 
 def read_arff(path, target=None, nominal=None, numeric=None):

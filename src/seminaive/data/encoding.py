@@ -114,9 +114,11 @@ def _is_nominal_column(col):
         return col.dtype.kind == "b"
     if col.dtype.kind in "US":
         return True
-    present = [v for v in col if not _missing(v)]
-    return not all(isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_))
-                   for v in present)
+    # one vectorized pass: numbers (ints, floats, their numpy kinds; missing skipped) are numeric
+    return pd.api.types.infer_dtype(col, skipna=True) not in _NUMBER_KINDS
+
+
+_NUMBER_KINDS = ("integer", "floating", "mixed-integer-float", "empty")
 
 
 def _missing(v):
@@ -138,12 +140,14 @@ def _observed_values(col):
     if col.dtype.kind == "f":
         u = np.unique(col[~np.isnan(col)])
         return [int(v) if float(v).is_integer() else float(v) for v in u]
-    uniq = pd.Series(col, dtype=object).dropna()
+    try:
+        uniq = pd.unique(pd.Series(col, dtype=object).dropna())
+    except TypeError:  # unhashable values (lists, dicts)
+        uniq = pd.Series(col, dtype=object).dropna().to_numpy()
     bad = [v for v in uniq if not isinstance(v, (str, bool, int, float, np.generic))]
     if bad:
         raise TypeError(f"a nominal value must be a string or a number, got "
                         f"{type(bad[0]).__name__} (argument must be a string or a number)")
-    uniq = pd.unique(uniq)
     try:
         return sorted(uniq)
     except TypeError:  # mixed types: keep the order of first appearance
@@ -265,6 +269,8 @@ def _encode_numeric(col, name):
         col = col.to_numpy(dtype=object)
     if col.dtype.kind in "iuf":
         return col.astype(np.float64, copy=False)
+    if pd.api.types.infer_dtype(col, skipna=True) in _NUMBER_KINDS:  # vectorized; None/NaN/NA -> NaN
+        return pd.to_numeric(pd.Series(col, dtype=object), errors="coerce").to_numpy(dtype=np.float64)
     out = np.empty(col.shape[0], dtype=np.float64)
     for i, v in enumerate(col):
         if _missing(v):
