@@ -26,6 +26,7 @@ from sklearn.model_selection import StratifiedKFold
 from sklearn.naive_bayes import CategoricalNB
 
 from seminaive.datasets import load
+from seminaive.estimation import Frequency
 from seminaive.search import BSE, BSEJ
 from seminaive.search.engine import BaseAttribute, Engine
 
@@ -63,7 +64,7 @@ def main():
         ours = BSE(scoring="cv", cv=folds, priors="mle", alpha=1.0, tol=-np.inf, min_attributes=1).fit(d)
         t_ours = time.perf_counter() - t0
         attrs = [BaseAttribute(f"x{j}", X[:, j], M) for j in range(X.shape[1])]
-        engine = Engine(attrs, y, int(y.max()) + 1, alpha=1.0, priors="mle", splits=folds)
+        engine = Engine(attrs, y, int(y.max()) + 1, Frequency(alpha=1.0), priors="mle", splits=folds)
         equal = all(np.array_equal(fold_scores(engine, [(j,) for j in s["feature_idx"]]), np.asarray(s["cv_scores"]))
                     for s in sfs.subsets_.values())
         t0 = time.perf_counter()

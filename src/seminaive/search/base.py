@@ -181,38 +181,46 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         t1 = time.perf_counter()
         names, k = list(self.schema_.names), len(self.classes_)
         self._allowed = self._allowed_pairs(engine.attributes, ycodes, k)
-        groups = self._start(len(names))
-        S = engine.joint(groups)
-        score = engine.score(S, groups)
-        self.history_ = [{"step": 0, "operator": "start", "attributes": Structure(tuple(groups), len(names))
-                          .describe(names), "score": score, "candidates": 0}]
-        self._say(self.history_[-1])
-        while True:
-            best = None
-            cands = list(self._candidates(groups, len(names), engine))
-            for op, remove, add in cands:
-                sc = engine.score(_apply(S, engine, remove, add), [g for g in groups if g not in remove] + list(add))
-                if best is None or sc > best[0]:
-                    best = (sc, op, remove, add)
-            if best is None or not best[0] > score + self.tol:
-                break
-            score, op, remove, add = best
-            groups = [g for g in groups if g not in remove] + list(add)
-            S = _apply(S, engine, remove, add)  # the very array the candidate was scored with
-            what = ", ".join("*".join(names[j] for j in g) for g in (remove if op == "delete" else add))
-            self.history_.append({"step": len(self.history_), "operator": op, "attributes": what,
-                                  "score": score, "candidates": len(cands)})
-            self._say(self.history_[-1])
-        self.n_candidates_ = engine.n_evaluated
+        groups = self._run(engine, names)
         self.search_seconds_ = time.perf_counter() - t1
         self.setup_seconds_ = t1 - t0
-        self.structure_ = Structure(tuple(groups), len(names))
-        self.n_attributes_used_ = self.structure_.n_used
         if groups:
             self.model_ = self._final_model(self.structure_.column_names(names)).fit(self._frame(codes, xs), y)
         else:  # nothing beat the class priors alone
             self.model_ = _PriorsOnly(self.classes_, class_log_prior(np.bincount(ycodes, minlength=k), self.priors))
         return self
+
+    def _run(self, engine, names, progress=None):
+        """The one search loop, over any engine (in memory, or streamed over file
+        chunks) that scores the current groups and candidate changes with
+        ``score_many``: the history, the structure and the groups it ends with."""
+        d = len(names)
+        groups = self._start(d)
+        score = engine.score_many(groups, [])[0]
+        self.history_ = [{"step": 0, "operator": "start", "attributes": Structure(tuple(groups), d).describe(names),
+                          "score": score, "candidates": 0}]
+        self._say(self.history_[-1])
+        while True:
+            cands = list(self._candidates(groups, d, engine))
+            if not cands:
+                break
+            scores = engine.score_many(groups, cands)[1:]
+            best = int(np.argmax(scores))  # the first maximum: ties go to the first candidate
+            if not scores[best] > score + self.tol:
+                break
+            op, remove, add = cands[best]
+            score = float(scores[best])
+            groups = [g for g in groups if g not in remove] + list(add)
+            what = ", ".join("*".join(names[j] for j in g) for g in (remove if op == "delete" else add))
+            self.history_.append({"step": len(self.history_), "operator": op, "attributes": what,
+                                  "score": score, "candidates": len(cands)})
+            self._say(self.history_[-1])
+            if progress is not None:
+                print(f"  step {len(self.history_) - 1}: {op} {what} -> {score:.4f}", file=progress, flush=True)
+        self.n_candidates_ = engine.n_evaluated
+        self.structure_ = Structure(tuple(groups), d)
+        self.n_attributes_used_ = self.structure_.n_used
+        return groups
 
     def _estimator(self, name):
         """The estimator of one attribute (None: of the joined attributes), as the final model's."""
@@ -303,19 +311,6 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         self.n_attributes_used_ = self.structure_.n_used
         self.model_ = (model_from_dict(state["model"]) if state["model"] is not None
                        else _PriorsOnly(self.classes_, np.asarray(state["log_prior"])))
-
-
-def _apply(S, engine, remove, add):
-    """``S`` less the removed groups' contributions plus the added ones' (a new array)."""
-    changes = [(-1.0, g) for g in remove] + [(1.0, g) for g in add]
-    sign, g = changes[0]
-    out = S - engine.contribution(g) if sign < 0 else S + engine.contribution(g)
-    for sign, g in changes[1:]:
-        if sign < 0:
-            out -= engine.contribution(g)
-        else:
-            out += engine.contribution(g)
-    return out
 
 
 class _PriorsOnly:

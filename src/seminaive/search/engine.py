@@ -96,6 +96,23 @@ class Engine:
             S = with_infinite(S, [self._infinite.get(tuple(g)) for g in groups])
         return float(np.count_nonzero(self.correct(S))) / self.y_eval.size
 
+    def score_many(self, groups, candidates):
+        """Accuracy of the current ``groups`` and of every candidate ``(operator, remove,
+        add)``: the current sum changed by array arithmetic, never a refit."""
+        S = self.joint(groups)
+        out = [self.score(S, groups)]
+        for _, remove, add in candidates:
+            changes = [(-1.0, g) for g in remove] + [(1.0, g) for g in add]
+            Sc = S.copy()
+            for sign, g in changes:
+                if sign < 0:
+                    Sc -= self.contribution(g)
+                else:
+                    Sc += self.contribution(g)
+            out.append(self.score(Sc, [g for g in groups if g not in remove] + list(add)))
+        self.n_evaluated -= 1  # the current groups are not a candidate
+        return np.array(out)
+
     def joint(self, groups):
         """Prior plus the contributions of ``groups``, summed afresh."""
         S = self.prior.copy()

@@ -23,7 +23,6 @@ from ..exceptions import ParameterError
 from ..scale.files import iter_file_chunks
 from .base import _PriorsOnly
 from .engine import _moments, correct, fold_gaussian, loo_gaussian, loo_prior, split_infinite, with_infinite
-from .structure import Structure
 
 __all__ = ["search_file", "fold_assignment"]
 
@@ -254,31 +253,7 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
             engine.floor[g[0]] = f
     search._allowed = None
     names = list(search.schema_.names)
-    groups = search._start(d)
-    score = engine.score_many(groups, [])[0]
-    search.history_ = [{"step": 0, "operator": "start", "attributes": Structure(tuple(groups), d).describe(names),
-                        "score": score, "candidates": 0}]
-    search._say(search.history_[-1])
-    while True:
-        cands = list(search._candidates(groups, d, engine))
-        if not cands:
-            break
-        scores = engine.score_many(groups, cands)[1:]
-        best = int(np.argmax(scores))  # the first maximum: ties go to the first candidate
-        if not scores[best] > score + search.tol:
-            break
-        op, remove, add = cands[best]
-        score = float(scores[best])
-        groups = [g for g in groups if g not in remove] + list(add)
-        what = ", ".join("*".join(names[j] for j in g) for g in (remove if op == "delete" else add))
-        search.history_.append({"step": len(search.history_), "operator": op, "attributes": what,
-                                "score": score, "candidates": len(cands)})
-        search._say(search.history_[-1])
-        if progress is not None:
-            print(f"  step {len(search.history_) - 1}: {op} {what} -> {score:.4f}", file=progress, flush=True)
-    search.n_candidates_ = engine.n_evaluated
-    search.structure_ = Structure(tuple(groups), d)
-    search.n_attributes_used_ = search.structure_.n_used
+    groups = search._run(engine, names, progress)
     if groups:  # the final model, fitted chunk by chunk on the structured table
         model = search._final_model(search.structure_.column_names(names))
         cats = pd.CategoricalDtype(list(search.classes_))
