@@ -33,11 +33,7 @@ from seminaive.search.engine import BaseAttribute, Engine
 
 def fold_scores(engine, groups):
     ok = engine.correct(engine.joint(groups))
-    out, start = [], 0
-    for _, te in engine.splits:
-        out.append(ok[start:start + len(te)].mean())
-        start += len(te)
-    return np.array(out)
+    return np.array([ok[engine.fold == f].mean() for f in range(engine.n_folds)])
 
 
 def main():

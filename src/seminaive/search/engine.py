@@ -21,33 +21,78 @@ over the Cartesian product of its members' values, missing when any member is.
 import numpy as np
 
 from ..base import resolve_degenerate
-from ..components.gaussian import estimated_logpdf
+from ..components.gaussian import Gaussian, estimated_logpdf
 from ..estimation import Frequency, class_log_prior
+from ..exceptions import ParameterError
 
-__all__ = ["Engine", "BaseAttribute", "split_infinite", "with_infinite"]
+__all__ = ["Engine", "BaseAttribute", "ArraySource", "fold_labels", "split_infinite", "with_infinite"]
 
 class BaseAttribute:
-    """One attribute as the engine sees it: ``codes`` and ``m`` (values) for
-    nominal use, and ``x`` (floats, NaN missing, in the units of the Gaussian
-    component's statistics: the data over ``scale``) with its variance
-    ``floor`` and its ``estimator`` (None: the engine's) when it is numeric."""
+    """One attribute as the engine sees it: its ``name``, ``m`` values (of its
+    codes: nominal, or its intervals when numeric), whether it is ``gaussian``
+    when alone, with its variance ``floor``, the power of two ``scale`` its
+    values are divided by (the Gaussian component's units) and its
+    ``estimator`` (None: the engine's); for data in memory also its ``codes``
+    and values ``x`` (in those units)."""
 
-    def __init__(self, name, codes, m, x=None, floor=0.0, scale=1.0, estimator=None):
-        self.name, self.codes, self.m, self.x = name, np.asarray(codes, dtype=np.int64), int(m), x
+    def __init__(self, name, codes, m, x=None, floor=0.0, scale=1.0, estimator=None, gaussian=None):
+        self.name, self.m, self.x = name, int(m), x
+        self.codes = None if codes is None else np.asarray(codes, dtype=np.int64)
         self.floor, self.scale, self.estimator = floor, scale, estimator
+        self.gaussian = x is not None if gaussian is None else gaussian
 
     @property
     def numeric(self):
-        return self.x is not None
+        return self.gaussian
+
+
+class ArraySource:
+    """Data in memory as the one chunk an engine reads: ``(first row, codes per
+    attribute, values per attribute, class codes)``. An engine over a single
+    chunk keeps every contribution it computes."""
+
+    single = True
+
+    def __init__(self, attributes, y):
+        self.attributes, self.y = attributes, y
+
+    def __iter__(self):
+        yield 0, [a.codes for a in self.attributes], [a.x for a in self.attributes], self.y
+
+
+def fold_labels(splits, n):
+    """Each instance's fold (the fold whose test part holds it) from (train, test)
+    pairs that partition the instances, each training on all the others."""
+    fold = np.full(n, -1, dtype=np.int64)
+    for f, (_, te) in enumerate(splits):
+        te = np.asarray(te, dtype=np.int64)
+        if (fold[te] >= 0).any():
+            raise ParameterError("cv: the folds' test parts must not overlap")
+        fold[te] = f
+    if (fold < 0).any():
+        raise ParameterError("cv: every instance must be in the test part of one fold")
+    for f, (tr, _) in enumerate(splits):
+        if not np.array_equal(np.sort(np.asarray(tr, dtype=np.int64)), np.flatnonzero(fold != f)):
+            raise ParameterError("cv: each fold must train on all the instances of the other folds")
+    return fold
 
 
 class Engine:
-    """Out-of-sample contributions and scores.
+    """Out-of-sample contributions and scores over a source of chunks.
+
+    Statistics (value-by-class counts of each group, per-class moments of a
+    Gaussian attribute, per fold for k-fold scoring) are counted in one pass
+    over the source; each chunk's leave-one-out or out-of-fold contributions
+    then come from them by the estimator's formulas, and a step scores every
+    candidate in one more pass. Data in memory are one chunk whose
+    contributions are kept, so a candidate costs array arithmetic only; a file
+    streamed in chunks keeps statistics, not rows.
 
     Parameters
     ----------
     attributes : list of BaseAttribute
-    y : ndarray of int, class codes of the training instances
+    y : ndarray of int or None
+        Class codes of the instances in memory (None when ``source`` streams them).
     n_classes : int
     estimator : Frequency, NormalGamma or MEstimate
         How statistics become parameters, as in the model the search ends with:
@@ -55,103 +100,33 @@ class Engine:
         held-out part (a numeric attribute may bring its own, for its prior).
     priors : as NaiveBayes
     splits : list of (train, test) or None
-        None: leave-one-out; otherwise each test part is scored by a model
-        counted on its train part.
+        None: leave-one-out; otherwise folds that partition the instances.
     numeric_alone : {"gaussian", "discretize"}
         How a numeric attribute that is not joined is modelled.
+    source : iterable of chunks, optional
+        Default: the attributes' arrays and ``y``, as one chunk.
+    fold : ndarray of int, optional
+        Each instance's fold, in place of ``splits`` (for a streamed source).
     """
 
     def __init__(self, attributes, y, n_classes, estimator=None, priors="laplace", splits=None,
-                 numeric_alone="gaussian"):
+                 numeric_alone="gaussian", source=None, fold=None):
         self.attributes = attributes
-        self.y = np.asarray(y, dtype=np.int64)
         self.k = n_classes
         self.estimator = Frequency() if estimator is None else estimator
         self.priors = priors
-        self.splits = splits
         self.numeric_alone = numeric_alone
-        if splits is None:
-            self.eval_rows = np.arange(self.y.size)
-        else:
-            self.eval_rows = np.concatenate([te for _, te in splits])
-        self.y_eval = self.y[self.eval_rows]
-        self._cache = {}
-        self._infinite = {}
+        self.y = None if y is None else np.asarray(y, dtype=np.int64)
+        self.source = source if source is not None else ArraySource(attributes, self.y)
+        self.single = getattr(self.source, "single", False)
+        if splits is not None:
+            fold = fold_labels(splits, self.y.size)
+        self.fold = fold
+        self.n_folds = None if fold is None else int(fold.max()) + 1
+        self.stats = {}
+        self.class_counts = None
         self.n_evaluated = 0
-        self.prior = np.ascontiguousarray(self._prior().T)
-
-    # ----------------------------------------------------------------- scores
-    def correct(self, S, rtol=1e-10):
-        """Whether each evaluation row's decision (as :func:`seminaive.base.decide`
-        makes it: the first class within ``rtol`` of the best) is its class.
-        ``S`` is class-major, (K, rows)."""
-        return correct(S, self.y_eval, rtol, self.prior)
-
-    def score(self, S, groups=None):
-        """Accuracy of the evaluation rows under joint log-likelihoods ``S`` (K, rows),
-        the sum of the prior and the contributions of ``groups`` (which are needed
-        only where some contribution is infinite: see :meth:`contribution`)."""
-        self.n_evaluated += 1
-        if groups is not None:
-            S = with_infinite(S, [self._infinite.get(tuple(g)) for g in groups])
-        return float(np.count_nonzero(self.correct(S))) / self.y_eval.size
-
-    def score_many(self, groups, candidates):
-        """Accuracy of the current ``groups`` and of every candidate ``(operator, remove,
-        add)``: the current sum changed by array arithmetic, never a refit."""
-        S = self.joint(groups)
-        out = [self.score(S, groups)]
-        for _, remove, add in candidates:
-            changes = [(-1.0, g) for g in remove] + [(1.0, g) for g in add]
-            Sc = S.copy()
-            for sign, g in changes:
-                if sign < 0:
-                    Sc -= self.contribution(g)
-                else:
-                    Sc += self.contribution(g)
-            out.append(self.score(Sc, [g for g in groups if g not in remove] + list(add)))
-        self.n_evaluated -= 1  # the current groups are not a candidate
-        return np.array(out)
-
-    def joint(self, groups):
-        """Prior plus the contributions of ``groups``, summed afresh."""
-        S = self.prior.copy()
-        for g in groups:
-            S += self.contribution(g)
-        return S
-
-    # ---------------------------------------------------------- contributions
-    def contribution(self, group):
-        """The contribution of a group (a tuple of attribute indices), class-major: (K, rows).
-
-        Its infinite entries (a probability of 0 with ``alpha=0``, a point mass
-        with a zero variance) are held apart and read as 0 here, so that sums
-        of contributions add and subtract exactly; :meth:`score` puts them back
-        for the groups it is given."""
-        group = tuple(group)
-        c = self._cache.get(group)
-        if c is None:
-            if len(group) == 1 and self.attributes[group[0]].numeric and self.numeric_alone == "gaussian":
-                c = self._gaussian(self.attributes[group[0]])
-            else:
-                codes, m = self.product_codes(group)
-                c = self._categorical(codes, m)
-            c, self._infinite[group] = split_infinite(np.ascontiguousarray(c.T))
-            self._cache[group] = c
-        return c
-
-    def product_codes(self, group):
-        """Codes of the Cartesian product of the group's attributes (-1 if any is missing)."""
-        codes = np.zeros(self.y.size, dtype=np.int64)
-        missing = np.zeros(self.y.size, dtype=bool)
-        m = 1
-        for j in group:
-            a = self.attributes[j]
-            codes = codes * a.m + a.codes
-            missing |= a.codes < 0
-            m *= a.m
-        codes[missing] = -1
-        return codes, m
+        self._cache = {}
 
     def group_values(self, group):
         m = 1
@@ -159,44 +134,167 @@ class Engine:
             m *= self.attributes[j].m
         return m
 
-    def _prior(self):
-        counts = np.bincount(self.y, minlength=self.k).astype(np.float64)
-        if self.splits is not None:
-            return np.vstack([np.tile(class_log_prior(np.bincount(self.y[tr], minlength=self.k), self.priors),
-                                      (len(te), 1)) for tr, te in self.splits])
-        return loo_prior(counts, self.y, self.priors)
+    def _is_gauss(self, g):
+        return len(g) == 1 and self.attributes[g[0]].gaussian and self.numeric_alone == "gaussian"
 
-    def _categorical(self, codes, m):
-        k, n = self.k, self.y.size
-        present = codes >= 0
-        # compress the values actually seen (smoothing still counts all m)
-        if m > 4 * n:
-            uniq, inv = np.unique(codes[present], return_inverse=True)
-            codes = codes.copy()
-            codes[present] = inv
-            width = uniq.size
-        else:
-            width = m
-        if self.splits is None:
-            counts = np.bincount(self.y[present] * width + codes[present], minlength=k * width)
-            return self.estimator.loo_categorical(counts.reshape(k, width).astype(np.float64), codes, self.y, m)
-        parts = []
-        for tr, te in self.splits:
-            p = present[tr]
-            counts = np.bincount(self.y[tr][p] * width + codes[tr][p], minlength=k * width)
-            table = self.estimator.categorical(counts.reshape(k, width).astype(np.float64), n_values=m)
-            part = np.zeros((len(te), k))
-            pt = present[te]
-            part[pt] = table[:, codes[te][pt]].T
-            parts.append(part)
-        return np.vstack(parts)
+    def _codes(self, g, codes):
+        """Codes of the Cartesian product of the group's attributes (-1 if any is missing)."""
+        out = np.zeros(codes[g[0]].size, dtype=np.int64)
+        missing = np.zeros(out.size, dtype=bool)
+        for j in g:
+            out = out * self.attributes[j].m + codes[j]
+            missing |= codes[j] < 0
+        out[missing] = -1
+        return out
 
-    def _gaussian(self, a):
-        est = a.estimator or self.estimator
-        if self.splits is not None:
-            return np.vstack([fold_gaussian(est, *_moments(a.x[tr], self.y[tr], self.k), a.floor, a.x[te], a.scale)
-                              for tr, te in self.splits])
-        return loo_gaussian(est, *_moments(a.x, self.y, self.k), a.x, self.y, a.floor, a.scale)
+    def _folds(self, row, size):
+        return self.fold[row:row + size] if self.n_folds else np.zeros(size, dtype=np.int64)
+
+    # ------------------------------------------------------------ statistics
+    def ensure(self, groups):
+        """One pass counting the statistics of the groups not counted yet."""
+        todo = [tuple(g) for g in dict.fromkeys(map(tuple, groups)) if tuple(g) not in self.stats]
+        if not todo and self.class_counts is not None:
+            return
+        F = self.n_folds or 1
+        acc = {}
+        counts = np.zeros((F, self.k))
+        for row, codes, xs, y in self.source:
+            f = self._folds(row, y.size)
+            counts += np.bincount(f * self.k + y, minlength=F * self.k).reshape(F, self.k)
+            for g in todo:
+                if self._is_gauss(g):
+                    x, scale = xs[g[0]], np.array([self.attributes[g[0]].scale])
+                    for ff in range(F):
+                        sel = f == ff
+                        w, mean, m2 = _moments(x[sel], y[sel], self.k)
+                        new = {"weight": w, "mean": mean, "m2": m2, "scale": scale}
+                        acc[(g, ff)] = Gaussian.merge(acc[(g, ff)], new) if (g, ff) in acc else new
+                else:
+                    c = self._codes(g, codes)
+                    m = self.group_values(g)
+                    ok = c >= 0
+                    add = np.bincount((f[ok] * self.k + y[ok]) * m + c[ok], minlength=F * self.k * m)
+                    acc[g] = acc.get(g, 0) + add.reshape(F, self.k, m).astype(np.float64)
+        self.class_counts = counts
+        for g in todo:
+            self.stats[g] = [acc[(g, ff)] for ff in range(F)] if self._is_gauss(g) else acc[g]
+
+    # ---------------------------------------------------------- contributions
+    def _contribution(self, g, codes, xs, y, f):
+        """(K, rows) out-of-sample contribution of group g for one chunk."""
+        if self._is_gauss(g):
+            a = self.attributes[g[0]]
+            est, x = a.estimator or self.estimator, xs[g[0]]
+            if not self.n_folds:
+                st = self.stats[g][0]
+                return loo_gaussian(est, st["weight"], st["mean"], st["m2"], x, y, a.floor, a.scale).T
+            out = np.zeros((self.k, y.size))
+            for ff in range(self.n_folds):
+                sel = f == ff
+                if sel.any():
+                    st = _merge_all([self.stats[g][o] for o in range(self.n_folds) if o != ff])
+                    out[:, sel] = fold_gaussian(est, st["weight"], st["mean"], st["m2"], a.floor, x[sel], a.scale).T
+            return out
+        c = self._codes(g, codes)
+        m = self.group_values(g)
+        counts = self.stats[g]
+        if not self.n_folds:
+            return self.estimator.loo_categorical(counts[0], c, y, m).T
+        out = np.zeros((self.k, y.size))
+        total = counts.sum(axis=0)
+        for ff in range(self.n_folds):
+            sel = (f == ff) & (c >= 0)
+            if sel.any():
+                out[:, sel] = self.estimator.categorical(total - counts[ff], n_values=m)[:, c[sel]]
+        return out
+
+    def _prior(self, y, f):
+        if not self.n_folds:
+            return loo_prior(self.class_counts[0], y, self.priors).T
+        out = np.zeros((self.k, y.size))
+        total = self.class_counts.sum(axis=0)
+        for ff in range(self.n_folds):
+            sel = f == ff
+            out[:, sel] = class_log_prior(total - self.class_counts[ff], self.priors)[:, None]
+        return out
+
+    def _chunk(self, groups, row, codes, xs, y):
+        """The prior and the (finite part, infinite part) of each group's contribution for one chunk."""
+        f = self._folds(row, y.size)
+        if not self.single:
+            return self._prior(y, f), {g: split_infinite(self._contribution(g, codes, xs, y, f)) for g in groups}
+        for g in groups:
+            if g not in self._cache:
+                self._cache[g] = split_infinite(np.ascontiguousarray(self._contribution(g, codes, xs, y, f)))
+        if "prior" not in self._cache:
+            self._cache["prior"] = np.ascontiguousarray(self._prior(y, f))
+        return self._cache["prior"], self._cache
+
+    # ----------------------------------------------------------------- scores
+    def score_many(self, groups, candidates):
+        """Accuracy of the current ``groups`` and of every candidate ``(operator, remove,
+        add)`` in one pass: the current sum changed by array arithmetic, never a refit."""
+        groups = [tuple(g) for g in groups]
+        needed = list(dict.fromkeys(groups + [tuple(g) for _, r, a in candidates for g in list(r) + list(a)]))
+        self.ensure(needed)
+        right = np.zeros(len(candidates) + 1)
+        n = 0
+        for row, codes, xs, y in self.source:
+            prior, contrib = self._chunk(needed, row, codes, xs, y)
+            S = prior.copy()
+            for g in groups:
+                S += contrib[g][0]
+            right[0] += np.count_nonzero(correct(with_infinite(S, [contrib[g][1] for g in groups]), y,
+                                                 log_prior=prior))
+            for i, (_, remove, add) in enumerate(candidates, start=1):
+                Sc = S.copy()
+                for g in remove:
+                    Sc -= contrib[tuple(g)][0]
+                for g in add:
+                    Sc += contrib[tuple(g)][0]
+                now = [g for g in groups if g not in remove] + [tuple(g) for g in add]
+                right[i] += np.count_nonzero(correct(with_infinite(Sc, [contrib[g][1] for g in now]), y,
+                                                     log_prior=prior))
+            n += y.size
+        self.n_evaluated += len(candidates)
+        return right / n
+
+    # ------------------------------------- in memory: arrays of the one chunk
+    def contribution(self, group):
+        """The contribution of a group (a tuple of attribute indices), class-major: (K, rows)
+        (data in memory). Its infinite entries (a probability of 0 with ``alpha=0``, a
+        point mass with a zero variance) are held apart and read as 0 here, so that sums
+        of contributions add and subtract exactly; :meth:`score` puts them back."""
+        group = tuple(group)
+        self.ensure([group])
+        _, contrib = self._chunk([group], *next(iter(self.source)))
+        return contrib[group][0]
+
+    @property
+    def prior(self):
+        """The (leave-one-out or out-of-fold) log class priors, (K, rows) (data in memory)."""
+        self.ensure([])
+        return self._chunk([], *next(iter(self.source)))[0]
+
+    def joint(self, groups):
+        """Prior plus the contributions of ``groups``, summed afresh (data in memory)."""
+        S = self.prior.copy()
+        for g in groups:
+            S += self.contribution(g)
+        return S
+
+    def correct(self, S, rtol=1e-10):
+        """Whether each instance's decision under ``S`` (K, rows) is its class (data in memory)."""
+        return correct(S, self.y, rtol, self.prior)
+
+    def score(self, S, groups=None):
+        """Accuracy under joint log-likelihoods ``S`` (K, rows), the prior plus the
+        contributions of ``groups`` (needed only where some contribution is infinite)."""
+        self.n_evaluated += 1
+        if groups is not None:
+            S = with_infinite(S, [self._cache[tuple(g)][1] for g in groups])
+        return float(np.count_nonzero(self.correct(S))) / self.y.size
 
 
 def split_infinite(c):
@@ -298,3 +396,11 @@ def _moments(x, y, k):
     dev = x - mean[y]
     m2 = np.bincount(y, weights=dev * dev, minlength=k)
     return w, mean, m2
+
+
+def _merge_all(parts):
+    """The statistics of the union of several parts (Gaussian moments)."""
+    st = parts[0]
+    for p in parts[1:]:
+        st = Gaussian.merge(st, p)
+    return st
