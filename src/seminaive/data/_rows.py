@@ -11,8 +11,8 @@ import pandas as pd
 from ..exceptions import DataFormatError
 from .dataset import Dataset
 from .schema import NOMINAL, NUMERIC, Attribute, Schema, resolve_columns, resolve_target
+from .summary import MISSING_TOKENS, ColumnSummary, value_order  # noqa: F401 (re-exported)
 
-MISSING_TOKENS = frozenset({"?", "", "NA", "NaN", "nan", "<null>", "N/A"})
 
 __all__ = ["MISSING_TOKENS", "split_fields", "rows_to_dataset", "resolve_target", "value_order"]
 
@@ -70,28 +70,6 @@ def _to_float(tokens, path, linenos, column):
         raise  # pragma: no cover
 
 
-def value_order(first_seen, forced):
-    """The value list of a nominal column read from text: the order of first
-    appearance, except that a column made nominal by the user whose values
-    are all numbers is sorted by number (2, 9, 10). Every reader, in memory
-    and streamed, orders values by this rule.
-
-    Examples
-    --------
-    >>> value_order(["10", "9", "2"], forced=True), value_order(["b", "a"], forced=True)
-    (['2', '9', '10'], ['b', 'a'])
-    """
-    values = list(first_seen)
-    return sorted(values, key=float) if forced and values and _looks_numeric(values) else values
-
-
-def _looks_numeric(tokens):
-    try:
-        np.asarray(list(tokens) if not isinstance(tokens, np.ndarray) else tokens, dtype=np.float64)
-        return True
-    except ValueError:
-        return False
-
 
 def rows_to_dataset(rows, names, declared, target, path=None, linenos=None, name="data",
                     nominal=None, numeric=None, unlabelled=False):
@@ -137,20 +115,9 @@ def rows_to_dataset(rows, names, declared, target, path=None, linenos=None, name
         miss = pd.Series(raw, dtype=object).isin(MISSING_TOKENS).to_numpy()
         present = raw[~miss]
         present_lines = linenos[~miss]
-        decl = declared[j]
-        if j in force_nom:
-            decl = Attribute(names[j], NOMINAL, decl.values if decl is not None and decl.is_nominal else ())
-        elif j in force_num:
-            decl = Attribute(names[j], NUMERIC)
-        if j == tidx and decl is not None and not decl.is_nominal:
-            decl = Attribute(names[j], NOMINAL)  # a numeric-looking class is still a class
-        if decl is None:
-            kind = NUMERIC if (j != tidx and present.size and _looks_numeric(present)) else NOMINAL
-            decl = Attribute(names[j], kind)
+        decl = ColumnSummary.of(raw).attribute(names[j], j in force_nom, j in force_num, j == tidx, declared[j])
         if decl.is_nominal:
             values = list(decl.values)
-            if not values:
-                values = value_order(pd.unique(present), j in force_nom)
             found = pd.Index([str(v) for v in values], dtype=object).get_indexer(pd.Index(present, dtype=object))
             if (found < 0).any():
                 k = int(np.flatnonzero(found < 0)[0])

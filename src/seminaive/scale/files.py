@@ -19,16 +19,15 @@ import pandas as pd
 
 from .._atomic import check_writable
 from ..base import UnseenValueWarning
-from ..data._rows import MISSING_TOKENS, value_order
+from ..data.summary import MISSING_TOKENS, ColumnSummary
 from ..data.filebase import read_description
 from ..data.io import guess_format
 from ..data.arff import parse_header
-from ..data.schema import NOMINAL, Attribute, resolve_columns, resolve_target
+from ..data.schema import resolve_columns, resolve_target
 from ..exceptions import DataFormatError
 
 __all__ = ["iter_file_chunks", "fit_file", "predict_file"]
 
-_VALUE_CAP = 100_000  # beyond this many distinct values a column cannot be nominal
 
 
 def _header_lines(path):
@@ -169,36 +168,33 @@ def _widths_ok(path, width, first_line, quotechar, comment, block=1 << 25):
                 return True
 
 
-def _infer(path, names, tidx, make, nominal, chunksize):
-    """First pass with pandas' C parser: a column is numeric when every chunk
-    parses it as numbers; value lists in order of first appearance. Columns
-    that are not numeric everywhere (or that pandas reads as booleans) are read
-    again as text, so their values are exactly the file's."""
-    width = len(names)
-    numeric = [j != tidx and j not in nominal for j in range(width)]
-    values = [dict() for _ in names]
-    retext = set()
-    for k, (_, chunk) in enumerate(_typed_chunks(make(None), path)):
+def _infer(path, names, make, nominal):
+    """First pass with pandas' C parser: each column summarized chunk by chunk
+    (a chunk pandas reads as numbers keeps no value list), the summaries merged
+    in file order; a column that turns out not numeric but lacks values (or that
+    pandas read as booleans) is read again as text, so its values are exactly
+    the file's."""
+    summaries = [None] * len(names)  # ``nominal``: columns that need their values whatever they hold
+    for _, chunk in _typed_chunks(make(None), path):
         for j, col in enumerate(chunk.columns):
             s = chunk[col]
-            kind = s.dtype.kind
-            if kind in "iuf" and numeric[j]:
-                continue
-            if kind in "iufb" or not numeric[j] and kind != "O" and not pd.api.types.is_string_dtype(s.dtype):
-                retext.add(j)
-            if numeric[j] and k > 0:  # numbers in earlier chunks, text here: read the whole column as text
-                retext.add(j)
-            numeric[j] = False
-            if j not in retext:
-                for v in pd.unique(s.dropna()):
-                    values[j].setdefault(str(v).strip(), None)
+            if s.dtype.kind in "iuf":
+                part = ColumnSummary.of_numbers(int(s.notna().sum()), int(s.isna().sum()))
+            elif s.dtype.kind == "O" or pd.api.types.is_string_dtype(s.dtype):
+                part = ColumnSummary.of(s.fillna("").astype(str).str.strip().to_numpy(dtype=object))
+            else:  # booleans and the like: their text is needed
+                part = ColumnSummary(False, None, 0, len(s))
+            summaries[j] = part if summaries[j] is None else summaries[j].merge(part)
+    retext = [j for j, sm in enumerate(summaries)
+              if sm is not None and not sm.complete and (not sm.numeric or j in nominal)]
     if retext:
-        cols = sorted(retext)
-        for _, chunk in _typed_chunks(make({names[j]: str for j in cols}, usecols=[names[j] for j in cols]), path):
-            for j in cols:
-                for v in pd.unique(chunk[names[j]].dropna()):
-                    values[j].setdefault(str(v).strip(), None)
-    return numeric, [value_order(v, j in nominal) for j, v in enumerate(values)]
+        for j in retext:
+            summaries[j] = None
+        for _, chunk in _typed_chunks(make({names[j]: str for j in retext}, usecols=[names[j] for j in retext]), path):
+            for j in retext:
+                part = ColumnSummary.of(chunk[names[j]].fillna("").str.strip().to_numpy(dtype=object))
+                summaries[j] = part if summaries[j] is None else summaries[j].merge(part)
+    return [ColumnSummary() if sm is None else sm for sm in summaries]
 
 
 def _typed_chunks(reader, path):
@@ -211,29 +207,10 @@ def _typed_chunks(reader, path):
         raise DataFormatError(f"malformed row ({e})", path=path) from None
 
 
-def _scan(path, names, tidx, first_line, nominal, quotechar, chunksize, infer):
-    """First pass, with Python's csv reader: every row must have all its fields
-    (pandas would pad a short row silently); and, when ``infer``, each column's
-    kind and value list as the in-memory readers decide them."""
+def _check_rows(path, names, first_line, quotechar):
+    """Every row has all its fields (pandas would pad a short row silently),
+    checked with Python's csv reader (exact with quotes)."""
     width = len(names)
-    numeric = [j != tidx and j not in nominal for j in range(width)]
-    values = [dict() for _ in names]
-    buf = []
-
-    def settle(rows):
-        frame = pd.DataFrame(rows, columns=range(width), dtype=object)
-        for j in range(width):
-            s = frame[j].str.strip()
-            present = s[~s.isin(MISSING_TOKENS)]
-            if numeric[j] and pd.to_numeric(present, errors="coerce").isna().any():
-                numeric[j] = False
-            if len(values[j]) <= _VALUE_CAP:
-                for v in pd.unique(present):
-                    values[j].setdefault(v, None)
-            elif not numeric[j]:
-                raise DataFormatError(f"column {names[j]!r} has more than {_VALUE_CAP} distinct values and "
-                                      f"is not numeric; it cannot be a nominal attribute", path=path)
-
     with open(path, encoding="utf-8-sig", newline="") as fh:
         for _ in range(first_line - 1):
             fh.readline()
@@ -242,14 +219,6 @@ def _scan(path, names, tidx, first_line, nominal, quotechar, chunksize, infer):
                 continue
             if len(row) != width:
                 raise DataFormatError(f"expected {width} values, got {len(row)}", path=path, line=first_line + k)
-            if infer:
-                buf.append(row)
-                if len(buf) >= chunksize:
-                    settle(buf)
-                    buf = []
-    if infer and buf:
-        settle(buf)
-    return numeric, [value_order(v, j in nominal) for j, v in enumerate(values)]
 
 
 def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=True, nominal=None):
@@ -263,11 +232,10 @@ def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=T
     kind = _kind(path, format)
     quote = "'" if kind in ("arff", "keel") else '"'
     if not _widths_ok(path, len(names), first_line, quote, ord("%") if kind in ("arff", "keel") else None):
-        _scan(path, names, tidx, first_line, forced, quote, chunksize, False)  # quotes: the exact check
-    if declared is None:
-        numeric, values = _infer(path, names, tidx, typed, forced, chunksize)
-        declared = [Attribute(n, "numeric") if numeric[j] else Attribute(n, NOMINAL, tuple(values[j]))
-                    for j, n in enumerate(names)]
+        _check_rows(path, names, first_line, quote)  # quotes: the exact check
+    if declared is None:  # the same rule as the in-memory readers, from summaries merged over the chunks
+        declared = [sm.attribute(n, j in forced, False, j == tidx) for j, (n, sm) in
+                    enumerate(zip(names, _infer(path, names, typed, forced | {tidx})))]
     elif any(a is None for a in declared):
         raise DataFormatError("string attributes need the in-memory reader (their values are not declared)",
                               path=path)

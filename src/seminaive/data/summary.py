@@ -1,0 +1,110 @@
+"""What one pass over a column of text tells, and the one rule that turns it
+into an attribute.
+
+Every text reader (in memory, or a file streamed in chunks) summarizes each
+column per chunk and merges the summaries in file order: whether every
+present value is a number, the values in order of first appearance, how many
+are missing. :meth:`ColumnSummary.attribute` then decides the attribute's kind
+and value list the same way for all of them.
+"""
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from .schema import NOMINAL, NUMERIC, Attribute
+
+__all__ = ["ColumnSummary", "MISSING_TOKENS", "value_order"]
+
+MISSING_TOKENS = frozenset({"?", "", "NA", "NaN", "nan", "<null>", "N/A"})
+
+
+def _numbers(tokens):
+    """Whether every token parses as a number."""
+    try:
+        np.asarray(tokens, dtype=np.float64)
+        return True
+    except (TypeError, ValueError):
+        return False
+
+
+def value_order(first_seen, forced):
+    """The value list of a nominal column read from text: the order of first
+    appearance, except that a column made nominal by the user whose values
+    are all numbers is sorted by number (2, 9, 10).
+
+    Examples
+    --------
+    >>> value_order(["10", "9", "2"], forced=True), value_order(["b", "a"], forced=True)
+    (['2', '9', '10'], ['b', 'a'])
+    """
+    values = list(first_seen)
+    return sorted(values, key=float) if forced and values and _numbers(values) else values
+
+
+@dataclass
+class ColumnSummary:
+    """One column's text: ``numeric`` (every present value a number), ``values``
+    (distinct present values in order of first appearance; None when a pass
+    that parsed numbers did not keep them), ``n_missing`` and ``n_present``.
+
+    Examples
+    --------
+    >>> a = ColumnSummary.of(np.array(["1", "?", "2.5"], dtype=object))
+    >>> b = ColumnSummary.of(np.array(["2.5", "x"], dtype=object))
+    >>> s = a.merge(b)
+    >>> s.numeric, s.values, s.n_missing, s.attribute("c").values
+    (False, ['1', '2.5', 'x'], 1, ('1', '2.5', 'x'))
+    """
+
+    numeric: bool = True
+    values: list = field(default_factory=list)
+    n_missing: int = 0
+    n_present: int = 0
+
+    @classmethod
+    def of(cls, tokens):
+        """The summary of an array of stripped strings (vectorized)."""
+        tokens = np.asarray(tokens, dtype=object)
+        missing = pd.Series(tokens, dtype=object).isin(MISSING_TOKENS).to_numpy()
+        distinct = pd.unique(tokens[~missing])
+        return cls(_numbers(distinct), list(distinct), int(missing.sum()), int((~missing).sum()))
+
+    @classmethod
+    def of_numbers(cls, n_present, n_missing):
+        """A chunk a parser read as numbers (its values not kept)."""
+        return cls(True, None, n_missing, n_present)
+
+    def merge(self, later):
+        """This column's summary followed by a later part's."""
+        if self.values is None or later.values is None:
+            values = None
+        else:
+            values = list(dict.fromkeys(self.values + later.values))
+        return ColumnSummary(self.numeric and later.numeric, values, self.n_missing + later.n_missing,
+                             self.n_present + later.n_present)
+
+    @property
+    def complete(self):
+        """Whether the value list is known (a nominal column needs it)."""
+        return self.values is not None
+
+    def attribute(self, name, nominal=False, numeric=False, target=False, declared=None):
+        """The one rule: a declared kind (a file header's) holds, unless the user
+        forces ``nominal`` or ``numeric``; a column with no declaration is numeric
+        when every present value is a number (and there is one), else nominal with
+        its values in order of first appearance (sorted by number when the user
+        made a numeric column nominal); the class is always nominal."""
+        if nominal:
+            kept = declared.values if declared is not None and declared.is_nominal else ()
+            return Attribute(name, NOMINAL, tuple(kept) or tuple(value_order(self.values or [], True)))
+        if numeric and not target:
+            return Attribute(name, NUMERIC)
+        if declared is not None:
+            if target and not declared.is_nominal:
+                return Attribute(name, NOMINAL, tuple(self.values or []))
+            return declared
+        if not target and self.numeric and self.n_present:
+            return Attribute(name, NUMERIC)
+        return Attribute(name, NOMINAL, tuple(value_order(self.values or [], False)))
