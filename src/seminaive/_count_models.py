@@ -62,12 +62,9 @@ class CountModel(BaseNaiveBayes):
 
         Both models must be of the same kind, with the same parameters, classes and features.
         """
-        self._check_fitted()
-        other._check_fitted()
-        if type(other) is not type(self) or other.get_params() != self.get_params():
-            raise ParameterError("merge: the models must be of the same kind with the same parameters")
-        if list(other.classes_) != list(self.classes_) or other.n_features_in_ != self.n_features_in_:
-            raise ParameterError("merge: the models must share the classes and the features")
+        self._check_mergeable(other)
+        if other.n_features_in_ != self.n_features_in_:
+            raise ParameterError("merge: the models must share the features")
         out = copy.deepcopy(self)
         out.class_count_ = self.class_count_ + other.class_count_
         out.feature_count_ = self.feature_count_ + other.feature_count_

@@ -153,6 +153,16 @@ class BaseNaiveBayes(ValidatedParams, ClassifierMixin, BaseEstimator):
         scores = self.predict_proba(X)[:, hits[0]]
         return np.argsort(-scores, kind="stable"), scores
 
+    def _check_mergeable(self, other):
+        """What every ``merge`` requires: both fitted, of the same kind, with the same
+        parameters and classes."""
+        self._check_fitted()
+        other._check_fitted()
+        if type(other) is not type(self) or other.get_params() != self.get_params():
+            raise ParameterError("merge: the models must be of the same kind with the same parameters")
+        if list(other.classes_) != list(self.classes_):
+            raise ParameterError("merge: the models must share the classes")
+
     def _warn_unseen(self, names, unseen):
         if unseen.any():
             what = ", ".join(f"{n!r} {int(k)}" for n, k in zip(names, unseen) if k)

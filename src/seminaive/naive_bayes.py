@@ -263,12 +263,9 @@ class NaiveBayes(BaseNaiveBayes):
 
         Both models must have the same parameters, schema and classes.
         """
-        self._check_fitted()
-        other._check_fitted()
-        if type(other) is not type(self) or other.get_params() != self.get_params():
-            raise ParameterError("merge: the models must be of the same kind with the same parameters")
-        if other.schema_ != self.schema_ or list(other.classes_) != list(self.classes_):
-            raise ParameterError("merge: the models must share the schema (attributes and values) and the classes")
+        self._check_mergeable(other)
+        if other.schema_ != self.schema_:
+            raise ParameterError("merge: the models must share the schema (attributes and values)")
         if any(c.to_dict() != o.to_dict() for c, o in zip(self.components_, other.components_)):
             raise ParameterError("merge: the models' components differ (for example their cut points)")
         out = copy.deepcopy(self)
