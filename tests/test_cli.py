@@ -227,3 +227,23 @@ def test_evaluate_labels_the_mean_over_folds_and_the_pooled_count(capsys):
     assert f"({100 * correct / total:.2f}%)" in line
     code, out, _ = run(capsys, "evaluate", dataset_path("weather.nominal"), "--cv", "10", "--format", "csv")
     assert out.splitlines()[0] == "fold,accuracy" and len(out.splitlines()) == 11
+
+
+def test_predict_finds_the_class_column_by_name_or_does_without(capsys, tmp_path):
+    """The README's predict command on a file without a class column; columns matched by name."""
+    model = tmp_path / "m.json"
+    assert run(capsys, "fit", dataset_path("weather.nominal"), "-m", model)[0] == 0
+    new = tmp_path / "new.csv"
+    new.write_text("outlook,temperature,humidity,windy\nsunny,cool,high,TRUE\n")
+    code, out, err = run(capsys, "predict", "--model-file", model, new, "--proba", "--format", "csv")
+    assert code == 0 and err == "" and out.splitlines()[1].startswith("no,0.2")
+    shuffled = tmp_path / "shuffled.csv"
+    shuffled.write_text("play,windy,humidity,outlook,temperature\nno,TRUE,high,sunny,cool\n")
+    code, out2, _ = run(capsys, "predict", "--model-file", model, shuffled, "--proba", "--format", "csv")
+    assert code == 0 and out2 == out
+    other = tmp_path / "other.csv"
+    other.write_text("a,b\n1,2\n")
+    code, _, err = run(capsys, "predict", "--model-file", model, other)
+    assert code == 2 and err.count("\n") == 1
+    assert "the model's attribute(s) 'outlook', 'temperature', 'humidity', 'windy' are not columns" in err
+    assert "(columns: a, b)" in err

@@ -120,3 +120,20 @@ def test_explanations_read_values_by_name(weather):
     text = nb.explain(X)
     assert "outlook = sunny" in text and "windy = FALSE" in text and "outlook = FALSE" not in text
     assert text == nb.explain(weather.X.iloc[:1])
+
+
+def test_lists_in_training_order_need_no_feature_names(weather):
+    import warnings
+    nb = NaiveBayes().fit(weather)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no "X does not have valid feature names"
+        p = nb.predict_proba([["sunny", "cool", "high", "TRUE"]])
+    np.testing.assert_allclose(p, nb.predict_proba(weather.X.iloc[:0].__class__(
+        [["sunny", "cool", "high", "TRUE"]], columns=weather.X.columns)))
+
+
+def test_a_frame_without_the_models_columns_is_one_clear_error(weather):
+    from seminaive import ParameterError
+    nb = NaiveBayes().fit(weather)
+    with pytest.raises(ParameterError, match="X: the model's attribute\\(s\\) 'windy' are not columns"):
+        nb.predict(weather.X.drop(columns="windy"))

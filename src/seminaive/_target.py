@@ -26,6 +26,18 @@ def prediction_input(estimator, X):
     feature count and names checked as scikit-learn does."""
     X, _ = unwrap(X)
     check_2d(X)
+    names = list(estimator.schema_.names)
+    if isinstance(X, pd.DataFrame):
+        missing = [n for n in names if n not in {str(c) for c in X.columns}]
+        if missing and hasattr(estimator, "feature_names_in_") \
+                and not all(isinstance(c, (int, np.integer)) for c in X.columns):
+            raise ParameterError(f"X: the model's attribute(s) {', '.join(map(repr, missing))} are not columns "
+                                 f"(columns: {', '.join(map(str, X.columns))})")
+    elif hasattr(estimator, "feature_names_in_") and not hasattr(X, "tocsr"):
+        arr = np.asarray(X, dtype=object) if isinstance(X, (list, tuple)) else np.asarray(X)
+        if arr.ndim == 2 and arr.shape[1] == len(names):  # rows in the training column order
+            X = pd.DataFrame(arr, columns=names)
+            X = X.infer_objects()
     X = select_columns(X, estimator.schema_)
     validate_data(estimator, X, reset=False, skip_check_array=True)
     return X

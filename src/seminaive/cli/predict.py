@@ -2,7 +2,8 @@
 
 from ..persistence import load_model
 from ..report import format_predictions
-from ._common import add_data_options, add_output_options, emit, load_data
+from ..data.io import load_for_model
+from ._common import add_data_options, add_output_options, emit
 
 
 def add_parser(sub):
@@ -10,8 +11,9 @@ def add_parser(sub):
     add_data_options(p)
     p.add_argument("--model-file", "-m", required=True, help="a model saved by 'seminaive fit'")
     p.add_argument("--proba", action="store_true", help="also print the class probabilities")
-    p.add_argument("--unlabelled", action="store_true",
-                   help="the file has only the attributes (no class column)")
+    p.add_argument("--unlabelled", action="store_true", default=None,
+                   help="the file has only the attributes (no class column); by default a CSV file's "
+                        "class column is found by name, and may be absent")
     add_output_options(p)
     p.add_argument("--chunksize", type=int, default=None,
                    help="predict in chunks of this many rows, writing CSV to --output as it goes")
@@ -31,8 +33,8 @@ def run(args):
                          not args.no_header, proba=args.proba, overwrite=args.force, progress=sys.stderr)
         print(f"wrote {n:,} predictions to {args.output}", file=sys.stderr)
         return
-    d = load_data(args, labelled=False, unlabelled=args.unlabelled)
-    X = d.X
+    X = load_for_model(args.data, model.schema_, args.input_format, args.target, not args.no_header,
+                       args.unlabelled)
     proba = model.predict_proba(X) if args.proba else None
     labels = model.predict(X)
     emit(format_predictions(labels, proba, model.classes_, args.format), args)

@@ -8,7 +8,7 @@ from .csv import read_csv
 from .filebase import read_filebase
 from .keel import read_keel
 
-__all__ = ["load_file", "guess_format", "FORMATS"]
+__all__ = ["load_file", "load_for_model", "guess_format", "FORMATS"]
 
 FORMATS = ("csv", "arff", "keel", "filebase")
 
@@ -65,3 +65,69 @@ def load_file(path, format=None, target=None, header=True, nominal=None, numeric
     if fmt == "filebase":
         return read_filebase(path, parts=("dat",)).learn
     raise ParameterError(f"format: expected one of {', '.join(FORMATS)}, got {fmt!r}")
+
+
+def _csv_header(path):
+    """The first non-blank line of a CSV file, split into names."""
+    import csv as _csv
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as fh:
+            for line in fh:
+                if line.strip():
+                    return [f.strip() for f in next(_csv.reader([line], skipinitialspace=True))]
+    except FileNotFoundError:
+        raise DataFormatError("no such file", path=path) from None
+    except UnicodeDecodeError as e:
+        raise DataFormatError(f"not UTF-8 text (byte {e.start})", path=path) from None
+    return []
+
+
+def load_for_model(path, schema, format=None, target=None, header=True, unlabelled=None):
+    """The attributes of a data file for a fitted model whose attributes ``schema``
+    lists, as a DataFrame in the model's column order.
+
+    The class column is optional: a CSV file whose header names only the
+    model's attributes is read as unlabelled, and in a labelled one the class
+    is the column that is not an attribute. Columns are matched by name (by
+    position in a CSV file without a header); the model's nominal and numeric
+    attributes keep their kinds; attributes the file lacks are one error
+    listing them.
+    """
+    path = os.fspath(path)
+    fmt = guess_format(path, format)
+    names = list(schema.names)
+    nominal = [a.name for a in schema.attributes if a.is_nominal]
+    numeric = [a.name for a in schema.attributes if not a.is_nominal]
+    named = fmt != "csv" or header
+    if fmt == "csv" and unlabelled is None:
+        if header:
+            columns = _csv_header(path)
+            extra = [c for c in columns if c not in names]
+            unlabelled = not extra
+            if target is None and len(extra) == 1:
+                target = extra[0]
+        else:
+            first = _csv_header(path)
+            unlabelled = len(first) == len(names)
+    if not named:  # by position: the file's columns take the model's names
+        d = load_file(path, format=fmt, target=target, header=False, unlabelled=bool(unlabelled))
+        if d.X.shape[1] != len(names):
+            raise DataFormatError(f"expected {len(names)} attribute columns (the model's {', '.join(names)}), "
+                                  f"got {d.X.shape[1]}", path=path)
+        X = d.X.copy()
+        X.columns = names
+        return X
+    d = load_file(path, format=fmt, target=target, header=header, unlabelled=bool(unlabelled),
+                  nominal=[n for n in nominal if n in _columns_of(path, fmt, header, names)] or None,
+                  numeric=[n for n in numeric if n in _columns_of(path, fmt, header, names)] or None)
+    missing = [n for n in names if n not in d.X.columns]
+    if missing:
+        shown = _columns_of(path, fmt, header, list(d.X.columns))
+        raise DataFormatError(f"the model's attribute(s) {', '.join(map(repr, missing))} are not columns of the "
+                              f"file (columns: {', '.join(map(str, shown))})", path=path)
+    return d.X[names]
+
+
+def _columns_of(path, fmt, header, names):
+    """The file's column names where they are cheap to know (a CSV header); else the model's."""
+    return _csv_header(path) if fmt == "csv" and header else names
