@@ -5,7 +5,7 @@ import tempfile
 
 from .exceptions import SeminaiveError
 
-__all__ = ["atomic_write_text", "check_writable", "save_figure"]
+__all__ = ["atomic_write", "atomic_write_text", "check_writable", "save_figure"]
 
 
 def check_writable(path, overwrite=False):
@@ -15,11 +15,44 @@ def check_writable(path, overwrite=False):
                              f"(--force on the command line, overwrite=True in the library)")
 
 
-def atomic_write_text(path, text, overwrite=False):
-    """Write ``text`` to ``path`` through a temporary file in the same folder.
+def _folder_of(path):
+    """The existing folder ``path`` is to be written into (never created silently)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise SeminaiveError(f"{path}: the folder {folder} does not exist; create it first")
+    return folder
 
-    Readers never see a half-written file, and an existing file is replaced
-    only when ``overwrite`` is true.
+
+def _user_mode(fd):
+    """Give a temporary file the mode a plain new file gets (0666 less the umask), not mkstemp's 0600."""
+    mask = os.umask(0)
+    os.umask(mask)
+    os.fchmod(fd, 0o666 & ~mask)
+
+
+def atomic_write(path, write, overwrite=False, binary=False):
+    """Write ``path`` through a securely created temporary file (``mkstemp``: a new
+    name, never a link followed) in the same folder, renamed over ``path`` at the
+    end, so readers never see a half-written file; ``write(fh)`` writes the
+    content. An existing file is replaced only when ``overwrite`` is true."""
+    path = os.fspath(path)
+    check_writable(path, overwrite)
+    fd, tmp = tempfile.mkstemp(dir=_folder_of(path), prefix=".tmp-", suffix=os.path.basename(path))
+    try:
+        _user_mode(fd)
+        with os.fdopen(fd, "wb" if binary else "w", **({} if binary else {"encoding": "utf-8", "newline": ""})) as fh:
+            write(fh)
+        if not overwrite and os.path.exists(path):
+            check_writable(path, overwrite)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.lexists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def atomic_write_text(path, text, overwrite=False):
+    """Write ``text`` to ``path`` atomically (see :func:`atomic_write`).
 
     Examples
     --------
@@ -33,35 +66,14 @@ def atomic_write_text(path, text, overwrite=False):
     >>> atomic_write_text(p, "two", overwrite=True); p.read_text()
     'two'
     """
-    path = os.fspath(path)
-    check_writable(path, overwrite)
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=os.path.basename(path))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-        if not overwrite and os.path.exists(path):
-            check_writable(path, overwrite)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    atomic_write(path, lambda fh: fh.write(text), overwrite)
 
 
 def save_figure(fig, path, overwrite=False):
-    """Save a matplotlib figure as PNG atomically (through a temporary file) and close it."""
+    """Save a matplotlib figure as PNG atomically (see :func:`atomic_write`) and close it."""
     import matplotlib.pyplot as plt
-    path = os.fspath(path)
-    check_writable(path, overwrite)
-    folder = os.path.dirname(os.path.abspath(path))
-    tmp = os.path.join(folder, ".tmp-" + os.path.basename(path))
     try:
-        fig.savefig(tmp, dpi=110, format="png")
-        os.replace(tmp, path)
+        atomic_write(path, lambda fh: fig.savefig(fh, dpi=110, format="png"), overwrite, binary=True)
     finally:
         plt.close(fig)
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-    return path
+    return os.fspath(path)

@@ -368,11 +368,29 @@ class NaiveBayes(BaseNaiveBayes):
                 "components": [c.to_dict() for c in self.components_], "stats": self.stats_}
 
     def _set_state(self, state):
-        self.class_count_ = np.asarray(state["class_count"], dtype=np.float64)
-        self.components_ = [COMPONENTS[c["kind"]].from_dict(c) for c in state["components"]]
-        self.stats_ = [{k: np.asarray(v, dtype=np.float64) for k, v in st.items()} for st in state["stats"]]
-        if len(self.stats_) != len(self.components_) or len(self.components_) != len(self.schema_):
-            raise ValueError("the statistics do not match the schema")
+        k = len(self.classes_)
+        self.class_count_ = _numbers(state["class_count"], "state.class_count", (k,), low=0)
+        comps = _field(state, "components", list)
+        stats = _field(state, "stats", list)
+        if len(comps) != len(self.schema_) or len(stats) != len(comps):
+            raise ValueError(f"state.components, state.stats: expected one per attribute ({len(self.schema_)}), "
+                             f"got {len(comps)} and {len(stats)}")
+        self.components_, self.stats_ = [], []
+        blocks = {True: len(self.schema_.nominal_indices), False: len(self.schema_.numeric_indices)}
+        for i, (c, st) in enumerate(zip(comps, stats)):
+            where = f"state.components[{i}]"
+            kind = _field(c, "kind", str, where)
+            if kind not in COMPONENTS:
+                raise ValueError(f"{where}.kind: expected one of {', '.join(COMPONENTS)}, got {kind!r}")
+            comp = COMPONENTS[kind].from_dict(c)
+            attr = self.schema_.attributes[i]
+            if (kind == "categorical") != attr.is_nominal:
+                raise ValueError(f"{where}.kind: {kind!r} does not fit the {attr.kind} attribute {attr.name!r}")
+            if comp.attribute != i or not 0 <= comp.column < blocks[attr.is_nominal]:
+                raise ValueError(f"{where}: attribute {comp.attribute} / column {comp.column} do not fit the schema")
+            self.components_.append(comp)
+            self.stats_.append(_component_stats(comp, _field(st, None, dict, f"state.stats[{i}]"), k,
+                                                f"state.stats[{i}]"))
         self._estimate()
 
     def __sklearn_tags__(self):
@@ -393,3 +411,44 @@ for _name, _text, _kw in (("nb", "Naive Bayes, Gaussian numeric attributes", {})
                           ("nb-predictive", "Naive Bayes, Normal-Gamma posterior predictive",
                            {"estimation": "predictive"})):
     register_variant("compare", _name, _text, lambda kw=_kw: NaiveBayes(**kw))
+
+
+def _field(d, key, kind, where="state"):
+    """``d[key]`` (or ``d`` itself) checked to be a ``kind``, else an error naming the field."""
+    v = d if key is None else (d.get(key) if isinstance(d, dict) else None)
+    name = where if key is None else f"{where}.{key}"
+    if not isinstance(v, kind):
+        raise ValueError(f"{name}: expected {kind.__name__}, got {type(v).__name__}")
+    return v
+
+
+def _numbers(value, name, shape, low=None):
+    """An array of finite numbers of the given shape (and at least ``low``), else an error naming the field."""
+    try:
+        arr = np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name}: expected numbers") from None
+    if arr.shape != shape:
+        raise ValueError(f"{name}: expected shape {shape}, got {arr.shape}")
+    if not np.isfinite(arr).all() or (low is not None and (arr < low).any()):
+        raise ValueError(f"{name}: expected finite numbers" + (f" >= {low}" if low is not None else ""))
+    return arr
+
+
+def _component_stats(comp, st, k, where):
+    """A component's statistics from a model file, every array checked."""
+    if comp.kind in ("categorical", "discretized"):
+        return {"counts": _numbers(st.get("counts"), f"{where}.counts", (k, comp.n_values), low=0)}
+    if comp.kind == "gaussian":
+        out = {key: _numbers(st.get(key), f"{where}.{key}", (k,)) for key in ("weight", "mean", "m2")}
+        if (out["weight"] < 0).any() or (out["m2"] < 0).any():
+            raise ValueError(f"{where}: weights and squared deviations must be >= 0")
+        if "scale" in st:
+            out["scale"] = _numbers(st["scale"], f"{where}.scale", (1,), low=0)
+        return out
+    n = np.asarray(st.get("x", []), dtype=object).shape
+    out = {key: _numbers(st.get(key), f"{where}.{key}", n) for key in ("x", "y", "w")}
+    out["n_classes"] = _numbers(st.get("n_classes"), f"{where}.n_classes", (1,))
+    if (out["w"] < 0).any() or not np.isin(out["y"], np.arange(k)).all() or out["n_classes"][0] != k:
+        raise ValueError(f"{where}: kernel classes and weights out of range")
+    return out

@@ -6,17 +6,19 @@ so loading a model file cannot run any.
 """
 
 import json
+import os
 
 import numpy as np
 
 from ._atomic import atomic_write_text
 from .data.schema import Schema
-from .exceptions import DataFormatError
+from .exceptions import DataFormatError, SeminaiveError
 from .registry import model_class
 
 __all__ = ["model_to_dict", "model_from_dict", "save_model", "load_model"]
 
 FORMAT = "seminaive-model"
+MAX_BYTES = 1 << 30  # a model file larger than this is refused before it is read
 VERSION = 1
 
 
@@ -56,20 +58,47 @@ def model_from_dict(d, source="model"):
     if cls is None:
         raise DataFormatError(f"unknown model {d.get('model')!r}", path=source)
     try:
-        model = cls(**d["params"])
+        params = d["params"]
+        if not isinstance(params, dict):
+            raise ValueError("params: expected an object of the model's parameters")
+        model = cls(**params)
+        if hasattr(model, "_check_params"):
+            model._check_params()
         state = d["state"]
-        model.classes_ = np.asarray(state["classes"])
+        if not isinstance(state, dict):
+            raise ValueError("state: expected an object")
+        classes = state["classes"]
+        if not isinstance(classes, list) or not classes or not all(isinstance(c, (str, int, float, bool))
+                                                                   for c in classes):
+            raise ValueError("state.classes: expected a non-empty list of class labels")
+        model.classes_ = np.asarray(classes)
         if state.get("schema") is not None:
-            model.schema_ = Schema.from_dict(state["schema"])
+            model.schema_ = _schema(state["schema"])
             model.n_features_in_ = len(model.schema_)
         if state.get("feature_names_in") is not None:
             model.feature_names_in_ = np.asarray(state["feature_names_in"], dtype=object)
         model._set_state(state)
     except DataFormatError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError) as e:
-        raise DataFormatError(f"malformed model file ({type(e).__name__}: {e})", path=source) from None
+    except SeminaiveError as e:  # a parameter out of range, as the model's own check says
+        raise DataFormatError(f"malformed model file: {e}", path=source) from None
+    except KeyError as e:
+        raise DataFormatError(f"malformed model file: missing field {e}", path=source) from None
+    except (TypeError, ValueError, IndexError, AttributeError) as e:
+        raise DataFormatError(f"malformed model file: {e}", path=source) from None
     return model
+
+
+def _schema(d):
+    """A schema from a model file, its attribute kinds and names checked."""
+    if not isinstance(d, dict) or not isinstance(d.get("attributes"), list):
+        raise ValueError("state.schema: expected an object with a list of attributes")
+    for i, a in enumerate(d["attributes"] + ([d["target"]] if d.get("target") else [])):
+        if not isinstance(a, dict) or a.get("kind") not in ("nominal", "numeric") or not isinstance(a.get("name"), str):
+            raise ValueError(f"state.schema.attributes[{i}]: expected a name and a kind 'nominal' or 'numeric'")
+        if not isinstance(a.get("values", []), list):
+            raise ValueError(f"state.schema.attributes[{i}].values: expected a list")
+    return Schema.from_dict(d)
 
 
 def save_model(model, path, overwrite=False):
@@ -93,12 +122,23 @@ def load_model(path):
     >>> bool((load_model(p).predict_proba(d.X) == nb.predict_proba(d.X)).all())
     True
     """
+    path = os.fspath(path)
     try:
-        with open(path, encoding="utf-8") as fh:
-            d = json.load(fh)
+        size = os.path.getsize(path)
+        if size > MAX_BYTES:
+            raise DataFormatError(f"the file holds {size:,} bytes, more than a model file may ({MAX_BYTES:,})",
+                                  path=path)
+        with open(path, "rb") as fh:
+            text = fh.read().decode("utf-8")
+        d = json.loads(text)
     except FileNotFoundError:
-        raise DataFormatError("no such file", path=str(path)) from None
+        raise DataFormatError("no such file", path=path) from None
+    except UnicodeDecodeError as e:
+        raise DataFormatError(f"not UTF-8 text (byte {e.start})", path=path) from None
     except json.JSONDecodeError as e:
-        raise DataFormatError(f"not valid JSON ({e.msg})", path=str(path), line=e.lineno,
-                              column=e.colno) from None
-    return model_from_dict(d, source=str(path))
+        raise DataFormatError(f"not valid JSON ({e.msg})", path=path, line=e.lineno, column=e.colno) from None
+    except RecursionError:
+        raise DataFormatError("not a model file: its JSON is nested too deeply", path=path) from None
+    except ValueError as e:  # for example an integer of more digits than Python converts
+        raise DataFormatError(f"not a model file ({e})", path=path) from None
+    return model_from_dict(d, source=path)

@@ -39,7 +39,9 @@ def parse_attribute_type(name, spec, path, lineno):
 def split_name(rest, path, lineno):
     """Split ``name type`` at the end of the (possibly quoted) name."""
     rest = rest.strip()
-    if rest[:1] in "'\"":
+    if not rest:
+        raise DataFormatError("expected '@attribute NAME TYPE', got a bare @attribute", path=path, line=lineno)
+    if rest[0] in "'\"":
         end = rest.find(rest[0], 1)
         if end < 0:
             raise DataFormatError("unclosed quote in attribute name", path=path, line=lineno)

@@ -33,6 +33,8 @@ def read_keel(path, target=None, nominal=None, numeric=None, names=None):
     first = next(l.strip() for l in lines if l.strip())
     if not first.startswith("@"):
         rows, linenos = data_rows(lines, 0, path)
+        if not len(rows):
+            raise DataFormatError("the file holds no data rows (only comments)", path=path)
         width = len(rows[0])
         if names is None:
             names = [f"x{j + 1}" for j in range(width)]

@@ -9,15 +9,16 @@ the chunk size, whatever the file's length.
 """
 
 import csv
+import functools
 import io
 import os
-import tempfile
 import warnings
 
 import numpy as np
 import pandas as pd
 
-from .._atomic import check_writable
+from .._atomic import atomic_write
+from .._validation import check_param
 from ..base import UnseenValueWarning
 from ..data.summary import MISSING_TOKENS, ColumnSummary
 from ..data.filebase import read_description
@@ -221,10 +222,23 @@ def _check_rows(path, names, first_line, quotechar):
                 raise DataFormatError(f"expected {width} values, got {len(row)}", path=path, line=first_line + k)
 
 
+def _text_errors(generate):
+    """A chunk generator whose undecodable bytes are one error naming the file."""
+    @functools.wraps(generate)
+    def wrapped(path, *args, **kwargs):
+        try:
+            yield from generate(path, *args, **kwargs)
+        except UnicodeDecodeError as e:
+            raise DataFormatError(f"not UTF-8 text (byte {e.start} of a block)", path=os.fspath(path)) from None
+    return wrapped
+
+
+@_text_errors
 def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=True, nominal=None):
     """Yield ``(X, y)`` chunks of a data file with one schema for all of them
     (nominal columns as categoricals with the file's full value list)."""
     path = os.fspath(path)
+    check_param("chunksize", chunksize, kind="int", low=1)
     if not os.path.exists(path):
         raise DataFormatError("no such file", path=path)
     names, declared, tidx, make, first_line, typed = _plan(path, chunksize, format, target, header)
@@ -318,36 +332,33 @@ def predict_file(model, path, output, chunksize=100_000, format=None, target=Non
     """Predict every row of a data file chunk by chunk, writing CSV as it goes
     (into a temporary file renamed at the end, so ``output`` is never half written)."""
     output = os.fspath(output)
-    check_writable(output, overwrite)
-    folder = os.path.dirname(os.path.abspath(output))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=os.path.basename(output))
+    check_param("chunksize", chunksize, kind="int", low=1)
     rows = 0
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            w = csv.writer(fh, lineterminator="\n")
-            w.writerow(["prediction"] + ([f"P({c})" for c in model.classes_] if proba else []))
-            unseen = {}
-            for X, _ in _predict_chunks(model, path, chunksize, format, target, header, unlabelled, unseen):
-                labels = model.predict(X)
-                p = model.predict_proba(X) if proba else None
-                for i, v in enumerate(labels):
-                    w.writerow([v] + ([repr(float(x)) for x in p[i]] if proba else []))
-                rows += len(X)
-                if progress is not None:
-                    print(f"  {rows:,} rows", file=progress, flush=True)
-        check_writable(output, overwrite)
-        os.replace(tmp, output)
+
+    def write(fh):
+        nonlocal rows
+        w = csv.writer(fh, lineterminator="\n")
+        w.writerow(["prediction"] + ([f"P({c})" for c in model.classes_] if proba else []))
+        unseen = {}
+        for X, _ in _predict_chunks(path, model, chunksize, format, target, header, unlabelled, unseen):
+            labels = model.predict(X)
+            p = model.predict_proba(X) if proba else None
+            for i, v in enumerate(labels):
+                w.writerow([v] + ([repr(float(x)) for x in p[i]] if proba else []))
+            rows += len(X)
+            if progress is not None:
+                print(f"  {rows:,} rows", file=progress, flush=True)
         if any(unseen.values()):
             what = ", ".join(f"{n!r} {k}" for n, k in unseen.items() if k)
             warnings.warn(f"values not seen in training were treated as missing ({what})", UnseenValueWarning,
-                          stacklevel=2)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+                          stacklevel=4)
+
+    atomic_write(output, write, overwrite)
     return rows
 
 
-def _predict_chunks(model, path, chunksize, format, target, header, unlabelled, unseen):
+@_text_errors
+def _predict_chunks(path, model, chunksize, format, target, header, unlabelled, unseen):
     """Chunks encoded against the model's own schema, columns matched by name (by
     position in a file without a header); the class column, if any, is dropped.
     Values outside a nominal attribute's list become missing and are counted

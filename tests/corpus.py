@@ -1,0 +1,104 @@
+"""A generated corpus of malformed data and model files, each with the command
+lines to run on it. ``python tests/corpus.py DIR`` writes it to DIR; the tests
+generate it in a temporary folder."""
+
+import json
+import pathlib
+import sys
+
+GOOD_ARFF = "@relation t\n@attribute a {x,y}\n@attribute n numeric\n@attribute c {p,q}\n@data\nx,1,p\ny,2,q\nx,1.5,p\n"
+GOOD_CSV = "a,n,c\nx,1,p\ny,2,q\nx,1.5,p\n"
+
+DATA = {
+    # name: file contents (str, or bytes)
+    "keel-comments-only.dat": "% nothing but a comment\n% and another\n",
+    "arff-bare-attribute.arff": "@relation t\n@attribute\n@attribute c {p,q}\n@data\np\n",
+    "keel-bare-attribute.dat": "@relation t\n@attribute\n@attribute c {p,q}\n@inputs\n@outputs c\n@data\np\n",
+    "arff-no-data.arff": "@relation t\n@attribute a {x,y}\n@attribute c {p,q}\n",
+    "arff-undeclared-value.arff": GOOD_ARFF.replace("y,2,q", "z,2,q"),
+    "arff-unclosed-list.arff": "@relation t\n@attribute a {x,y\n@attribute c {p,q}\n@data\nx,p\n",
+    "arff-unclosed-quote.arff": "@relation t\n@attribute a {x,y}\n@attribute c {p,q}\n@data\n'x,p\n",
+    "arff-short-row.arff": GOOD_ARFF + "x,1\n",
+    "arff-text-in-numeric.arff": GOOD_ARFF + "x,abc,p\n",
+    "arff-sparse.arff": "@relation t\n@attribute a numeric\n@attribute c {p,q}\n@data\n{0 1, 1 p}\n",
+    "arff-many-quotes.arff": "@relation t\n@attribute a string\n@attribute c {p,q}\n@data\n'" + "x'" * 40000 + ",p\n",
+    "csv-empty.csv": "",
+    "csv-header-only.csv": "a,b,c\n",
+    "csv-blank-lines.csv": "\n\n\n",
+    "csv-ragged.csv": GOOD_CSV + "x,1\n",
+    "csv-duplicate-names.csv": "a,a,c\nx,1,p\ny,2,q\n",
+    "csv-one-column.csv": "c\np\nq\n",
+    "csv-invalid-utf8.csv": b"a,n,c\nx,1,p\n\xff\xfe,2,q\n",
+    "csv-nul-bytes.csv": "a,n,c\nx,1,p\ny\x00,2,q\n",
+    "csv-infinite.csv": "a,n,c\nx,inf,p\ny,2,q\n",
+    "csv-huge-number.csv": "a,n,c\nx,1e400,p\ny,2,q\n",
+    "csv-one-class.csv": "a,n,c\nx,1,p\ny,2,p\n",
+    "csv-all-missing-class.csv": "a,n,c\nx,1,?\ny,2,?\n",
+    "csv-unclosed-quote.csv": 'a,n,c\n"x,1,p\ny,2,q\n',
+    "csv-many-quotes.csv": "a,c\n" + '"' + 'x""' * 40000 + '",p\ny,q\n',
+    "filebase-missing-des.dat": "0,1\n1,0\n",
+    "keel-undeclared-input.dat": "@relation t\n@attribute a {x,y}\n@attribute c {p,q}\n@inputs a, zz\n@outputs c\n@data\nx,p\n",
+}
+
+GOOD_MODEL = None  # filled by make(): a real model file, then broken in several ways
+
+MODELS = {
+    "model-not-json.json": "this is not json",
+    "model-invalid-utf8.json": b'{"format": "seminaive-model", "version": 1, "model": "\xff"}',
+    "model-deep.json": "[" * 200000 + "]" * 200000,
+    "model-big-int.json": '{"format": "seminaive-model", "version": ' + "9" * 100001 + "}",
+    "model-wrong-format.json": '{"format": "other"}',
+    "model-unknown-model.json": '{"format": "seminaive-model", "version": 1, "model": "Nope", "params": {}, "state": {}}',
+}
+
+
+def broken_models(good):
+    """Variants of a real model file's JSON with one field wrong each."""
+    out = {}
+
+    def variant(name, change):
+        d = json.loads(json.dumps(good))
+        change(d)
+        out[name] = json.dumps(d)
+
+    variant("model-stats-wrong-type.json", lambda d: d["state"].__setitem__("stats", "nope"))
+    variant("model-classes-empty.json", lambda d: d["state"].__setitem__("classes", []))
+    variant("model-column-out-of-range.json", lambda d: d["state"]["components"][0].__setitem__("column", 99))
+    variant("model-counts-wrong-shape.json", lambda d: d["state"]["stats"][0].__setitem__("counts", [[1.0]]))
+    variant("model-nan-class-count.json", lambda d: d["state"].__setitem__("class_count", ["NaN", 1.0]))
+    variant("model-negative-class-count.json", lambda d: d["state"].__setitem__("class_count", [-3.0, 1.0]))
+    variant("model-unknown-kind.json", lambda d: d["state"]["schema"]["attributes"][0].__setitem__("kind", "weird"))
+    variant("model-params-wrong.json", lambda d: d["params"].__setitem__("alpha", -1))
+    variant("model-missing-state.json", lambda d: d.pop("state"))
+    variant("model-component-kind.json", lambda d: d["state"]["components"][0].__setitem__("kind", "nope"))
+    return out
+
+
+def make(folder, good_model):
+    """Write the corpus into ``folder``; return [(file name, [argv, ...])]."""
+    folder = pathlib.Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "good.csv").write_text(GOOD_CSV)
+    cases = []
+    for name, text in DATA.items():
+        (folder / name).write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+        p = str(folder / name)
+        cases.append((name, [["fit", p], ["show", p], ["fit", p, "--chunksize", "2"],
+                             ["evaluate", p, "--cv", "2"], ["search", p, "--method", "bse", "--quiet"],
+                             ["predict", "--model-file", good_model, p]]))
+    models = {**MODELS, **broken_models(json.loads(pathlib.Path(good_model).read_text()))}
+    for name, text in models.items():
+        (folder / name).write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+        p = str(folder / name)
+        cases.append((name, [["show", p], ["predict", "--model-file", p, str(folder / "good.csv")]]))
+    return cases
+
+
+if __name__ == "__main__":  # pragma: no cover
+    from seminaive.cli.main import main
+    out = pathlib.Path(sys.argv[1])
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "train.csv").write_text(GOOD_CSV)
+    main(["fit", str(out / "train.csv"), "-m", str(out / "good-model.json"), "--force"])
+    for name, runs in make(out, str(out / "good-model.json")):
+        print(name, len(runs))
