@@ -247,3 +247,32 @@ def test_predict_finds_the_class_column_by_name_or_does_without(capsys, tmp_path
     assert code == 2 and err.count("\n") == 1
     assert "the model's attribute(s) 'outlook', 'temperature', 'humidity', 'windy' are not columns" in err
     assert "(columns: a, b)" in err
+
+
+def test_every_destination_is_checked_before_any_work(capsys, tmp_path):
+    existing = tmp_path / "existing.txt"
+    existing.write_text("keep me")
+    model = tmp_path / "new.json"
+    code, _, err = run(capsys, "fit", dataset_path("weather.nominal"), "-m", model, "-o", existing)
+    assert code == 2 and "existing.txt: the file exists" in err and not model.exists()
+    code, _, err = run(capsys, "fit", dataset_path("weather.nominal"), "-o", tmp_path / "a" / "b" / "out.txt")
+    assert code == 2 and "does not exist; create it first" in err and not (tmp_path / "a").exists()
+    assert existing.read_text() == "keep me"
+
+
+def test_outputs_get_the_users_permissions_and_never_follow_a_planted_link(capsys, tmp_path):
+    import os
+    import stat
+    old = os.umask(0o022)
+    try:
+        out = tmp_path / "out.txt"
+        assert run(capsys, "fit", dataset_path("weather.nominal"), "-o", out)[0] == 0
+        assert stat.S_IMODE(out.stat().st_mode) == 0o644
+        victim = tmp_path / "victim.txt"
+        victim.write_text("precious")
+        for name in (".tmp-plot.png", ".tmp-d.png"):  # the names a predictable writer would use
+            os.symlink(victim, tmp_path / name)
+        assert run(capsys, "dependencies", "iris", "--no-mic", "--plot", tmp_path / "plot.png")[0] == 0
+        assert victim.read_text() == "precious" and (tmp_path / "plot.png").read_bytes()[:4] == b"\x89PNG"
+    finally:
+        os.umask(old)

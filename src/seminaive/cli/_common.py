@@ -135,6 +135,17 @@ def make_model(args):
                  min_rates=rates or None)
 
 
+def check_outputs(args, *names):
+    """Every destination a command will write, checked before any work: none
+    may exist unless --force, and each folder must exist."""
+    from .._atomic import check_writable, _folder_of
+    for name in names:
+        path = getattr(args, name, None)
+        if path:
+            check_writable(path, getattr(args, "force", False))
+            _folder_of(path)
+
+
 def emit(text, args):
     """Print ``text``, or write it atomically to ``--output``."""
     out = getattr(args, "output", None)

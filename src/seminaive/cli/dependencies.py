@@ -3,7 +3,7 @@
 import sys
 
 from ..dependence import dependence_matrices, format_matrices, plot_matrices
-from ._common import add_data_options, emit, load_data
+from ._common import add_data_options, check_outputs, emit, load_data
 
 
 def add_parser(sub):
@@ -18,6 +18,7 @@ def add_parser(sub):
 
 
 def run(args):
+    check_outputs(args, "plot", "output")
     d = load_data(args)
     mats = dependence_matrices(d, args.bins, ("mi", "cmi") if args.no_mic else ("mi", "cmi", "mic"))
     emit(format_matrices(mats), args)

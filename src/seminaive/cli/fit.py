@@ -4,7 +4,7 @@ import sys
 
 from ..models import describe
 from ..persistence import save_model
-from ._common import add_data_options, add_model_options, emit, load_data, make_model
+from ._common import add_data_options, add_model_options, check_outputs, emit, load_data, make_model
 
 
 def add_parser(sub):
@@ -20,6 +20,7 @@ def add_parser(sub):
 
 
 def run(args):
+    check_outputs(args, "model_file", "output")
     if args.chunksize:
         from ..scale import fit_file
         from ._common import nominal_arg

@@ -3,7 +3,7 @@
 from ..persistence import load_model
 from ..report import format_predictions
 from ..data.io import load_for_model
-from ._common import add_data_options, add_output_options, emit
+from ._common import add_data_options, add_output_options, check_outputs, emit
 
 
 def add_parser(sub):
@@ -21,6 +21,7 @@ def add_parser(sub):
 
 
 def run(args):
+    check_outputs(args, "output")
     model = load_model(args.model_file)
     if args.chunksize:
         import sys

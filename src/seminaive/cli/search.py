@@ -3,7 +3,7 @@
 import sys
 
 from ..models import model_names
-from ._common import add_data_options, emit, load_data
+from ._common import add_data_options, check_outputs, emit, load_data
 
 
 def add_parser(sub):
@@ -30,6 +30,7 @@ def add_parser(sub):
 def run(args):
     from ..models import describe, make_model
     from ..persistence import save_model
+    check_outputs(args, "model_file", "output")
     m = make_model(args.method, n_bins=args.bins, scoring=args.scoring, cv=args.cv, discretizer=args.discretizer,
                    candidate_pairs=args.candidate_pairs, verbose=not args.quiet)
     if args.chunksize:

@@ -73,6 +73,8 @@ class Protocol:
 def kfold(y, k=10, seed=0):
     """Stratified, shuffled k folds (plain shuffled k folds when a class has fewer than k instances)."""
     y = np.asarray(y, dtype=object).astype(str)
+    if len(y) < 2:
+        raise ParameterError(f"cv: cross-validation needs at least 2 instances, got {len(y)}")
     check_param("cv", k, kind="int", low=2, high=len(y))
     _, counts = np.unique(y, return_counts=True)
     splitter = (StratifiedKFold(k, shuffle=True, random_state=seed) if counts.min() >= k
