@@ -1,11 +1,14 @@
 """The file readers: CSV, ARFF, KEEL, filebase; and pandas/numpy input."""
 
+import pathlib
+
 import numpy as np
 import pandas as pd
+import pytest
 
 from conftest import write
 
-from seminaive import NaiveBayes
+from seminaive import DataFormatError, NaiveBayes
 from seminaive.data import infer_schema, load_file, read_arff, read_csv, read_filebase, read_keel
 from seminaive.datasets import dataset_path
 
@@ -100,3 +103,59 @@ def test_files_are_never_changed(tmp_path):
     before = p.read_bytes(), p.stat().st_mtime_ns
     NaiveBayes().fit(read_csv(p))
     assert (p.read_bytes(), p.stat().st_mtime_ns) == before
+
+
+@pytest.mark.parametrize("sep", [";", "\t", "|", ","])
+def test_the_separator_is_found_or_given(tmp_path, sep):
+    from seminaive.scale import fit_file
+    text = sep.join(["a", "n", "cls"]) + "\n" + "\n".join(sep.join(r) for r in
+                                                           [["x", "1,5" if sep == ";" else "1.5", "p"],
+                                                            ["y", "2", "q"], ["x", "3", "p"]]) + "\n"
+    path = tmp_path / "d.csv"
+    path.write_text(text)
+    d = read_csv(path)
+    assert list(d.X.columns) == ["a", "n"] and list(d.classes) == ["p", "q"]
+    assert read_csv(path, sep=sep).schema == d.schema
+    m = fit_file(__import__("seminaive").NaiveBayes(), path, chunksize=2)
+    assert m.schema_.attributes == d.schema.attributes
+
+
+def test_a_file_that_parses_to_one_column_suggests_sep(tmp_path):
+    path = tmp_path / "d.csv"
+    path.write_text("a:n:cls\nx:1:p\ny:2:q\n")
+    with pytest.raises(DataFormatError, match="parses to one column.*give it \\(--sep\\)"):
+        read_csv(path)
+    assert list(read_csv(path, sep=":").X.columns) == ["a", "n"]
+
+
+@pytest.mark.parametrize("ext", [".gz", ".bz2", ".xz", ".zip"])
+def test_compressed_files_read_in_memory_and_streamed(tmp_path, ext):
+    import bz2
+    import gzip
+    import lzma
+    import zipfile
+    from seminaive import NaiveBayes
+    from seminaive.data import load_file
+    from seminaive.datasets import dataset_path
+    from seminaive.scale import fit_file
+    for name in ("weather.numeric.arff", "ihealth.csv"):
+        plain = pathlib.Path(dataset_path("iris")).parent / name
+        packed = tmp_path / (name + ext)
+        data = plain.read_bytes()
+        if ext == ".zip":
+            with zipfile.ZipFile(packed, "w") as z:
+                z.writestr(name, data)
+        else:
+            packed.write_bytes({".gz": gzip.compress, ".bz2": bz2.compress, ".xz": lzma.compress}[ext](data))
+        want = load_file(plain)
+        got = load_file(packed)
+        assert got.schema == want.schema and got.X.equals(want.X)
+        m = fit_file(NaiveBayes(), packed, chunksize=5)
+        np.testing.assert_allclose(m.predict_proba(want.X), NaiveBayes().fit(want).predict_proba(want.X), rtol=1e-12)
+
+
+def test_nul_bytes_are_refused(tmp_path):
+    path = tmp_path / "d.csv"
+    path.write_bytes(b"a,cls\nx,p\ny\x00,q\n")
+    with pytest.raises(DataFormatError, match="line 3.*a NUL byte|a NUL byte"):
+        read_csv(path)

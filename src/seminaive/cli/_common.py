@@ -15,6 +15,8 @@ def add_data_options(p, target=True):
     if target:
         p.add_argument("--target", default=None, help="class column, by name or index (default: last)")
     p.add_argument("--no-header", action="store_true", help="the CSV file has no header row")
+    p.add_argument("--sep", default=None, help="the CSV field separator (default: found from the first lines: "
+                                               "comma, semicolon, tab or bar)")
     p.add_argument("--nominal", default=None,
                    help="comma-separated columns to treat as nominal ('all' for every one)")
 
@@ -104,7 +106,8 @@ def load_data(args, labelled=True, unlabelled=False):
         except ParameterError:
             pass
     d = load_file(args.data, format=args.input_format, target=getattr(args, "target", None),
-                  header=not args.no_header, nominal=nominal_arg(args), unlabelled=unlabelled)
+                  header=not args.no_header, nominal=nominal_arg(args), unlabelled=unlabelled,
+                  sep=getattr(args, "sep", None))
     if labelled:
         d, dropped = d.labelled()
         if dropped:

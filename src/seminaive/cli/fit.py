@@ -26,7 +26,7 @@ def run(args):
         from ._common import nominal_arg
         print(f"streaming {args.data} in chunks of {args.chunksize:,} rows", file=sys.stderr)
         model = fit_file(make_model(args), args.data, args.chunksize, args.input_format, args.target,
-                         not args.no_header, nominal_arg(args), progress=sys.stderr)
+                         not args.no_header, nominal_arg(args), progress=sys.stderr, sep=args.sep)
     else:
         d = load_data(args)
         model = make_model(args).fit(d.X, d.y)

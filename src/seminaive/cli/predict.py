@@ -35,7 +35,7 @@ def run(args):
         print(f"wrote {n:,} predictions to {args.output}", file=sys.stderr)
         return
     X = load_for_model(args.data, model.schema_, args.input_format, args.target, not args.no_header,
-                       args.unlabelled)
+                       args.unlabelled, args.sep)
     proba = model.predict_proba(X) if args.proba else None
     labels = model.predict(X)
     emit(format_predictions(labels, proba, model.classes_, args.format), args)

@@ -5,12 +5,12 @@ import os
 
 from ..exceptions import DataFormatError
 from ._rows import rows_to_dataset
-from ._text import read_lines
+from ._text import read_lines, sniff_separator, strip_compression
 
 __all__ = ["read_csv"]
 
 
-def read_csv(path, target=None, header=True, nominal=None, numeric=None, sep=",", unlabelled=False):
+def read_csv(path, target=None, header=True, nominal=None, numeric=None, sep=None, unlabelled=False):
     """Read a CSV file into a Dataset.
 
     Parameters
@@ -24,8 +24,9 @@ def read_csv(path, target=None, header=True, nominal=None, numeric=None, sep=","
         header the columns are named ``x1``, ``x2``, ... and the last one ``class``.
     nominal, numeric : list, optional
         Columns whose inferred type to override.
-    sep : str
-        The field separator.
+    sep : str, optional
+        The field separator; by default the one of comma, semicolon, tab and
+        bar that splits the first lines evenly into the most fields.
     unlabelled : bool
         The file holds no class column.
 
@@ -44,6 +45,7 @@ def read_csv(path, target=None, header=True, nominal=None, numeric=None, sep=","
     """
     path = os.fspath(path)
     lines = read_lines(path)
+    sep = sniff_separator(lines) if sep is None else sep
     try:
         parsed = list(_csv.reader(lines, delimiter=sep, skipinitialspace=True))
     except _csv.Error as e:
@@ -69,6 +71,9 @@ def read_csv(path, target=None, header=True, nominal=None, numeric=None, sep=","
         names = [f"x{j + 1}" for j in range(width)]
         if not unlabelled and target is None:
             names[-1] = "class"
-    stem = os.path.splitext(os.path.basename(path))[0]
+    if len(names) == 1 and not unlabelled:
+        raise DataFormatError(f"the file parses to one column (no attribute besides the class) with the separator "
+                              f"{sep!r}; if its fields are separated by another character, give it (--sep)", path=path)
+    stem = os.path.splitext(os.path.basename(strip_compression(path)))[0]
     return rows_to_dataset(rows, names, [None] * len(names), target, path=path, linenos=linenos,
                            name=stem, nominal=nominal, numeric=numeric, unlabelled=unlabelled)

@@ -7,6 +7,7 @@ from .arff import read_arff
 from .csv import read_csv
 from .filebase import read_filebase
 from .keel import read_keel
+from ._text import open_text, sniff_separator, strip_compression
 
 __all__ = ["load_file", "load_for_model", "guess_format", "FORMATS"]
 
@@ -23,7 +24,7 @@ def guess_format(path, format=None):
         if format not in FORMATS:
             raise ParameterError(f"format: expected one of {', '.join(FORMATS)}, got {format!r}")
         return format
-    ext = os.path.splitext(path)[1].lower()
+    ext = os.path.splitext(strip_compression(path))[1].lower()
     if ext == ".arff":
         return "arff"
     if ext == ".dat":
@@ -37,7 +38,7 @@ def guess_format(path, format=None):
 
 
 def load_file(path, format=None, target=None, header=True, nominal=None, numeric=None,
-              unlabelled=False):
+              unlabelled=False, sep=None):
     """Load a data file as a Dataset, choosing the reader by ``format`` or extension.
 
     ``unlabelled`` (CSV only) says the file has no class column.
@@ -57,7 +58,7 @@ def load_file(path, format=None, target=None, header=True, nominal=None, numeric
                              f"got a {fmt} file")
     if fmt == "csv":
         return read_csv(path, target=target, header=header, nominal=nominal, numeric=numeric,
-                        unlabelled=unlabelled)
+                        unlabelled=unlabelled, sep=sep)
     if fmt == "arff":
         return read_arff(path, target=target, nominal=nominal, numeric=numeric)
     if fmt == "keel":
@@ -67,22 +68,21 @@ def load_file(path, format=None, target=None, header=True, nominal=None, numeric
     raise ParameterError(f"format: expected one of {', '.join(FORMATS)}, got {fmt!r}")
 
 
-def _csv_header(path):
+def _csv_header(path, sep=None):
     """The first non-blank line of a CSV file, split into names."""
     import csv as _csv
     try:
-        with open(path, encoding="utf-8-sig", newline="") as fh:
-            for line in fh:
-                if line.strip():
-                    return [f.strip() for f in next(_csv.reader([line], skipinitialspace=True))]
-    except FileNotFoundError:
-        raise DataFormatError("no such file", path=path) from None
+        with open_text(path) as fh:
+            head = [line for _, line in zip(range(20), fh)]
     except UnicodeDecodeError as e:
         raise DataFormatError(f"not UTF-8 text (byte {e.start})", path=path) from None
-    return []
+    sep = sniff_separator(head) if sep is None else sep
+    first = next((line for line in head if line.strip()), None)
+    return [] if first is None else [f.strip() for f in next(_csv.reader([first], delimiter=sep,
+                                                                          skipinitialspace=True))]
 
 
-def load_for_model(path, schema, format=None, target=None, header=True, unlabelled=None):
+def load_for_model(path, schema, format=None, target=None, header=True, unlabelled=None, sep=None):
     """The attributes of a data file for a fitted model whose attributes ``schema``
     lists, as a DataFrame in the model's column order.
 
@@ -101,33 +101,33 @@ def load_for_model(path, schema, format=None, target=None, header=True, unlabell
     named = fmt != "csv" or header
     if fmt == "csv" and unlabelled is None:
         if header:
-            columns = _csv_header(path)
+            columns = _csv_header(path, sep)
             extra = [c for c in columns if c not in names]
             unlabelled = not extra
             if target is None and len(extra) == 1:
                 target = extra[0]
         else:
-            first = _csv_header(path)
+            first = _csv_header(path, sep)
             unlabelled = len(first) == len(names)
     if not named:  # by position: the file's columns take the model's names
-        d = load_file(path, format=fmt, target=target, header=False, unlabelled=bool(unlabelled))
+        d = load_file(path, format=fmt, target=target, header=False, unlabelled=bool(unlabelled), sep=sep)
         if d.X.shape[1] != len(names):
             raise DataFormatError(f"expected {len(names)} attribute columns (the model's {', '.join(names)}), "
                                   f"got {d.X.shape[1]}", path=path)
         X = d.X.copy()
         X.columns = names
         return X
-    d = load_file(path, format=fmt, target=target, header=header, unlabelled=bool(unlabelled),
-                  nominal=[n for n in nominal if n in _columns_of(path, fmt, header, names)] or None,
-                  numeric=[n for n in numeric if n in _columns_of(path, fmt, header, names)] or None)
+    d = load_file(path, format=fmt, target=target, header=header, unlabelled=bool(unlabelled), sep=sep,
+                  nominal=[n for n in nominal if n in _columns_of(path, fmt, header, names, sep)] or None,
+                  numeric=[n for n in numeric if n in _columns_of(path, fmt, header, names, sep)] or None)
     missing = [n for n in names if n not in d.X.columns]
     if missing:
-        shown = _columns_of(path, fmt, header, list(d.X.columns))
+        shown = _columns_of(path, fmt, header, list(d.X.columns), sep)
         raise DataFormatError(f"the model's attribute(s) {', '.join(map(repr, missing))} are not columns of the "
                               f"file (columns: {', '.join(map(str, shown))})", path=path)
     return d.X[names]
 
 
-def _columns_of(path, fmt, header, names):
+def _columns_of(path, fmt, header, names, sep=None):
     """The file's column names where they are cheap to know (a CSV header); else the model's."""
-    return _csv_header(path) if fmt == "csv" and header else names
+    return _csv_header(path, sep) if fmt == "csv" and header else names

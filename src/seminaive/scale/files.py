@@ -22,6 +22,7 @@ from .._validation import check_param
 from ..base import UnseenValueWarning
 from ..data.summary import MISSING_TOKENS, ColumnSummary
 from ..data.filebase import read_description
+from ..data._text import open_text, sniff_separator, strip_compression
 from ..data.io import guess_format
 from ..data.arff import parse_header
 from ..data.schema import resolve_columns, resolve_target
@@ -34,7 +35,7 @@ __all__ = ["iter_file_chunks", "fit_file", "predict_file"]
 def _header_lines(path):
     """The lines of an ARFF/KEEL header, up to and including @data."""
     lines = []
-    with open(path, encoding="utf-8-sig") as fh:
+    with open_text(path) as fh:
         for line in fh:
             lines.append(line.rstrip("\r\n"))
             if line.strip().lower().startswith("@data"):
@@ -42,10 +43,10 @@ def _header_lines(path):
     raise DataFormatError("no @data section", path=path)
 
 
-def _typed_reader(path, chunksize, skiprows, header, names, quotechar, dtype=None, usecols=None):
-    """pandas' C parser, missing tokens as NaN, the given column types."""
+def _typed_reader(path, chunksize, skiprows, header, names, quotechar, dtype=None, usecols=None, sep=","):
+    """pandas' C parser, missing tokens as NaN, the given column types (compression by the file's suffix)."""
     try:
-        return pd.read_csv(path, chunksize=chunksize, dtype=dtype, usecols=usecols, na_values=list(MISSING_TOKENS),
+        return pd.read_csv(path, sep=sep, chunksize=chunksize, dtype=dtype, usecols=usecols, na_values=list(MISSING_TOKENS),
                            keep_default_na=False, skiprows=skiprows, header=0 if header else None, names=names,
                            comment="%" if quotechar == "'" else None, quotechar=quotechar, skipinitialspace=True,
                            skip_blank_lines=True, encoding="utf-8-sig")
@@ -53,9 +54,9 @@ def _typed_reader(path, chunksize, skiprows, header, names, quotechar, dtype=Non
         raise DataFormatError("the file is empty", path=path) from None
 
 
-def _reader(path, chunksize, skiprows, header, names, quotechar):
+def _reader(path, chunksize, skiprows, header, names, quotechar, sep=","):
     try:
-        return pd.read_csv(path, chunksize=chunksize, dtype=str, keep_default_na=False, na_filter=False,
+        return pd.read_csv(path, sep=sep, chunksize=chunksize, dtype=str, keep_default_na=False, na_filter=False,
                            skiprows=skiprows, header=0 if header else None, names=names, comment="%"
                            if quotechar == "'" else None, quotechar=quotechar, skipinitialspace=True,
                            skip_blank_lines=True, encoding="utf-8-sig")
@@ -80,13 +81,13 @@ def _kind(path, fmt):
     files told apart by whether they have a header."""
     kind = guess_format(path, fmt)
     if kind == "keel":
-        with open(path, encoding="utf-8-sig") as fh:
+        with open_text(path) as fh:
             first = next((line for line in fh if line.strip()), "")
         return "keel" if first.lstrip().startswith("@") else "keel-rows"
     return kind
 
 
-def _plan(path, chunksize, fmt, target, header):
+def _plan(path, chunksize, fmt, target, header, sep=None):
     """(names, declared attributes or None, target index, reader factory, first data line)."""
     kind = _kind(path, fmt)
     if kind == "filebase":  # a .dat file beside its .des: comma-separated rows, the class last
@@ -110,11 +111,13 @@ def _plan(path, chunksize, fmt, target, header):
             path, chunksize, len(lines), False, h.names, "'", dtype, usecols)
         return h.names, h.declared, tidx, make, len(lines) + 1, typed
     has_header = header and kind == "csv"
-    with open(path, encoding="utf-8-sig") as fh:
-        first = next((l for l in fh if l.strip()), None)
+    with open_text(path) as fh:
+        head = [line for _, line in zip(range(20), fh)]
+    first = next((line for line in head if line.strip()), None)
     if first is None:
         raise DataFormatError("the file is empty", path=path)
-    fields = next(csv.reader(io.StringIO(first), skipinitialspace=True))
+    sep = sniff_separator(head) if sep is None else sep
+    fields = next(csv.reader(io.StringIO(first), delimiter=sep, skipinitialspace=True))
     if has_header:
         names = [f.strip() for f in fields]
     else:
@@ -122,17 +125,20 @@ def _plan(path, chunksize, fmt, target, header):
         if target is None:
             names[-1] = "class"
     tidx = resolve_target(target, names, path)
-    make = lambda: _reader(path, chunksize, None, has_header, None if has_header else names, '"')  # noqa: E731
+    make = lambda: _reader(path, chunksize, None, has_header, None if has_header else names, '"', sep)  # noqa: E731
     typed = lambda dtype, usecols=None: _typed_reader(  # noqa: E731
-        path, chunksize, None, has_header, None if has_header else names, '"', dtype, usecols)
+        path, chunksize, None, has_header, None if has_header else names, '"', dtype, usecols, sep)
     return names, None, tidx, make, 2 if has_header else 1, typed
 
 
-def _widths_ok(path, width, first_line, quotechar, comment, block=1 << 25):
+def _widths_ok(path, width, first_line, quotechar, comment, sep=",", block=1 << 25):
     """Check every data line has ``width`` fields by counting commas in raw
     bytes (numpy, block by block). Returns False when the file holds quote
     characters (the caller then checks with Python's csv reader)."""
+    if strip_compression(path) != path or len(sep.encode()) != 1:
+        return False  # a compressed file: the exact check reads it decompressed
     q = ord(quotechar)
+    comma = ord(sep)
     line = 1
     rest = b""
     with open(path, "rb") as fh:
@@ -150,8 +156,8 @@ def _widths_ok(path, width, first_line, quotechar, comment, block=1 << 25):
                 return False
             ends = np.flatnonzero(raw == 10)
             starts = np.r_[0, ends[:-1] + 1]
-            commas = np.searchsorted(np.flatnonzero(raw == 44), ends) - np.searchsorted(
-                np.flatnonzero(raw == 44), starts)
+            commas = np.searchsorted(np.flatnonzero(raw == comma), ends) - np.searchsorted(
+                np.flatnonzero(raw == comma), starts)
             lengths = ends - starts
             nonblank = np.array([bool(body[a:b].strip()) for a, b in zip(starts[lengths < 3], ends[lengths < 3])])
             blank = np.zeros(ends.size, bool)
@@ -208,14 +214,14 @@ def _typed_chunks(reader, path):
         raise DataFormatError(f"malformed row ({e})", path=path) from None
 
 
-def _check_rows(path, names, first_line, quotechar):
+def _check_rows(path, names, first_line, quotechar, sep=","):
     """Every row has all its fields (pandas would pad a short row silently),
     checked with Python's csv reader (exact with quotes)."""
     width = len(names)
-    with open(path, encoding="utf-8-sig", newline="") as fh:
+    with open_text(path) as fh:
         for _ in range(first_line - 1):
             fh.readline()
-        for k, row in enumerate(csv.reader(fh, quotechar=quotechar, skipinitialspace=True)):
+        for k, row in enumerate(csv.reader(fh, delimiter=sep, quotechar=quotechar, skipinitialspace=True)):
             if not row or (len(row) == 1 and not row[0].strip()) or row[0].lstrip().startswith("%"):
                 continue
             if len(row) != width:
@@ -234,19 +240,25 @@ def _text_errors(generate):
 
 
 @_text_errors
-def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=True, nominal=None):
+def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=True, nominal=None, sep=None):
     """Yield ``(X, y)`` chunks of a data file with one schema for all of them
-    (nominal columns as categoricals with the file's full value list)."""
+    (nominal columns as categoricals with the file's full value list). Files
+    may be compressed (.gz, .bz2, .xz, .zip); a CSV file's separator is found
+    as the in-memory reader finds it, unless ``sep`` gives it."""
     path = os.fspath(path)
     check_param("chunksize", chunksize, kind="int", low=1)
     if not os.path.exists(path):
         raise DataFormatError("no such file", path=path)
-    names, declared, tidx, make, first_line, typed = _plan(path, chunksize, format, target, header)
+    if sep is None and _kind(path, format) == "csv":
+        with open_text(path) as fh:
+            sep = sniff_separator([line for _, line in zip(range(20), fh)])
+    sep = sep or ","
+    names, declared, tidx, make, first_line, typed = _plan(path, chunksize, format, target, header, sep)
     forced = resolve_columns(nominal, names)
     kind = _kind(path, format)
     quote = "'" if kind in ("arff", "keel") else '"'
-    if not _widths_ok(path, len(names), first_line, quote, ord("%") if kind in ("arff", "keel") else None):
-        _check_rows(path, names, first_line, quote)  # quotes: the exact check
+    if not _widths_ok(path, len(names), first_line, quote, ord("%") if kind in ("arff", "keel") else None, sep):
+        _check_rows(path, names, first_line, quote, sep)  # quotes: the exact check
     if declared is None:  # the same rule as the in-memory readers, from summaries merged over the chunks
         declared = [sm.attribute(n, j in forced, False, j == tidx) for j, (n, sm) in
                     enumerate(zip(names, _infer(path, names, typed, forced | {tidx})))]
@@ -302,7 +314,7 @@ def _exact_chunks(path, names, declared, tidx, make, first_line):
 
 
 def fit_file(model, path, chunksize=100_000, format=None, target=None, header=True, nominal=None,
-             progress=None):
+             progress=None, sep=None):
     """Fit ``model`` (any estimator with ``partial_fit``) on a data file, chunk
     by chunk, with bounded memory; the result equals a fit on the whole file.
 
@@ -316,7 +328,7 @@ def fit_file(model, path, chunksize=100_000, format=None, target=None, header=Tr
     True
     """
     rows = 0
-    for X, y in iter_file_chunks(path, chunksize, format, target, header, nominal):
+    for X, y in iter_file_chunks(path, chunksize, format, target, header, nominal, sep):
         if len(X):
             model.partial_fit(X, y)
             rows += len(X)
