@@ -56,7 +56,28 @@ def test_arff_without_data_and_bad_type(tmp_path):
     with pytest.raises(DataFormatError, match="no @data"):
         read_arff(write(tmp_path, "a.arff", "@relation r\n@attribute a numeric\n"))
     with pytest.raises(DataFormatError, match=r"line 2: attribute 'a': expected a type"):
-        read_arff(write(tmp_path, "b.arff", "@relation r\n@attribute a date\n@data\n"))
+        read_arff(write(tmp_path, "b.arff", "@relation r\n@attribute a relational\n@data\n"))
+
+
+def test_arff_dates_are_numbers_as_in_weka_and_strings_are_refused(tmp_path):
+    d = read_arff(write(tmp_path, "d.arff", "@relation r\n@attribute when date\n@attribute c {p,q}\n@data\n"
+                                            "1970-01-02,p\n'2001-04-03T12:00:00',q\n?,p\n"))
+    assert d.X["when"].tolist()[:2] == [86_400_000.0, 986_299_200_000.0] and np.isnan(d.X["when"].iloc[2])
+    with pytest.raises(DataFormatError, match=r"line 6, column 1: expected an ISO-8601 date in attribute 'when'"):
+        read_arff(write(tmp_path, "e.arff", "@relation r\n@attribute when date\n@attribute c {p,q}\n@data\n"
+                                            "1970-01-02,p\nyesterday,q\n"))
+    with pytest.raises(DataFormatError, match=r"line 2: .*only ISO-8601 dates"):
+        read_arff(write(tmp_path, "f.arff", "@relation r\n@attribute when date 'dd-MM-yyyy'\n@data\n"))
+    with pytest.raises(DataFormatError, match=r"line 2: attribute 's' is a string attribute"):
+        read_arff(write(tmp_path, "g.arff", "@relation r\n@attribute s string\n@attribute c {p,q}\n@data\nx,p\n"))
+
+
+def test_keel_inputs_must_be_declared_and_csv_names_present(tmp_path):
+    with pytest.raises(DataFormatError, match=r"line 4: @inputs names undeclared attribute\(s\) 'zz'"):
+        read_keel(write(tmp_path, "k.dat", "@relation t\n@attribute a {x,y}\n@attribute c {p,q}\n"
+                                           "@inputs a, zz\n@outputs c\n@data\nx,p\n"))
+    with pytest.raises(DataFormatError, match=r"line 1: column 2 has no name in the header"):
+        read_csv(write(tmp_path, "n.csv", "a,,c\nx,1,p\ny,2,q\n"))
 
 
 def test_single_class_is_a_sane_model():

@@ -8,12 +8,31 @@ import pandas as pd
 
 from ..exceptions import DataFormatError
 from ._rows import rows_to_dataset, split_fields
+from .summary import MISSING_TOKENS
 from ._text import read_lines
 from .schema import NOMINAL, NUMERIC, Attribute
 
 __all__ = ["read_arff", "parse_attribute_type", "parse_header", "data_rows", "Header"]
 
 _NUMERIC_TYPES = {"numeric", "real", "integer"}
+
+
+class DateAttribute(Attribute):
+    """A declared ``date`` attribute: numeric once its values are milliseconds since 1970."""
+
+
+def to_milliseconds(tokens, name, path, linenos, column):
+    """ISO-8601 date tokens as milliseconds since 1970 (text), as Weka stores dates; missing tokens kept."""
+    tokens = np.asarray(tokens, dtype=object)
+    present = ~pd.Series(tokens, dtype=object).isin(MISSING_TOKENS).to_numpy()
+    when = pd.to_datetime(pd.Series(tokens[present], dtype=object), errors="coerce", format="ISO8601")
+    if when.isna().any():
+        k = int(np.flatnonzero(when.isna().to_numpy())[0])
+        raise DataFormatError(f"expected an ISO-8601 date in attribute {name!r}, got {tokens[present][k]!r}",
+                              path=path, line=int(np.asarray(linenos)[present][k]), column=column)
+    out = tokens.copy()
+    out[present] = when.dt.as_unit("ms").astype("int64").astype(str).to_numpy()  # any resolution -> ms
+    return out
 
 
 def parse_attribute_type(name, spec, path, lineno):
@@ -30,8 +49,15 @@ def parse_attribute_type(name, spec, path, lineno):
     word = spec.split()[0].lower() if spec else ""
     if word.split("[")[0] in _NUMERIC_TYPES:
         return Attribute(name, NUMERIC)
-    if word in ("string",):
-        return None  # inferred from the data, as a nominal attribute
+    if word == "string":
+        raise DataFormatError(f"attribute {name!r} is a string attribute: free text is no nominal or numeric "
+                              f"attribute (Weka's Naive Bayes refuses it too); declare its values {{...}} or "
+                              f"leave the attribute out", path=path, line=lineno)
+    if word == "date":
+        if len(spec.split(None, 1)) > 1:
+            raise DataFormatError(f"attribute {name!r}: only ISO-8601 dates (no date format) are supported, "
+                                  f"got {spec!r}", path=path, line=lineno)
+        return DateAttribute(name, NUMERIC)  # as Weka: milliseconds since 1970, a number
     raise DataFormatError(f"attribute {name!r}: expected a type numeric, real, integer, string "
                           f"or a value list {{...}}, got {spec!r}", path=path, line=lineno)
 
@@ -88,7 +114,11 @@ def parse_header(lines, path, keel=False):
             names.append(name)
             declared.append(parse_attribute_type(name, spec, path, i))
         elif keel and low.startswith("@input"):
-            continue
+            listed = [s.strip() for s in line.split(None, 1)[1].split(",")] if " " in line.strip() else []
+            unknown = [s for s in listed if s and s not in names]
+            if unknown:
+                raise DataFormatError(f"@inputs names undeclared attribute(s) {', '.join(map(repr, unknown))}",
+                                      path=path, line=i)
         elif keel and low.startswith("@output"):
             outputs = [s.strip() for s in line.split(None, 1)[1].split(",")] if " " in line else []
         elif low.startswith("@data"):
@@ -100,6 +130,22 @@ def parse_header(lines, path, keel=False):
     if not names:
         raise DataFormatError("no @attribute declarations", path=path)
     return Header(names, declared, relation, outputs, i)
+
+
+def with_dates_as_numbers(rows, linenos, header, path):
+    """Rows whose date columns hold milliseconds since 1970, and the declarations with those columns numeric."""
+    dates = [j for j, a in enumerate(header.declared) if isinstance(a, DateAttribute)]
+    if not dates:
+        return rows, header.declared
+    if not isinstance(rows, np.ndarray):
+        table = np.empty((len(rows), len(header.names)), dtype=object)
+        if len(rows):
+            table[:] = rows
+        rows = table
+    rows = rows.copy()
+    for j in dates:
+        rows[:, j] = to_milliseconds(rows[:, j], header.names[j], path, linenos, j + 1)
+    return rows, [Attribute(a.name, NUMERIC) if isinstance(a, DateAttribute) else a for a in header.declared]
 
 
 def data_rows(lines, start, path, sparse_ok=True):
@@ -144,6 +190,7 @@ def read_arff(path, target=None, nominal=None, numeric=None):
     lines = read_lines(path)
     h = parse_header(lines, path)
     rows, linenos = data_rows(lines, h.data_start, path, sparse_ok=False)
+    rows, declared = with_dates_as_numbers(rows, linenos, h, path)
     name = h.relation or os.path.splitext(os.path.basename(path))[0]
-    return rows_to_dataset(rows, h.names, h.declared, target, path=path, linenos=linenos, name=name,
+    return rows_to_dataset(rows, h.names, declared, target, path=path, linenos=linenos, name=name,
                            nominal=nominal, numeric=numeric)

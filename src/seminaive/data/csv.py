@@ -60,6 +60,9 @@ def read_csv(path, target=None, header=True, nominal=None, numeric=None, sep=Non
         raise DataFormatError("the file holds no data", path=path)
     if header:
         names = rows[0]
+        if any(not n for n in names):
+            raise DataFormatError(f"column {names.index('') + 1} has no name in the header", path=path,
+                                  line=linenos[0])
         if len(set(names)) != len(names):
             dup = next(n for n in names if names.count(n) > 1)
             raise DataFormatError(f"column name {dup!r} appears twice in the header", path=path, line=linenos[0])

@@ -6,7 +6,7 @@ import os
 from ..exceptions import DataFormatError
 from ._rows import rows_to_dataset
 from ._text import read_lines
-from .arff import data_rows, parse_header
+from .arff import data_rows, parse_header, with_dates_as_numbers
 
 __all__ = ["read_keel"]
 
@@ -53,6 +53,7 @@ def read_keel(path, target=None, nominal=None, numeric=None, names=None):
                                   path=path)
         target = h.outputs[0]
     rows, linenos = data_rows(lines, h.data_start, path)
-    return rows_to_dataset(rows, h.names, h.declared, target, path=path, linenos=linenos,
+    rows, declared = with_dates_as_numbers(rows, linenos, h, path)
+    return rows_to_dataset(rows, h.names, declared, target, path=path, linenos=linenos,
                            name=h.relation or os.path.splitext(os.path.basename(path))[0],
                            nominal=nominal, numeric=numeric)

@@ -24,7 +24,7 @@ from ..data.summary import MISSING_TOKENS, ColumnSummary
 from ..data.filebase import read_description
 from ..data._text import open_text, sniff_separator, strip_compression
 from ..data.io import guess_format
-from ..data.arff import parse_header
+from ..data.arff import DateAttribute, parse_header
 from ..data.schema import resolve_columns, resolve_target
 from ..exceptions import DataFormatError
 
@@ -262,8 +262,8 @@ def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=T
     if declared is None:  # the same rule as the in-memory readers, from summaries merged over the chunks
         declared = [sm.attribute(n, j in forced, False, j == tidx) for j, (n, sm) in
                     enumerate(zip(names, _infer(path, names, typed, forced | {tidx})))]
-    elif any(a is None for a in declared):
-        raise DataFormatError("string attributes need the in-memory reader (their values are not declared)",
+    elif any(isinstance(a, DateAttribute) for a in declared):
+        raise DataFormatError("date attributes need the in-memory reader (read the file without --chunksize)",
                               path=path)
     dtype = {a.name: (str if a.is_nominal or j == tidx else np.float64) for j, a in enumerate(declared)}
     index = {a.name: pd.Index([str(v) for v in a.values], dtype=object) for a in declared}
