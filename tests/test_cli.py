@@ -161,8 +161,9 @@ def test_datasets_and_subsets_commands(capsys):
 
 
 def test_unknown_model_or_dataset_is_a_clear_error(capsys, tmp_path):
-    code, _, err = run(capsys, "compare", "--datasets", "nope", "--models", "nb", "--out", tmp_path / "x")
-    assert code == 2 and "no data set named 'nope'" in err
+    code, _, err = run(capsys, "compare", "--datasets", "iris,nope", "--models", "nb", "--out", tmp_path / "x")
+    assert code == 2 and "'nope': neither a data file nor a data set name" in err
+    assert not (tmp_path / "x").exists()  # checked before any work: nothing to --force later
     code, _, err = run(capsys, "compare", "--datasets", "iris", "--models", "nb,bogus", "--out", tmp_path / "y")
     assert code == 2 and "bogus" in err
 
@@ -276,3 +277,21 @@ def test_outputs_get_the_users_permissions_and_never_follow_a_planted_link(capsy
         assert victim.read_text() == "precious" and (tmp_path / "plot.png").read_bytes()[:4] == b"\x89PNG"
     finally:
         os.umask(old)
+
+
+
+def test_compare_takes_files_and_reports_attributes_used(capsys, tmp_path):
+    import csv as _csv
+    code, text, _ = run(capsys, "compare", "--datasets", f"{dataset_path('weather.numeric')},iris", "--models",
+                        "nb,1r,zeror", "--cv", "2", "--out", tmp_path / "c")
+    assert code == 0 and "| weather.numeric.arff |" in text
+    rows = list(_csv.DictReader(open(tmp_path / "c" / "results.csv")))
+    used = {r["model"]: int(r["n_attributes"]) for r in rows if r["dataset"] == "iris"}
+    assert used == {"nb": 4, "1r": 1, "zeror": 0}
+
+
+def test_names_for_data_sets_and_filebases(capsys):
+    code, out, _ = run(capsys, "accuracy", "led")
+    assert code == 0 and out.strip() == "accuracy: 78.00%"
+    code, _, err = run(capsys, "fit", "keel:nosuch")
+    assert code == 2 and "'keel:nosuch' is neither a data file nor a data set name" in err

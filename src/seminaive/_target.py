@@ -92,7 +92,7 @@ def encode_target(y, n_samples):
     if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
         if y.isna().any():
             raise ParameterError(f"y: {int(y.isna().sum())} class labels are missing; drop those "
-                                 f"instances first (Dataset.labelled())")
+                                 f"instances first (d, dropped = dataset.labelled())")
         codes = y.cat.codes.to_numpy().astype(np.intp)
         classes = np.asarray(pd.Index(y.cat.categories))
     else:

@@ -15,13 +15,24 @@ Examples
 ['0', '2', '3', '2', '4']
 """
 
+import os
+
 import numpy as np
 
 from .data.filebase import read_filebase
+from .datasets import filebase_path
 from .exceptions import DataFormatError
 from .naive_bayes import NaiveBayes
 
 __all__ = ["learn", "test", "accuracy", "classify", "priors", "j_model"]
+
+
+def _resolve(base):
+    """A filebase path, or the name of a bundled one (``led``, ``wave``)."""
+    base = os.fspath(base)
+    if not os.path.exists(base + ".des") and not os.path.exists(base) and base in ("led", "wave"):
+        return filebase_path(base)
+    return base
 
 
 def j_model():
@@ -30,7 +41,7 @@ def j_model():
 
 
 def _fitted(base, parts):
-    fb = read_filebase(base, parts=parts)
+    fb = read_filebase(_resolve(base), parts=parts)
     return fb, j_model().fit(fb.learn.X, fb.learn.y)
 
 

@@ -98,13 +98,15 @@ def load_data(args, labelled=True, unlabelled=False):
     """Load the data file named on the command line; with ``labelled`` drop
     instances whose class is missing, saying how many on stderr."""
     import os
-    if not os.path.exists(args.data) and os.sep not in args.data and not args.input_format:
-        from ..datasets import load  # a data set known by name
-        from ..exceptions import ParameterError
-        try:
+
+    from ..datasets import known, load
+    from ..exceptions import ParameterError
+    if not os.path.exists(args.data) and not args.input_format:
+        if known(args.data):  # a data set known by name
             return load(args.data)
-        except ParameterError:
-            pass
+        if os.sep not in args.data and not os.path.splitext(args.data)[1]:
+            raise ParameterError(f"data: {args.data!r} is neither a data file nor a data set name "
+                                 f"('seminaive datasets' lists the names)")
     d = load_file(args.data, format=args.input_format, target=getattr(args, "target", None),
                   header=not args.no_header, nominal=nominal_arg(args), unlabelled=unlabelled,
                   sep=getattr(args, "sep", None))

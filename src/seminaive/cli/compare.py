@@ -2,6 +2,7 @@
 
 import sys
 
+from ..datasets import check_names
 from ..evaluation.experiment import Experiment, run_experiment
 from ..evaluation.report_files import comparison_table, write_report
 from ..evaluation.resampling import parse_protocol
@@ -12,7 +13,7 @@ from ._common import add_protocol_options, split_names
 def add_parser(sub):
     p = sub.add_parser("compare", help="compare models on data sets (same folds), write a report folder")
     p.add_argument("--datasets", required=True,
-                   help="comma-separated data set names ('seminaive datasets' lists them)")
+                   help="comma-separated data set names ('seminaive datasets' lists them) or data files")
     p.add_argument("--models", default="nb,1r,tree",
                    help="comma-separated: " + ", ".join(model_names("compare")) + " (default: nb,1r,tree)")
     p.add_argument("--baseline", default=None, help="model the others are tested against (default: the first)")
@@ -25,7 +26,8 @@ def add_parser(sub):
 
 def run(args):
     names = split_names(args.models)
-    models = {n: compare_model(n) for n in names}
+    models = {n: compare_model(n) for n in names}  # every model and data set checked before any work
+    check_names(split_names(args.datasets))
     protocol = parse_protocol(args.cv, args.repeats, args.loo, args.holdout, args.per_class, args.seed)
     exp = Experiment(models, split_names(args.datasets), protocol, baseline=args.baseline or names[0])
     print(f"{protocol.describe()}; results go to {args.out}", file=sys.stderr)

@@ -73,7 +73,7 @@ class Dataset:
     def summary(self):
         """A one-paragraph description: size, attribute kinds, class distribution."""
         nom = len(self.schema.nominal_indices)
-        lines = [f"{self.name}: {self.n_samples} instances, {self.n_attributes} attributes "
+        lines = [f"{self.name}: {_count(self.n_samples, 'instance')}, {_count(self.n_attributes, 'attribute')} "
                  f"({nom} nominal, {self.n_attributes - nom} numeric)"]
         miss = int(self.X.isna().to_numpy().sum())
         if miss:
@@ -115,3 +115,8 @@ class Dataset:
         return cls(X, y, Schema(schema.attributes, Attribute(names[tidx], NOMINAL, tuple(classes))), name=name)
 
 
+
+
+def _count(n, noun):
+    """``1 instance``, ``2 instances``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -84,9 +84,9 @@ def load(name):
         d = load_file(dataset_path(name))
     elif name in GENERATED:
         d = _generated()[name].make()
-    elif name.startswith("keel:"):
+    elif name.startswith("keel:") and name[5:] in list_keel("balanced"):
         d = load_keel(name[5:], "balanced")
-    elif name.startswith("keel-imb:"):
+    elif name.startswith("keel-imb:") and name[9:] in list_keel("imbalanced"):
         d = load_keel(name[9:], "imbalanced")
     elif name in list_keel("balanced"):
         return load("keel:" + name)
@@ -96,6 +96,33 @@ def load(name):
         raise ParameterError(f"dataset: no data set named {name!r}; 'seminaive datasets' lists them")
     d.name = name
     return d
+
+
+def known(name):
+    """Whether ``name`` is a data set known by name (nothing is loaded)."""
+    if name in BUNDLED or name in GENERATED:
+        return True
+    for prefix, kind in (("keel:", "balanced"), ("keel-imb:", "imbalanced")):
+        if name.startswith(prefix):
+            return name[len(prefix):] in list_keel(kind)
+    return name in list_keel("balanced") or name in list_keel("imbalanced")
+
+
+def load_any(name):
+    """A data set by name, or a data file (its instances with a class), named by the file."""
+    if os.path.exists(name) and not known(name):
+        d, _ = load_file(name).labelled()
+        d.name = os.path.basename(name)
+        return d
+    return load(name)
+
+
+def check_names(names):
+    """Raise one error naming every entry that is neither a data file nor a known data set."""
+    bad = [n for n in names if not (os.path.isfile(n) or known(n))]
+    if bad:
+        raise ParameterError(f"datasets: {', '.join(map(repr, bad))}: neither a data file nor a data set name "
+                             f"('seminaive datasets' lists the names)")
 
 
 def list_datasets(include_keel=True):

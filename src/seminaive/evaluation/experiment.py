@@ -18,7 +18,7 @@ import pandas as pd
 from sklearn.base import clone
 
 from .._atomic import atomic_write_text
-from ..datasets import load
+from ..datasets import load_any
 from ..exceptions import SeminaiveError
 from .metrics import measures
 
@@ -146,7 +146,7 @@ def run_experiment(experiment, folder, resume=True, overwrite=False, progress="s
         if new_file:
             writer.writeheader()
         for di, ds in enumerate(experiment.datasets):
-            d = load(ds) if isinstance(ds, str) else ds
+            d = load_any(ds) if isinstance(ds, str) else ds
             X, y = d.X, _class_labels(d.y)
             y_arr = np.asarray(y, dtype=object)
             classes = [c for c in d.classes if c in set(y_arr)]

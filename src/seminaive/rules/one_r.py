@@ -84,6 +84,12 @@ class OneR(RuleClassifier):
         errs = [r["errors"] for r in self.rules_]
         self.attribute_ = int(np.argmin(errs))  # ties: the first attribute
 
+    @property
+    def n_attributes_used_(self):
+        """1R decides on one attribute."""
+        self._check_fitted()
+        return 1
+
     def _branches(self, table):
         a = self.schema_.attributes[self.attribute_]
         rule = self.rules_[self.attribute_]

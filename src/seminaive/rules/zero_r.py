@@ -34,6 +34,12 @@ class ZeroR(RuleClassifier):
     def _branch_counts(self, table):
         return np.tile(self.class_count_, (table.n_samples, 1))
 
+    @property
+    def n_attributes_used_(self):
+        """ZeroR uses no attribute."""
+        self._check_fitted()
+        return 0
+
     def to_text(self):
         return (f"ZeroR: -> {self.classes_[self.majority_]} "
                 f"({self.class_count_[self.majority_]:g}/{self.class_count_.sum():g})")
