@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from sklearn.metrics import mutual_info_score
 
-from seminaive.datasets import make_thesis_simulation
+from seminaive.datasets import load, make_thesis_simulation
 from seminaive.dependence import (conditional_mutual_information, dependence_matrices, mic,
                                   mutual_information, plot_matrices)
 
@@ -60,3 +60,16 @@ def test_simulation_m1_m2_dependence_stands_out(tmp_path):
     assert mats["mic"].loc["M1", "M2"] > 0.5 and mats["mic"].loc["M1", "M3"] < 0.3
     out = plot_matrices(mats, str(tmp_path / "dep.png"))
     assert open(out, "rb").read(4) == b"\x89PNG"
+
+
+def test_no_empty_mic_panel_for_nominal_data(tmp_path):
+    """MIC needs numeric pairs: on nominal data it is left out, and the printout says why."""
+    from seminaive.dependence.matrices import dependence_matrices, format_matrices, plot_matrices
+    d = load("weather.nominal")
+    mats = dependence_matrices(d)
+    assert mats["mic"] is None and mats["mi"].shape == (4, 4)
+    assert format_matrices(mats).startswith("(no maximal information coefficient: it needs two numeric")
+    assert "maximal information coefficient\n" not in format_matrices(mats)
+    path = plot_matrices(mats, tmp_path / "d.png")
+    import matplotlib.image
+    assert matplotlib.image.imread(path).shape[1] < 2 * 5.2 * 110 + 50  # two panels, not three

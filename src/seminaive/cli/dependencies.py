@@ -20,7 +20,8 @@ def add_parser(sub):
 def run(args):
     check_outputs(args, "plot", "output")
     d = load_data(args)
-    mats = dependence_matrices(d, args.bins, ("mi", "cmi") if args.no_mic else ("mi", "cmi", "mic"))
+    mats = dependence_matrices(d, args.bins, ("mi", "cmi") if args.no_mic else ("mi", "cmi", "mic"),
+                               progress=sys.stderr)
     emit(format_matrices(mats), args)
     if args.plot:
         plot_matrices(mats, args.plot, overwrite=args.force)

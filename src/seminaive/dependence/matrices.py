@@ -27,15 +27,22 @@ def coded_columns(dataset, n_bins=10):
     return codes, dataset.y.cat.codes.to_numpy().astype(np.int64)
 
 
-def dependence_matrices(dataset, n_bins=10, measures=("mi", "cmi", "mic")):
+def dependence_matrices(dataset, n_bins=10, measures=("mi", "cmi", "mic"), progress=None):
     """Symmetric matrices (DataFrames) of mutual information, conditional mutual
-    information given the class, and MIC (numeric pairs only; others NaN)."""
+    information given the class, and MIC (numeric pairs only; others NaN). With
+    fewer than two numeric attributes MIC would be empty: its entry is None.
+    ``progress`` (a stream) hears of each measure as it is computed."""
     names = list(dataset.X.columns)
     codes, y = coded_columns(dataset, n_bins)
     d = len(names)
     out = {}
     numeric = [not isinstance(dataset.X[c].dtype, pd.CategoricalDtype) for c in names]
+    if sum(numeric) < 2 and "mic" in measures:
+        measures = tuple(m for m in measures if m != "mic")
+        out["mic"] = None
     for m in measures:
+        if progress is not None:
+            print(f"  {TITLES[m]}: {d * (d + 1) // 2} pairs", file=progress, flush=True)
         M = np.full((d, d), np.nan)
         for i in range(d):
             for j in range(i, d):
@@ -58,6 +65,9 @@ TITLES = {"mi": "mutual information (nats)", "cmi": "conditional mutual informat
 
 def format_matrices(mats, precision=3):
     parts = []
+    if "mic" in mats and mats["mic"] is None:
+        parts += ["(no maximal information coefficient: it needs two numeric attributes)", ""]
+    mats = {k: M for k, M in mats.items() if M is not None}
     for k, M in mats.items():
         parts.append(TITLES[k])
         parts.append(format_table([""] + list(M.columns),
@@ -73,6 +83,7 @@ def plot_matrices(mats, path, overwrite=False):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     check_writable(path, overwrite)
+    mats = {k: M for k, M in mats.items() if M is not None}  # an empty matrix gets no panel
     fig, axes = plt.subplots(1, len(mats), figsize=(5.2 * len(mats), 4.6))
     axes = np.atleast_1d(axes)
     for ax, (k, M) in zip(axes, mats.items()):
