@@ -74,6 +74,34 @@ def broken_models(good):
     return out
 
 
+def every_field_broken(good, prefix):
+    """Each top-level state field of a real model file replaced by a string, then by a NaN."""
+    out = {}
+    for key in good.get("state", {}):
+        for label, bad in (("text", "nope"), ("nan", float("nan"))):
+            d = json.loads(json.dumps(good))
+            d["state"][key] = bad
+            out[f"{prefix}-{key}-{label}.json"] = json.dumps(d)
+    return out
+
+
+def other_models(folder):
+    """Real model files of the other kinds (1R, ZeroR, a search, the constrained model), made with the CLI."""
+    from seminaive.cli.main import main
+    import contextlib
+    import io
+    made = {}
+    train = str(pathlib.Path(folder) / "good.csv")
+    for name, argv in (("one-r", ["fit", train, "--model", "1r"]), ("zero-r", ["fit", train, "--model", "zeror"]),
+                       ("bse", ["search", train, "--method", "bse", "--quiet"]),
+                       ("cnb", ["fit", train, "--min-rate", "minority=1.0"])):
+        path = pathlib.Path(folder) / f"good-{name}.json"
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            main(argv + ["-m", str(path), "--force"])
+        made[name] = json.loads(path.read_text())
+    return made
+
+
 def make(folder, good_model):
     """Write the corpus into ``folder``; return [(file name, [argv, ...])]."""
     folder = pathlib.Path(folder)
@@ -87,6 +115,8 @@ def make(folder, good_model):
                              ["evaluate", p, "--cv", "2"], ["search", p, "--method", "bse", "--quiet"],
                              ["predict", "--model-file", good_model, p]]))
     models = {**MODELS, **broken_models(json.loads(pathlib.Path(good_model).read_text()))}
+    for kind, good in other_models(folder).items():
+        models.update(every_field_broken(good, f"model-{kind}"))
     for name, text in models.items():
         (folder / name).write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
         p = str(folder / name)

@@ -7,6 +7,7 @@ import numpy as np
 import scipy.sparse as sp
 from sklearn.utils.validation import _check_sample_weight, validate_data
 
+from ._state import field, numbers
 from ._target import class_codes, declare_classes, encode_target
 from ._validation import check_priors
 from .base import BaseNaiveBayes
@@ -99,9 +100,11 @@ class CountModel(BaseNaiveBayes):
 
     def _set_state(self, state):
         self.classes_ = np.asarray(state["classes"])
-        self.class_count_ = np.asarray(state["class_count"], dtype=float)
-        self.feature_count_ = np.asarray(state["feature_count"], dtype=float)
-        self.n_features_in_ = self.feature_count_.shape[1]
+        k = len(self.classes_)
+        self.class_count_ = numbers(state["class_count"], "state.class_count", (k,), low=0)
+        d = len(field(state, "feature_count", list)[0]) if state["feature_count"] else 0
+        self.feature_count_ = numbers(state["feature_count"], "state.feature_count", (k, d), low=0)
+        self.n_features_in_ = d
         self._estimate()
 
     def __sklearn_tags__(self):

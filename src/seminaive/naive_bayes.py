@@ -13,6 +13,7 @@ from .data.encoding import check_2d, encode, infer_schema, select_columns
 from .discretize import DISCRETIZERS
 from .estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
 from .exceptions import DataFormatError, ParameterError
+from ._state import field as _field, numbers as _numbers
 from .registry import register, register_variant
 from .report import format_explanation, format_model
 
@@ -411,28 +412,6 @@ for _name, _text, _kw in (("nb", "Naive Bayes, Gaussian numeric attributes", {})
                           ("nb-predictive", "Naive Bayes, Normal-Gamma posterior predictive",
                            {"estimation": "predictive"})):
     register_variant("compare", _name, _text, lambda kw=_kw: NaiveBayes(**kw))
-
-
-def _field(d, key, kind, where="state"):
-    """``d[key]`` (or ``d`` itself) checked to be a ``kind``, else an error naming the field."""
-    v = d if key is None else (d.get(key) if isinstance(d, dict) else None)
-    name = where if key is None else f"{where}.{key}"
-    if not isinstance(v, kind):
-        raise ValueError(f"{name}: expected {kind.__name__}, got {type(v).__name__}")
-    return v
-
-
-def _numbers(value, name, shape, low=None):
-    """An array of finite numbers of the given shape (and at least ``low``), else an error naming the field."""
-    try:
-        arr = np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name}: expected numbers") from None
-    if arr.shape != shape:
-        raise ValueError(f"{name}: expected shape {shape}, got {arr.shape}")
-    if not np.isfinite(arr).all() or (low is not None and (arr < low).any()):
-        raise ValueError(f"{name}: expected finite numbers" + (f" >= {low}" if low is not None else ""))
-    return arr
 
 
 def _component_stats(comp, st, k, where):

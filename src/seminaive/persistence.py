@@ -76,7 +76,11 @@ def model_from_dict(d, source="model"):
             model.schema_ = _schema(state["schema"])
             model.n_features_in_ = len(model.schema_)
         if state.get("feature_names_in") is not None:
-            model.feature_names_in_ = np.asarray(state["feature_names_in"], dtype=object)
+            names = state["feature_names_in"]
+            if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or (
+                    hasattr(model, "schema_") and len(names) != len(model.schema_)):
+                raise ValueError("state.feature_names_in: expected the attributes' names")
+            model.feature_names_in_ = np.asarray(names, dtype=object)
         model._set_state(state)
     except DataFormatError:
         raise

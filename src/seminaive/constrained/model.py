@@ -36,6 +36,7 @@ from .._target import class_codes, encode_target, unwrap
 from .._validation import check_param
 from ..base import decide
 from ..components.kernel import weighted_quantile
+from .._state import field, numbers
 from ..naive_bayes import NaiveBayes
 from ..registry import register, register_variant
 from ..report import format_table
@@ -347,16 +348,23 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
 
     def _set_state(self, state):
         super()._set_state(state)
-        opt = state["optimized"]
-        self.class_log_prior_ = np.asarray(opt["class_log_prior"], dtype=np.float64)
-        for c, p in zip(self.components_, opt["components"]):
-            if "mean" in p:
-                c.set_parameters(np.asarray(p["mean"], float), np.asarray(p["var"], float))
+        k = len(self.classes_)
+        opt = field(state, "optimized", dict)
+        self.class_log_prior_ = numbers(opt.get("class_log_prior"), "state.optimized.class_log_prior", (k,))
+        parts = field(opt, "components", list, "state.optimized")
+        if len(parts) != len(self.components_):
+            raise ValueError("state.optimized.components: expected one per attribute")
+        for i, (c, p) in enumerate(zip(self.components_, parts)):
+            where = f"state.optimized.components[{i}]"
+            if c.kind == "gaussian":
+                mean = numbers(field(p, None, dict, where).get("mean"), f"{where}.mean", (k,))
+                c.set_parameters(mean, numbers(p.get("var"), f"{where}.var", (k,), low=0))
             else:
-                c.log_table_ = np.asarray(p["log_table"], float)
-        self.constraints_ = state["constraints"]
-        self.feasible_ = state["feasible"]
-        self.fitted_as_ = state.get("fitted_as", "the constrained optimum")
+                c.log_table_ = numbers(field(p, None, dict, where).get("log_table"), f"{where}.log_table",
+                                       (c.n_values + 1, k))
+        self.constraints_ = field(state, "constraints", list)
+        self.feasible_ = bool(field(state, "feasible", bool))
+        self.fitted_as_ = field(state, "fitted_as", str) if "fitted_as" in state else "the constrained optimum"
         self.history_ = state.get("history", [])
 
 

@@ -6,6 +6,7 @@ import numpy as np
 from sklearn.utils.validation import _num_samples
 
 from .._target import encode_target, unwrap
+from .._state import field, numbers
 from ..naive_bayes import NaiveBayes
 from ..registry import register, register_variant
 from .rates import ConstraintWarning, WholeDataOnly, check_min_rates, class_rates, need_two_classes, resolve_min_rates
@@ -81,9 +82,9 @@ class OffsetNaiveBayes(WholeDataOnly, NaiveBayes):
 
     def _set_state(self, state):
         super()._set_state(state)
-        self.offsets_ = np.asarray(state["offsets"], dtype=np.float64)
+        self.offsets_ = numbers(state["offsets"], "state.offsets", (len(self.classes_),))
         self.class_log_prior_ = self.class_log_prior_ + self.offsets_
-        self.feasible_ = state["feasible"]
+        self.feasible_ = bool(field(state, "feasible", bool))
 
 
 register_variant("compare", "offset:R", "Naive Bayes with decision offsets, minority-class training rate >= {R}",

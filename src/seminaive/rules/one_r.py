@@ -3,6 +3,7 @@
 import numpy as np
 
 from ..discretize.one_r import TIES, one_r_buckets
+from .._state import field, index, numbers
 from ..registry import register, register_variant
 from .base import RuleClassifier
 
@@ -136,9 +137,27 @@ class OneR(RuleClassifier):
         return {"class_count": self.class_count_.tolist(), "attribute": self.attribute_, "rules": self.rules_}
 
     def _set_state(self, state):
-        self.class_count_ = np.asarray(state["class_count"], dtype=float)
-        self.attribute_ = int(state["attribute"])
-        self.rules_ = state["rules"]
+        k = len(self.classes_)
+        self.class_count_ = numbers(state["class_count"], "state.class_count", (k,), low=0)
+        self.attribute_ = index(state["attribute"], "state.attribute", len(self.schema_))
+        rules = field(state, "rules", list)
+        if len(rules) != len(self.schema_):
+            raise ValueError(f"state.rules: expected one rule per attribute ({len(self.schema_)}), got {len(rules)}")
+        for j, (a, r) in enumerate(zip(self.schema_.attributes, rules)):
+            where = f"state.rules[{j}]"
+            field(r, None, dict, where)
+            cuts = None if a.is_nominal else numbers(r.get("cuts"), f"{where}.cuts", (len(r.get("cuts") or []),))
+            if cuts is not None and (np.diff(cuts) <= 0).any():
+                raise ValueError(f"{where}.cuts: expected increasing cut points")
+            n_branches = a.n_values if a.is_nominal else cuts.size + 1
+            classes = field(r, "classes", list, where)
+            if len(classes) != n_branches + 1:
+                raise ValueError(f"{where}.classes: expected {n_branches + 1} classes (one per branch and missing)")
+            for c in classes:
+                index(c, f"{where}.classes", k)
+            numbers(r.get("counts"), f"{where}.counts", (n_branches + 1, k), low=0)
+            numbers(r.get("errors"), f"{where}.errors", (), low=0)
+        self.rules_ = rules
 
 
 def _branch(x, cuts):

@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from .._state import index, numbers
 from ..registry import register, register_variant
 from .base import RuleClassifier
 
@@ -48,8 +49,9 @@ class ZeroR(RuleClassifier):
         return {"class_count": self.class_count_.tolist(), "majority": self.majority_}
 
     def _set_state(self, state):
-        self.class_count_ = np.asarray(state["class_count"], dtype=float)
-        self.majority_ = int(state["majority"])
+        k = len(self.classes_)
+        self.class_count_ = numbers(state["class_count"], "state.class_count", (k,), low=0)
+        self.majority_ = index(state["majority"], "state.majority", k)
 
 
 register_variant("model", "zeror", "the majority-class baseline", lambda **o: ZeroR())

@@ -20,6 +20,7 @@ from ..discretize import DISCRETIZERS, apply_cuts, interval_labels
 from ..estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
 from ..exceptions import NotFittedError, ParameterError
 from ..naive_bayes import NaiveBayes
+from .._state import field, index, numbers
 from ..persistence import model_from_dict, model_to_dict
 from .engine import BaseAttribute, Engine, _moments
 from .structure import Structure
@@ -302,15 +303,29 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
                 "log_prior": (self.model_.class_log_prior_.tolist() if final is None else None), "model": final}
 
     def _set_state(self, state):
-        self.structure_ = Structure.from_dict(state["structure"])
-        self.history_ = state["history"]
-        self.cuts_ = {int(k): np.asarray(v, dtype=np.float64) for k, v in state["cuts"].items()}
-        self._values = state["values"]
-        self._numeric_alone = state["numeric_alone"]
+        d, k = len(self.schema_), len(self.classes_)
+        st = field(state, "structure", dict)
+        groups = field(st, "groups", list, "state.structure")
+        if st.get("n_attributes") != d or not all(isinstance(g, list) and g and all(
+                isinstance(j, int) and 0 <= j < d for j in g) for g in groups):
+            raise ValueError(f"state.structure: expected groups of attribute indices below {d}")
+        self.structure_ = Structure.from_dict(st)
+        self.history_ = field(state, "history", list)
+        cuts = field(state, "cuts", dict)
+        self.cuts_ = {}
+        for key, v in cuts.items():
+            j = index(int(key) if str(key).isdigit() else -1, "state.cuts", d)
+            self.cuts_[j] = numbers(v, f"state.cuts[{key}]", (len(v) if isinstance(v, list) else -1,))
+        self._values = field(state, "values", list)
+        self._numeric_alone = field(state, "numeric_alone", list)
+        if len(self._values) != d or len(self._numeric_alone) != d:
+            raise ValueError(f"state.values, state.numeric_alone: expected one per attribute ({d})")
         self.n_candidates_ = state["n_candidates"]
         self.n_attributes_used_ = self.structure_.n_used
-        self.model_ = (model_from_dict(state["model"]) if state["model"] is not None
-                       else _PriorsOnly(self.classes_, np.asarray(state["log_prior"])))
+        if state["model"] is not None:
+            self.model_ = model_from_dict(field(state, "model", dict))
+        else:
+            self.model_ = _PriorsOnly(self.classes_, numbers(state.get("log_prior"), "state.log_prior", (k,)))
 
 
 class _PriorsOnly:
