@@ -126,19 +126,19 @@ def _plots(results, folder):
         width = 0.8 / len(models)
         x = np.arange(len(sets))
         for k, m in enumerate(models):
-            mean = [g.loc[(d, m), "mean"] for d in sets]
-            sd = [0 if np.isnan(g.loc[(d, m), "std"]) else g.loc[(d, m), "std"] for d in sets]
-            ax.bar(x + (k - (len(models) - 1) / 2) * width, mean, width, yerr=sd if what == "accuracy" else None,
-                   label=m, capsize=2)
+            mean = np.array([g.loc[(d, m), "mean"] for d in sets])
+            sd = np.nan_to_num(np.array([g.loc[(d, m), "std"] for d in sets]))
+            # error bars of one sd, cut at 0 and 100%: accuracy cannot leave them
+            err = np.vstack([np.minimum(sd, mean), np.minimum(sd, 100 - mean)]) if what == "accuracy" else None
+            ax.bar(x + (k - (len(models) - 1) / 2) * width, mean, width, yerr=err, label=m, capsize=2)
         ax.set_xticks(x)
         ax.set_xticklabels(sets, rotation=35, ha="right")
         ax.set_ylabel(ylabel)
         if what == "cpu":
             ax.set_yscale("log")
         else:
-            lo = max(0, r["accuracy"].min() - 10)
-            ax.set_ylim(lo, 100)
-        ax.legend(ncol=min(len(models), 5), fontsize=8, loc="lower right" if what == "accuracy" else "upper left")
+            ax.set_ylim(0, 100)  # bars start at zero, or their lengths mislead
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0), title="model")  # beside, not over, the bars
         ax.set_title("Accuracy per data set and model" if what == "accuracy" else "CPU time per data set and model")
         fig.tight_layout()
         save_figure(fig, os.path.join(folder, fname), overwrite=True)
