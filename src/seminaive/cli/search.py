@@ -40,7 +40,7 @@ def run(args):
         search_file(m, args.data, args.chunksize, args.input_format, args.target, not args.no_header)
     else:
         d = load_data(args)
-        print(f"{args.method.upper()} on {d.name}: {d.n_samples} instances, {d.n_attributes} attributes",
+        print(f"{args.method.upper()} on {d.summary().splitlines()[0]}",
               file=sys.stderr)
         m.fit(d.X, d.y)
     if args.model_file:

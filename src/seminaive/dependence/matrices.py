@@ -1,5 +1,6 @@
 """Dependence matrices over all attribute pairs of a data set, their text and heat maps."""
 
+import time
 
 import numpy as np
 import pandas as pd
@@ -41,10 +42,15 @@ def dependence_matrices(dataset, n_bins=10, measures=("mi", "cmi", "mic"), progr
         measures = tuple(m for m in measures if m != "mic")
         out["mic"] = None
     for m in measures:
+        total, done, shown = d * (d + 1) // 2, 0, time.monotonic()
         if progress is not None:
-            print(f"  {TITLES[m]}: {d * (d + 1) // 2} pairs", file=progress, flush=True)
+            print(f"  {TITLES[m]}: {total} pairs", file=progress, flush=True)
         M = np.full((d, d), np.nan)
         for i in range(d):
+            if progress is not None and time.monotonic() - shown > 2:  # long work says how far it is
+                print(f"    {done}/{total} pairs", file=progress, flush=True)
+                shown = time.monotonic()
+            done += d - i
             for j in range(i, d):
                 if m == "mi":
                     v = mutual_information(codes[i], codes[j])
