@@ -155,3 +155,25 @@ def test_simulation_subset_m2_m3_m4_beats_all_four():
                          test=make_thesis_simulation(300, random_state=200 + seed)).set_index("combination")
         gains.append(t.loc["M2, M3, M4", "accuracy mean"] - t.loc["M1, M2, M3, M4", "accuracy mean"])
     assert np.mean(gains) > 0.005 and np.mean(np.array(gains) >= 0) >= 0.7
+
+
+def test_the_accuracy_plot_starts_at_zero_and_keeps_its_legend_beside(tmp_path, monkeypatch):
+    """Bars from 0 to 100% (a cut axis misleads), error bars inside 0..100, the legend outside the axes."""
+    import seminaive.evaluation.report_files as rf
+    from seminaive import NaiveBayes, OneR
+    from seminaive.datasets import load
+    from seminaive.evaluation.experiment import Experiment, run_experiment
+    from seminaive.evaluation.resampling import Protocol
+    figures = {}
+    monkeypatch.setattr(rf, "save_figure", lambda fig, path, overwrite=False: figures.setdefault(
+        __import__("os").path.basename(path), fig))
+    res = run_experiment(Experiment({"nb": NaiveBayes(), "1r": OneR()}, [load("iris"), load("led")],
+                                    Protocol("kfold", 3, seed=0)), str(tmp_path / "r"), progress=None)
+    rf._plots(res, str(tmp_path / "r"))
+    ax = figures["accuracy.png"].axes[0]
+    assert ax.get_ylim() == (0.0, 100.0)
+    tops = [line.get_ydata().max() for line in ax.lines if len(line.get_ydata())]
+    assert max(tops) <= 100.0 + 1e-9
+    legend = ax.get_legend()
+    figures["accuracy.png"].canvas.draw()
+    assert legend.get_window_extent().x0 >= ax.get_window_extent().x1 - 1  # right of the plotting area
