@@ -112,3 +112,29 @@ def test_every_module_imports_on_its_own():
             "print('ok', len(" + repr(names) + "))\n")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0 and run.stdout.startswith("ok"), run.stderr[-2000:]
+
+
+def test_help_imports_nothing_heavy():
+    """``seminaive --help`` and every subcommand's help build without scikit-learn, pandas, matplotlib (or numpy)."""
+    code = ("import sys\n"
+            "from seminaive.cli.main import SUBCOMMANDS, build_parser\n"
+            "import io, contextlib\n"
+            "for argv in [['--help']] + [[m.__name__.rsplit('.', 1)[1], '--help'] for m in SUBCOMMANDS]:\n"
+            "    with contextlib.redirect_stdout(io.StringIO()):\n"
+            "        try:\n"
+            "            build_parser().parse_args(argv)\n"
+            "        except SystemExit:\n"
+            "            pass\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'sklearn', 'pandas', 'matplotlib', 'numpy'}))\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and run.stdout.strip() == "[]", run.stdout + run.stderr[-2000:]
+
+
+def test_the_command_lines_names_are_the_registrys():
+    from seminaive import _names
+    from seminaive.discretize import DISCRETIZERS
+    from seminaive.models import model_names
+    assert set(_names.MODEL_NAMES) == set(model_names("model"))
+    assert set(_names.SEARCH_NAMES) == set(model_names("search"))
+    assert set(_names.COMPARE_NAMES) == set(model_names("compare"))
+    assert _names.NUMERIC_MODELS == ("gaussian", "kernel") + tuple(DISCRETIZERS)

@@ -10,19 +10,30 @@ Examples
 ['i500']
 """
 
-from .base import UnseenValueWarning
-from .bernoulli import BernoulliNaiveBayes
-from .constrained import ConstrainedNaiveBayes, ConstraintWarning, OffsetNaiveBayes
-from .data import Dataset, Schema, load_file
-from .exceptions import DataFormatError, NotFittedError, ParameterError, SeminaiveError
-from .multinomial import MultinomialNaiveBayes
-from .naive_bayes import NaiveBayes
-from .persistence import load_model, save_model
-from .rules import OneR, ZeroR
+import importlib
 
 __version__ = "0.1.0"
 
-__all__ = ["NaiveBayes", "MultinomialNaiveBayes", "BernoulliNaiveBayes", "OneR", "ZeroR", "ConstrainedNaiveBayes",
-           "OffsetNaiveBayes", "ConstraintWarning", "Dataset", "Schema", "load_file", "save_model", "load_model",
-           "SeminaiveError", "DataFormatError", "ParameterError", "NotFittedError",
-           "UnseenValueWarning", "__version__"]
+# public names, imported when first used (so that ``seminaive --help`` imports nothing heavy)
+_EXPORTS = {
+    "NaiveBayes": ".naive_bayes", "MultinomialNaiveBayes": ".multinomial", "BernoulliNaiveBayes": ".bernoulli",
+    "OneR": ".rules", "ZeroR": ".rules", "ConstrainedNaiveBayes": ".constrained", "OffsetNaiveBayes": ".constrained",
+    "ConstraintWarning": ".constrained", "Dataset": ".data", "Schema": ".data", "load_file": ".data",
+    "save_model": ".persistence", "load_model": ".persistence", "SeminaiveError": ".exceptions",
+    "DataFormatError": ".exceptions", "ParameterError": ".exceptions", "NotFittedError": ".exceptions",
+    "UnseenValueWarning": ".base",
+}
+
+__all__ = list(_EXPORTS) + ["__version__"]
+
+
+def __getattr__(name):
+    if name in _EXPORTS:
+        value = getattr(importlib.import_module(_EXPORTS[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'seminaive' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_EXPORTS))

@@ -46,11 +46,17 @@ class ParameterError(SeminaiveError):
     """A parameter has a value outside what it accepts."""
 
 
-try:  # let scikit-learn's own checks recognise our not-fitted error
-    from sklearn.exceptions import NotFittedError as _SkNotFitted
-except ImportError:  # pragma: no cover
-    _SkNotFitted = AttributeError
-
-
-class NotFittedError(SeminaiveError, _SkNotFitted):
-    """The model was used before ``fit``."""
+def __getattr__(name):
+    """``NotFittedError`` is made when first asked for: it derives from scikit-learn's,
+    so that scikit-learn's checks recognise it, and importing scikit-learn is
+    left to the code that needs it (``seminaive --help`` does not)."""
+    if name != "NotFittedError":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    try:
+        from sklearn.exceptions import NotFittedError as sklearn_not_fitted
+    except ImportError:  # pragma: no cover
+        sklearn_not_fitted = AttributeError
+    cls = type("NotFittedError", (SeminaiveError, sklearn_not_fitted),
+               {"__doc__": "The model was used before ``fit``.", "__module__": __name__})
+    globals()["NotFittedError"] = cls
+    return cls

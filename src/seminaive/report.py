@@ -9,6 +9,7 @@ import json
 
 import numpy as np
 
+from ._names import OUTPUT_FORMATS
 from ._target import unwrap
 from .data.encoding import as_columns, select_columns
 
@@ -125,7 +126,7 @@ def format_explanation(model, X, precision=3):
     return "\n".join(out)
 
 
-FORMATS = ("text", "csv", "json")
+FORMATS = OUTPUT_FORMATS
 
 
 def _py(v):

@@ -3,9 +3,8 @@
 import sys
 
 from .._atomic import atomic_write_text
-from ..data.io import FORMATS as DATA_FORMATS
-from ..data.io import load_file
-from ..report import FORMATS
+from .._names import DATA_FORMATS, ESTIMATIONS, MODEL_NAMES, NUMERIC_MODELS
+from .._names import OUTPUT_FORMATS as FORMATS
 
 
 def add_data_options(p, target=True):
@@ -45,6 +44,7 @@ def load_named(name, target=None):
     """A data set by registry name, or a data file."""
     import os
 
+    from ..data.io import load_file
     from ..datasets import load
     if os.path.exists(name):
         d, _ = load_file(name, target=target).labelled()
@@ -66,11 +66,8 @@ def add_filebase_command(sub, name, help, run, formats=True):
 
 
 def add_model_options(p):
-    from ..models import model_names
-    from ..naive_bayes import NUMERIC_MODELS
-    models = model_names("model")
-    p.add_argument("--model", choices=list(models), default="nb",
-                   help="; ".join(f"{k}: {v}" for k, v in models.items()) + " (default: nb)")
+    p.add_argument("--model", choices=list(MODEL_NAMES), default="nb",
+                   help="; ".join(f"{k}: {v}" for k, v in MODEL_NAMES.items()) + " (default: nb)")
     p.add_argument("--alpha", type=float, default=1.0,
                    help="smoothing of nominal attributes (1: Laplace, 0: maximum likelihood)")
     p.add_argument("--priors", default="laplace", help="laplace, mle or uniform (default: laplace)")
@@ -81,7 +78,7 @@ def add_model_options(p):
     p.add_argument("--min-bucket", type=int, default=6, help="1R's minimum bucket size (default 6)")
     p.add_argument("--bandwidth", default="silverman",
                    help="kernel bandwidth: silverman, scott or a number (default: silverman)")
-    p.add_argument("--estimation", default="frequency", choices=["frequency", "map", "predictive", "m-estimate"],
+    p.add_argument("--estimation", default="frequency", choices=list(ESTIMATIONS),
                    help="frequency (default), Normal-Gamma map or predictive, or the m-estimate")
     p.add_argument("--min-rate", action="append", default=[], metavar="CLASS=RATE",
                    help="constrained Naive Bayes: this class's training rate at least RATE (repeatable; "
@@ -99,6 +96,7 @@ def load_data(args, labelled=True, unlabelled=False):
     instances whose class is missing, saying how many on stderr."""
     import os
 
+    from ..data.io import load_file
     from ..datasets import known, load
     from ..exceptions import ParameterError
     if not os.path.exists(args.data) and not args.input_format:

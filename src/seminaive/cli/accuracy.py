@@ -1,7 +1,5 @@
 """``seminaive accuracy FILEBASE``: percentage correct on the filebase's test data (a call of the J implementation)."""
 
-from .. import jcalls
-from ..report import format_value
 from ._common import add_filebase_command, emit
 
 
@@ -10,4 +8,6 @@ def add_parser(sub):
 
 
 def run(args):
+    from .. import jcalls
+    from ..report import format_value
     emit(format_value("accuracy", jcalls.accuracy(args.filebase), args.format, unit="%"), args)

@@ -1,7 +1,5 @@
 """``seminaive classify FILEBASE``: classes for the filebase's unlabelled data (a call of the J implementation)."""
 
-from .. import jcalls
-from ..report import format_predictions
 from ._common import add_filebase_command, emit
 
 
@@ -10,4 +8,6 @@ def add_parser(sub):
 
 
 def run(args):
+    from .. import jcalls
+    from ..report import format_predictions
     emit(format_predictions(jcalls.classify(args.filebase), fmt=args.format), args)

@@ -2,11 +2,7 @@
 
 import sys
 
-from ..datasets import check_names
-from ..evaluation.experiment import Experiment, run_experiment
-from ..evaluation.report_files import comparison_table, write_report
-from ..evaluation.resampling import parse_protocol
-from ..models import compare_model, model_description, model_names
+from .._names import COMPARE_NAMES
 from ._common import add_protocol_options, split_names
 
 
@@ -15,7 +11,7 @@ def add_parser(sub):
     p.add_argument("--datasets", required=True,
                    help="comma-separated data set names ('seminaive datasets' lists them) or data files")
     p.add_argument("--models", default="nb,1r,tree",
-                   help="comma-separated: " + ", ".join(model_names("compare")) + " (default: nb,1r,tree)")
+                   help="comma-separated: " + ", ".join(COMPARE_NAMES) + " (default: nb,1r,tree)")
     p.add_argument("--baseline", default=None, help="model the others are tested against (default: the first)")
     add_protocol_options(p)
     p.add_argument("--out", default="seminaive-report", help="report folder (default: seminaive-report)")
@@ -25,6 +21,11 @@ def add_parser(sub):
 
 
 def run(args):
+    from ..datasets import check_names
+    from ..evaluation.experiment import Experiment, run_experiment
+    from ..evaluation.report_files import comparison_table, write_report
+    from ..evaluation.resampling import parse_protocol
+    from ..models import compare_model, model_description
     names = split_names(args.models)
     models = {n: compare_model(n) for n in names}  # every model and data set checked before any work
     check_names(split_names(args.datasets))

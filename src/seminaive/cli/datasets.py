@@ -1,7 +1,5 @@
 """``seminaive datasets``: the data sets known by name, with sizes and attribute types."""
 
-from ..datasets import dataset_table
-from ..report import format_frame
 from ._common import emit
 
 
@@ -15,6 +13,8 @@ def add_parser(sub):
 
 
 def run(args):
+    from ..datasets import dataset_table
+    from ..report import format_frame
     t = dataset_table(include_keel=args.source in ("all", "keel"))
     if args.source != "all":
         t = t[t["source"].str.startswith(args.source if args.source != "keel" else "keel")]

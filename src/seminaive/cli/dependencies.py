@@ -2,7 +2,6 @@
 
 import sys
 
-from ..dependence import dependence_matrices, format_matrices, plot_matrices
 from ._common import add_data_options, check_outputs, emit, load_data
 
 
@@ -18,6 +17,7 @@ def add_parser(sub):
 
 
 def run(args):
+    from ..dependence import dependence_matrices, format_matrices, plot_matrices
     check_outputs(args, "plot", "output")
     d = load_data(args)
     mats = dependence_matrices(d, args.bins, ("mi", "cmi") if args.no_mic else ("mi", "cmi", "mic"),

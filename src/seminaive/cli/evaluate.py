@@ -2,7 +2,6 @@
 
 import json
 
-from ..evaluation import evaluate
 from ._common import add_data_options, add_model_options, add_output_options, emit, load_data, make_model
 
 
@@ -18,6 +17,7 @@ def add_parser(sub):
 
 
 def run(args):
+    from ..evaluation import evaluate
     d = load_data(args)
     r = evaluate(make_model(args), d.X, d.y, cv=args.cv, holdout=args.holdout, random_state=args.seed)
     if args.format == "json":

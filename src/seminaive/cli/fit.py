@@ -2,8 +2,6 @@
 
 import sys
 
-from ..models import describe
-from ..persistence import save_model
 from ._common import add_data_options, add_model_options, check_outputs, emit, load_data, make_model
 
 
@@ -20,6 +18,8 @@ def add_parser(sub):
 
 
 def run(args):
+    from ..models import describe
+    from ..persistence import save_model
     check_outputs(args, "model_file", "output")
     if args.chunksize:
         from ..scale import fit_file

@@ -1,7 +1,5 @@
 """``seminaive learn FILEBASE``: learn from a filebase and show the probabilities (a call of the J implementation)."""
 
-from .. import jcalls
-from ..report import format_model
 from ._common import add_filebase_command, emit
 
 
@@ -10,4 +8,6 @@ def add_parser(sub):
 
 
 def run(args):
+    from .. import jcalls
+    from ..report import format_model
     emit(format_model(jcalls.learn(args.filebase)), args)

@@ -1,8 +1,5 @@
 """``seminaive predict --model-file M DATA``: classes (and probabilities) for a data file."""
 
-from ..persistence import load_model
-from ..report import format_predictions
-from ..data.io import load_for_model
 from ._common import add_data_options, add_output_options, check_outputs, emit
 
 
@@ -21,6 +18,9 @@ def add_parser(sub):
 
 
 def run(args):
+    from ..persistence import load_model
+    from ..report import format_predictions
+    from ..data.io import load_for_model
     check_outputs(args, "output")
     model = load_model(args.model_file)
     if args.chunksize:

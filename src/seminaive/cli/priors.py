@@ -1,7 +1,5 @@
 """``seminaive priors FILEBASE``: the Laplace-corrected class probabilities (a call of the J implementation)."""
 
-from .. import jcalls
-from ..report import format_mapping
 from ._common import add_filebase_command, emit
 
 
@@ -10,4 +8,6 @@ def add_parser(sub):
 
 
 def run(args):
+    from .. import jcalls
+    from ..report import format_mapping
     emit(format_mapping(jcalls.priors(args.filebase), args.format), args)

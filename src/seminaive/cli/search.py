@@ -2,14 +2,14 @@
 
 import sys
 
-from ..models import model_names
+from .._names import SEARCH_NAMES
 from ._common import add_data_options, check_outputs, emit, load_data
 
 
 def add_parser(sub):
     p = sub.add_parser("search", help="run a wrapper search (BSE, BSJ, BSEJ, FSSJ) and print its steps")
     add_data_options(p)
-    p.add_argument("--method", choices=list(model_names("search")), default="bsej")
+    p.add_argument("--method", choices=list(SEARCH_NAMES), default="bsej")
     p.add_argument("--scoring", choices=["loo", "cv"], default="loo",
                    help="leave-one-out (default) or k-fold cross-validated accuracy")
     p.add_argument("--cv", type=int, default=10, help="folds for --scoring cv (default 10)")

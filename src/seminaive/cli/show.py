@@ -1,8 +1,6 @@
 """``seminaive show``: print a saved model, or fit one on a data file and print it."""
 
-from ..data.io import FORMATS as DATA_FORMATS
-from ..models import describe
-from ..persistence import load_model
+from .._names import DATA_FORMATS
 from ._common import add_model_options, emit, load_data, make_model
 
 
@@ -20,6 +18,8 @@ def add_parser(sub):
 
 
 def run(args):
+    from ..models import describe
+    from ..persistence import load_model
     if args.data.endswith(".json"):
         model = load_model(args.data)
     else:

@@ -2,8 +2,6 @@
 
 import sys
 
-from ..evaluation.resampling import parse_protocol
-from ..evaluation.subsets import format_subsets, subset_study
 from ._common import add_model_options, add_output_options, add_protocol_options, emit, load_named, make_model
 
 
@@ -21,6 +19,8 @@ def add_parser(sub):
 
 
 def run(args):
+    from ..evaluation.resampling import parse_protocol
+    from ..evaluation.subsets import format_subsets, subset_study
     d = load_named(args.data, args.target)
     test = load_named(args.test, args.target) if args.test else None
     protocol = parse_protocol(args.cv, args.repeats, args.loo, args.holdout, args.per_class, args.seed)

@@ -1,7 +1,5 @@
 """``seminaive test FILEBASE``: classify the filebase's test data (a call of the J implementation)."""
 
-from .. import jcalls
-from ..report import format_predictions
 from ._common import add_filebase_command, emit
 
 
@@ -10,4 +8,6 @@ def add_parser(sub):
 
 
 def run(args):
+    from .. import jcalls
+    from ..report import format_predictions
     emit(format_predictions(jcalls.test(args.filebase), fmt=args.format), args)

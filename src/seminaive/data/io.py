@@ -2,6 +2,7 @@
 
 import os
 
+from .._names import DATA_FORMATS
 from ..exceptions import DataFormatError, ParameterError
 from .arff import read_arff
 from .csv import read_csv
@@ -11,7 +12,7 @@ from ._text import open_text, sniff_separator, strip_compression
 
 __all__ = ["load_file", "load_for_model", "guess_format", "FORMATS"]
 
-FORMATS = ("csv", "arff", "keel", "filebase")
+FORMATS = DATA_FORMATS
 
 
 def guess_format(path, format=None):

@@ -1,12 +1,13 @@
 """Estimators: map per-class sufficient statistics to model parameters."""
 
+from .._names import ESTIMATIONS as _ESTIMATIONS
 from .bayesian import PRIOR_KEYS, MEstimate, NormalGamma, normal_gamma_posterior
 from .frequency import PRIORS, Frequency, class_log_prior
 
 __all__ = ["Frequency", "NormalGamma", "MEstimate", "normal_gamma_posterior", "class_log_prior", "PRIORS",
            "PRIOR_KEYS", "ESTIMATIONS", "make_estimator"]
 
-ESTIMATIONS = ("frequency", "map", "predictive", "m-estimate")
+ESTIMATIONS = _ESTIMATIONS
 
 
 def make_estimator(estimation="frequency", alpha=1.0, ddof=1, prior=None, name=None):

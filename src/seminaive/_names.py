@@ -1,0 +1,24 @@
+"""Names the command line offers before it imports anything heavy.
+
+``seminaive --help`` must not import numpy's consumers (scikit-learn, pandas,
+matplotlib), so the choices it shows live here as plain text. The modules
+that own them import their tuples from here, and a test holds the model
+names equal to those the models register (:mod:`seminaive.registry`).
+"""
+
+DATA_FORMATS = ("csv", "arff", "keel", "filebase")
+OUTPUT_FORMATS = ("text", "csv", "json")
+ESTIMATIONS = ("frequency", "map", "predictive", "m-estimate")
+NUMERIC_MODELS = ("gaussian", "kernel", "equal_width", "equal_frequency", "mdl", "1r")
+
+MODEL_NAMES = {  # seminaive fit/evaluate/show/subsets --model NAME
+    "nb": "Naive Bayes (nominal, Gaussian or discretized/kernel numeric attributes)",
+    "cnb": "constrained Naive Bayes (with --min-rate CLASS=RATE)",
+    "multinomial": "multinomial Naive Bayes for count data",
+    "bernoulli": "Bernoulli Naive Bayes for binary data",
+    "1r": "Holte's 1R: rules on the single best attribute",
+    "zeror": "the majority-class baseline",
+}
+SEARCH_NAMES = ("bse", "bsj", "bsej", "fssj")  # seminaive search --method NAME
+COMPARE_NAMES = ("nb", "nb-kernel", "nb-ew", "nb-ef", "nb-mdl", "nb-map", "nb-predictive", "1r", "zeror", "bse", "bsj",
+                 "bsej", "fssj", "tree", "forest", "svm", "cnb:R", "offset:R")  # seminaive compare --models
