@@ -5,7 +5,7 @@ Every error that bad input or a bad parameter can cause derives from
 exit with status 2 instead of showing a traceback.
 """
 
-__all__ = ["SeminaiveError", "DataFormatError", "ParameterError", "NotFittedError"]
+__all__ = ["SeminaiveError", "DataFormatError", "ParameterError", "NotFittedError"]  # noqa: F822 (made by __getattr__)
 
 
 class SeminaiveError(ValueError):

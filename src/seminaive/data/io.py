@@ -97,20 +97,19 @@ def load_for_model(path, schema, format=None, target=None, header=True, unlabell
     path = os.fspath(path)
     fmt = guess_format(path, format)
     names = list(schema.names)
-    nominal = [a.name for a in schema.attributes if a.is_nominal]
-    numeric = [a.name for a in schema.attributes if not a.is_nominal]
-    named = fmt != "csv" or header
-    if fmt == "csv" and unlabelled is None:
-        if header:
-            columns = _csv_header(path, sep)
-            extra = [c for c in columns if c not in names]
+    if fmt == "csv":  # the file's columns, read once: its header, or its first row's width
+        first = _csv_header(path, sep)
+        columns = first if header else None
+        if unlabelled is None and header:
+            extra = [c for c in first if c not in names]
             unlabelled = not extra
             if target is None and len(extra) == 1:
                 target = extra[0]
-        else:
-            first = _csv_header(path, sep)
+        elif unlabelled is None:
             unlabelled = len(first) == len(names)
-    if not named:  # by position: the file's columns take the model's names
+    else:
+        columns = names
+    if columns is None:  # a CSV file without a header: by position, the file's columns take the model's names
         d = load_file(path, format=fmt, target=target, header=False, unlabelled=bool(unlabelled), sep=sep)
         if d.X.shape[1] != len(names):
             raise DataFormatError(f"expected {len(names)} attribute columns (the model's {', '.join(names)}), "
@@ -118,17 +117,15 @@ def load_for_model(path, schema, format=None, target=None, header=True, unlabell
         X = d.X.copy()
         X.columns = names
         return X
+    kinds = {"nominal": [], "numeric": []}
+    for a in schema.attributes:
+        if a.name in columns:
+            kinds["nominal" if a.is_nominal else "numeric"].append(a.name)
     d = load_file(path, format=fmt, target=target, header=header, unlabelled=bool(unlabelled), sep=sep,
-                  nominal=[n for n in nominal if n in _columns_of(path, fmt, header, names, sep)] or None,
-                  numeric=[n for n in numeric if n in _columns_of(path, fmt, header, names, sep)] or None)
+                  nominal=kinds["nominal"] or None, numeric=kinds["numeric"] or None)
     missing = [n for n in names if n not in d.X.columns]
     if missing:
-        shown = _columns_of(path, fmt, header, list(d.X.columns), sep)
+        shown = columns if fmt == "csv" else list(d.X.columns)
         raise DataFormatError(f"the model's attribute(s) {', '.join(map(repr, missing))} are not columns of the "
                               f"file (columns: {', '.join(map(str, shown))})", path=path)
     return d.X[names]
-
-
-def _columns_of(path, fmt, header, names, sep=None):
-    """The file's column names where they are cheap to know (a CSV header); else the model's."""
-    return _csv_header(path, sep) if fmt == "csv" and header else names
