@@ -4,7 +4,7 @@ import numpy as np
 
 from .base import Discretizer
 
-__all__ = ["EqualWidthDiscretizer"]
+__all__ = ["EqualWidthDiscretizer", "equal_width_cuts"]
 
 
 class EqualWidthDiscretizer(Discretizer):
@@ -29,7 +29,13 @@ class EqualWidthDiscretizer(Discretizer):
     _parameter_constraints = {"n_bins": dict(kind="int", low=1)}
 
     def _cut_points(self, x, y):
-        if x.size == 0 or x[0] == x[-1]:
-            return []
-        t = np.arange(1, self.n_bins) / self.n_bins
-        return x[0] * (1 - t) + x[-1] * t  # no overflow where max - min exceeds the float range
+        return equal_width_cuts(x[0], x[-1], self.n_bins) if x.size else np.array([])
+
+
+def equal_width_cuts(lo, hi, n_bins):
+    """The ``n_bins - 1`` cut points splitting [lo, hi] into equal widths (none when
+    the range is empty or not finite); no overflow where hi - lo exceeds the float range."""
+    if not (np.isfinite(lo) and np.isfinite(hi)) or lo == hi:
+        return np.array([])
+    t = np.arange(1, n_bins) / n_bins
+    return lo * (1 - t) + hi * t

@@ -145,23 +145,20 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         X, y = unwrap(X, y)
         check_2d(X)
         validate_data(self, X, reset=True, skip_check_array=True)
-        self.schema_ = infer_schema(X, None)
-        table = encode(X, self.schema_)
-        ycodes, self.classes_ = encode_target(y, table.n_samples)
-        k = len(self.classes_)
-        names = list(self.schema_.names)
-        self.cuts_ = {}
-        for j, a in enumerate(self.schema_.attributes):
+        schema = infer_schema(X, None)
+        table = encode(X, schema)
+        ycodes, classes = encode_target(y, table.n_samples)
+        cuts = {}
+        for j, a in enumerate(schema.attributes):
             if not a.is_nominal:
-                col = self.schema_.numeric_indices.index(j)
+                col = schema.numeric_indices.index(j)
                 disc = DISCRETIZERS[self.discretizer]
                 disc = disc(n_bins=self.n_bins) if self.discretizer in ("equal_width", "equal_frequency") \
                     else disc()
-                self.cuts_[j] = disc.cuts_for(table.numeric[:, col], ycodes if disc.supervised else None)
+                cuts[j] = disc.cuts_for(table.numeric[:, col], ycodes if disc.supervised else None)
+        self._set_layout(schema, classes, cuts)
+        k, names = len(self.classes_), list(self.schema_.names)
         codes, xs = self._prepare(X, table)
-        self._values = [list(map(str, a.values)) if a.is_nominal else interval_labels(self.cuts_[j])
-                        for j, a in enumerate(self.schema_.attributes)]
-        self._numeric_alone = [xs[j] is not None and self.numeric == "gaussian" for j in range(len(names))]
         gauss = [j for j in range(len(names)) if self._numeric_alone[j]]
         # the Gaussian component's units (values over a power of two), variance floors and estimators
         scales = {j: float(column_scales(xs[j][:, None])[0]) for j in gauss}
@@ -190,6 +187,15 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         else:  # nothing beat the class priors alone
             self.model_ = _PriorsOnly(self.classes_, class_log_prior(np.bincount(ycodes, minlength=k), self.priors))
         return self
+
+    def _set_layout(self, schema, classes, cuts):
+        """What the search learns before it searches, from memory or a file's first pass: the
+        schema, the classes, each numeric attribute's cut points for joins, the value labels,
+        and which numeric attributes stay Gaussian when alone."""
+        self.schema_, self.classes_, self.cuts_ = schema, classes, cuts
+        self._values = [list(map(str, a.values)) if a.is_nominal else interval_labels(cuts[j])
+                        for j, a in enumerate(schema.attributes)]
+        self._numeric_alone = [(not a.is_nominal) and self.numeric == "gaussian" for a in schema.attributes]
 
     def _run(self, engine, names, progress=None):
         """The one search loop, over any engine (in memory, or streamed over file

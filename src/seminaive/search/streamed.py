@@ -16,7 +16,7 @@ from .._scale import pow2_scale
 from .._target import class_codes
 from ..components.gaussian import variance_floor
 from ..data.encoding import encode, infer_schema
-from ..discretize import interval_labels
+from ..discretize.equal_width import equal_width_cuts
 from ..estimation import class_log_prior
 from ..exceptions import ParameterError
 from ..scale.files import iter_file_chunks
@@ -82,12 +82,12 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
     n = 0
     for X, y in iter_file_chunks(path, chunksize, **kw):
         if first:
-            search.schema_ = infer_schema(X, None)
-            search.classes_ = np.asarray(list(y.cat.categories), dtype=object)
-            num = list(search.schema_.numeric_indices)
+            schema = infer_schema(X, None)
+            classes = np.asarray(list(y.cat.categories), dtype=object)
+            num = list(schema.numeric_indices)
             lo, hi = np.full(len(num), np.inf), np.full(len(num), -np.inf)
             first = False
-        t = encode(X, search.schema_)
+        t = encode(X, schema)
         if t.numeric.shape[1] and len(X):
             with np.errstate(invalid="ignore"):
                 lo = np.fmin(lo, np.nanmin(np.where(np.isnan(t.numeric), np.inf, t.numeric), axis=0))
@@ -95,17 +95,11 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
         n += len(X)
     if first or n == 0:
         raise ParameterError("the file holds no labelled rows")
-    search.n_features_in_ = len(search.schema_)
-    search.feature_names_in_ = np.asarray(search.schema_.names, dtype=object)
-    search.cuts_ = {}
-    for k_, j in enumerate(search.schema_.numeric_indices):
-        a, b = lo[k_], hi[k_]
-        search.cuts_[j] = (np.array([]) if not np.isfinite(a) or a == b
-                           else a + (b - a) * np.arange(1, search.n_bins) / search.n_bins)
-    search._values = [list(map(str, a.values)) if a.is_nominal else interval_labels(search.cuts_[j])
-                      for j, a in enumerate(search.schema_.attributes)]
+    search._set_layout(schema, classes, {j: equal_width_cuts(lo[k_], hi[k_], search.n_bins)
+                                         for k_, j in enumerate(schema.numeric_indices)})
+    search.n_features_in_ = len(schema)  # what validate_data sets for data in memory
+    search.feature_names_in_ = np.asarray(schema.names, dtype=object)
     d = len(search.schema_)
-    search._numeric_alone = [(not a.is_nominal) and search.numeric == "gaussian" for a in search.schema_.attributes]
     k = len(search.classes_)
     n_folds = search.cv if search.scoring == "cv" else None
     fold = fold_assignment(n, n_folds, search.random_state) if n_folds else None
