@@ -9,7 +9,9 @@ from ._target import class_codes, declare_classes, encode_target, prediction_inp
 from ._validation import check_bandwidth, check_param, check_prior_dict, check_priors
 from .base import BaseNaiveBayes
 from .components import COMPONENTS, VAR_SMOOTHING_RULES, Categorical, Discretized, Gaussian, Kernel, variance_floor
-from .data.encoding import check_2d, encode, infer_schema, select_columns
+from .data.encoding import as_columns, block_schema, check_2d, encode, infer_schema, refuse_infinite, select_columns
+from .data.int_block import block_counts, block_width, present_values
+from .data.schema import resolve_columns
 from .discretize import DISCRETIZERS
 from .estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
 from .exceptions import DataFormatError, ParameterError
@@ -148,18 +150,40 @@ class NaiveBayes(BaseNaiveBayes):
         X, y = unwrap(X, y)
         check_2d(X)
         validate_data(self, X, reset=True, skip_check_array=True)
-        self.schema_ = infer_schema(X, self.nominal)
-        table = encode(X, self.schema_)
-        codes, self.classes_ = encode_target(y, table.n_samples)
+        n = as_columns(X)[2]
+        codes, self.classes_ = encode_target(y, n)
+        k = len(self.classes_)
         weight = None
         if sample_weight is not None:
-            weight = _check_sample_weight(sample_weight, np.empty((table.n_samples, 0)))
-        self.components_ = self._make_components(table, codes, weight)
-        k = len(self.classes_)
-        self.stats_ = self._count(table, codes, k, weight)
+            weight = _check_sample_weight(sample_weight, np.empty((n, 0)))
+        if weight is not None or not self._fit_int_block(X, codes, k):
+            self.schema_ = infer_schema(X, self.nominal)
+            # Gaussian moments show an infinite value (they come out non-finite): check only then
+            gaussian = self.numeric == "gaussian"
+            table = encode(X, self.schema_, check_finite=not gaussian)
+            self.components_ = self._make_components(table, codes, weight)
+            self.stats_ = self._count(table, codes, k, weight)
+            if gaussian and not all(np.isfinite(st[k]).all() for st in self.stats_ if "m2" in st for k in ("mean", "m2")):
+                refuse_infinite(table, self.schema_)
         self.class_count_ = np.bincount(codes, weights=weight, minlength=k).astype(np.float64)
         self._estimate()
         return self
+
+    def _fit_int_block(self, X, codes, k):
+        """Schema and counts of an all-nominal small-integer array in one pass
+        (False, doing nothing, when ``X`` is not one)."""
+        width = block_width(X, k) if self.nominal is not None else None
+        if width is None:
+            return False
+        names = [f"x{j}" for j in range(X.shape[1])]
+        if len(resolve_columns(self.nominal, names)) != len(names):
+            return False
+        counts = block_counts(X, width, codes, k)
+        values = present_values(counts)
+        self.schema_ = block_schema(names, values)
+        self.components_ = [Categorical(j, j, len(v)) for j, v in enumerate(values)]
+        self.stats_ = [{"counts": c[:, v].astype(np.float64)} for c, v in zip(counts, values)]
+        return True
 
     def _make_components(self, table, codes, weight=None):
         """One component per attribute; discretized ones learn their cut points here

@@ -3,9 +3,10 @@
 import numpy as np
 from scipy.special import gammaln
 
-from .._scale import column_scales
+from .._scale import column_scales, pow2_scale
 from ..exceptions import DataFormatError
 from ._chunks import chunks
+from ._moments import class_moments, raw_units_safe
 from .base import Component
 
 __all__ = ["Gaussian", "variance_floor", "normal_logpdf", "student_t_logpdf", "estimated_logpdf",
@@ -56,10 +57,10 @@ class Gaussian(Component):
     Statistics per class, over the present values: ``weight`` (the count),
     ``mean`` and ``m2`` (the sum of squared deviations from the mean), of the
     values divided by ``scale``, a power of two about the column's largest
-    absolute value (so nothing overflows or underflows at any magnitude: the
-    division is exact). They are accumulated in two passes (mean, then
-    deviations) and merged with Chan's update, so they stay accurate where
-    sums of squares would cancel. Parameters are estimated in the same units;
+    absolute value where the raw values' squares could overflow or underflow
+    (the division is exact; 1 otherwise). They are accumulated in one pass,
+    two-pass within cache-sized chunks merged with Chan's update, so they stay
+    accurate where sums of squares would cancel. Parameters are estimated in the same units;
     ``mean_``, ``sd_`` and ``var_`` give them in the data's units.
 
     Examples
@@ -84,43 +85,28 @@ class Gaussian(Component):
 
     @classmethod
     def count_many(cls, comps, table, y, n_classes, weight):
-        """Two chunked passes over the numeric block: per-class sums by matrix
-        products with the one-hot class matrix, then squared deviations."""
+        """Moments of every component's column in one pass over the numeric
+        block, in raw units; columns whose magnitudes could have overflowed or
+        underflowed are counted again divided by a power of two."""
         if not comps:
             return []
         cols = [c.column for c in comps]
-        whole = cols == list(range(table.numeric.shape[1]))
-        X = table.numeric
-        scale = column_scales(X if whole else X[:, cols])
-        n, d = X.shape[0], len(cols)
-        w_tot, s_tot, m2 = (np.zeros((n_classes, d)) for _ in range(3))
-        classes = np.arange(n_classes)
-
-        def pieces():
-            for s, e in chunks(n):
-                xb = (X[s:e] if whole else X[s:e, cols]) / scale
-                onehot = (y[s:e, None] == classes).astype(np.float64)
-                if weight is not None:
-                    onehot *= weight[s:e, None]
-                present = ~np.isnan(xb)
-                yield s, e, xb, onehot, (None if present.all() else present)
-
-        for s, e, xb, onehot, present in pieces():
-            if present is None:
-                w_tot += onehot.sum(axis=0)[:, None]
-                s_tot += onehot.T @ xb
-            else:
-                w_tot += onehot.T @ present
-                s_tot += onehot.T @ np.where(present, xb, 0.0)
-        mean = np.divide(s_tot, w_tot, out=np.zeros_like(s_tot), where=w_tot > 0)
-        for s, e, xb, onehot, present in pieces():
-            dev = xb - mean[y[s:e]]
-            dev *= dev
-            if present is not None:
-                dev[~present] = 0.0
-            m2 += onehot.T @ dev
-        return [{"weight": w_tot[:, k].copy(), "mean": mean[:, k].copy(), "m2": m2[:, k].copy(),
-                 "scale": scale[k:k + 1].copy()} for k in range(d)]
+        X = table.numeric if cols == list(range(table.numeric.shape[1])) else table.numeric[:, cols]
+        w, mean, m2 = class_moments(X, y, n_classes, weight)
+        safe = raw_units_safe(mean, m2)
+        # keep the moments in units about 1 (exact: powers of two), as the optimizers expect
+        with np.errstate(invalid="ignore", divide="ignore"):
+            spread = np.abs(mean) + np.sqrt(m2 / np.where(w > 0, w, 1.0))
+        scale = np.where(safe, pow2_scale(np.nanmax(np.where(safe, spread, 0.0), axis=0, initial=0.0)), 1.0)
+        mean /= scale
+        m2 /= scale * scale
+        redo = np.flatnonzero(~safe)
+        if redo.size:
+            sub = X[:, redo]
+            scale[redo] = column_scales(sub)
+            w[:, redo], mean[:, redo], m2[:, redo] = class_moments(sub, y, n_classes, weight, scale[redo])
+        return [{"weight": w[:, k].copy(), "mean": mean[:, k].copy(), "m2": m2[:, k].copy(),
+                 "scale": scale[k:k + 1].copy()} for k in range(len(cols))]
 
     @staticmethod
     def rescaled(stats, scale):
@@ -175,7 +161,7 @@ class Gaussian(Component):
     def var_(self):
         """The class variances in the data's units (inf where they exceed the float range)."""
         with np.errstate(over="ignore"):
-            return self._var * self.scale_ ** 2
+            return self._var * np.float64(self.scale_) ** 2
 
     def log_likelihood(self, table):
         out = np.zeros((table.numeric.shape[0], self._mu.size))

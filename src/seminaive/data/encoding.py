@@ -11,13 +11,11 @@ import numpy as np
 import pandas as pd
 
 from ..exceptions import DataFormatError, ParameterError
+from .int_block import LUT_LIMIT as _LUT_LIMIT, block_counts, block_width, present_values
 from .schema import NOMINAL, NUMERIC, Attribute, Schema, resolve_columns
 
-__all__ = ["EncodedTable", "infer_schema", "encode", "as_columns", "code_dtype", "check_2d",
+__all__ = ["EncodedTable", "infer_schema", "encode", "refuse_infinite", "as_columns", "code_dtype", "check_2d",
            "select_columns"]
-
-_LUT_LIMIT = 1 << 20  # integer codes below this are mapped with a lookup table
-
 
 @dataclass
 class EncodedTable:
@@ -179,9 +177,9 @@ def infer_schema(X, nominal=None):
         return Schema(X.schema.attributes)
     names, get, _, _ = as_columns(X)
     forced = resolve_columns(nominal, names) if nominal is not None else None
-    block = _int_block_values(X) if forced is not None and len(forced) == len(names) else None
-    if block is not None:
-        return Schema(tuple(Attribute(n, NOMINAL, tuple(v)) for n, v in zip(names, block)))
+    width = block_width(X) if forced is not None and len(forced) == len(names) else None
+    if width is not None:
+        return block_schema(names, present_values(block_counts(X, width)))
     attrs = []
     for j, name in enumerate(names):
         col = get(j)
@@ -192,20 +190,9 @@ def infer_schema(X, nominal=None):
     return Schema(tuple(attrs))
 
 
-def _int_block_values(X):
-    """Per column, the sorted values present in a non-negative integer array,
-    found in one chunked pass (None when X is not such an array)."""
-    if not (isinstance(X, np.ndarray) and X.dtype.kind in "iu" and X.ndim == 2 and X.size):
-        return None
-    width = int(X.max()) + 1
-    if X.min() < 0 or width * X.shape[1] > _LUT_LIMIT:
-        return None
-    offsets = np.arange(X.shape[1], dtype=np.intp) * width
-    seen = np.zeros(width * X.shape[1], dtype=np.int64)
-    for s in range(0, X.shape[0], 65536):
-        seen += np.bincount((X[s:s + 65536] + offsets).ravel(), minlength=seen.size)
-    seen = seen.reshape(X.shape[1], width)
-    return [np.flatnonzero(row).tolist() for row in seen]
+def block_schema(names, values):
+    """The schema of an all-nominal integer block from its present values."""
+    return Schema(tuple(Attribute(n, NOMINAL, tuple(v)) for n, v in zip(names, values)))
 
 
 def _encode_int_block(X, schema):
@@ -283,12 +270,14 @@ def _encode_numeric(col, name):
     return out
 
 
-def encode(X, schema):
+def encode(X, schema, check_finite=True):
     """Encode a table against a schema.
 
     Columns are matched by name when ``X`` is a DataFrame holding every attribute,
     otherwise by position. Nominal values outside an attribute's list are encoded
-    as missing and counted in ``unseen``.
+    as missing and counted in ``unseen``. Infinite numeric values are an error
+    (unless ``check_finite`` is False: the caller then checks, with
+    :func:`refuse_infinite`, after a pass of its own that would show them).
 
     Examples
     --------
@@ -324,8 +313,16 @@ def encode(X, schema):
         numeric = np.empty((n, len(num)), dtype=np.float64)
         for k, i in enumerate(num):
             numeric[:, k] = _encode_numeric(get(positions[i]), want[i])
+    table = EncodedTable(codes, numeric, unseen)
+    if check_finite:
+        refuse_infinite(table, schema)
+    return table
+
+
+def refuse_infinite(table, schema):
+    """Raise DataFormatError naming the first numeric attribute holding an infinite value."""
+    numeric = table.numeric
     if numeric.size and np.isinf(numeric).any():
         bad = int(np.flatnonzero(np.isinf(numeric).any(axis=0))[0])
         raise DataFormatError("numeric values must be finite (NaN marks a missing value), "
-                              "got infinity", column=want[num[bad]])
-    return EncodedTable(codes, numeric, unseen)
+                              "got infinity", column=schema.names[schema.numeric_indices[bad]])

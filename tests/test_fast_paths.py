@@ -1,0 +1,85 @@
+"""Every fast path against a brute-force computation of the same thing."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from seminaive import NaiveBayes
+from seminaive.components._moments import class_moments
+
+
+def brute_moments(X, y, k, weight=None):
+    """Per-class weight, mean and m2 of each column, one class and column at a time."""
+    w = np.ones(len(y)) if weight is None else weight
+    out = np.zeros((3, k, X.shape[1]))
+    for c in range(k):
+        for j in range(X.shape[1]):
+            keep = (y == c) & ~np.isnan(X[:, j])
+            x, ww = X[keep, j], w[keep]
+            tot = ww.sum()
+            mean = (ww * x).sum() / tot if tot > 0 else 0.0
+            out[:, c, j] = tot, mean, (ww * (x - mean) ** 2).sum()
+    return out
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_one_pass_moments_equal_brute_force(weighted):
+    rng = np.random.default_rng(3)
+    n = 20_000  # several chunks
+    y = rng.integers(0, 4, n)
+    X = rng.normal(y[:, None] * 100.0 + 1e6, 1.0, (n, 5))  # large mean, small spread: cancellation-prone
+    X[rng.random((n, 5)) < 0.05] = np.nan
+    X[:9000, 2] = np.nan  # whole chunks without values
+    X[y == 3, 4] = np.nan  # a class without values
+    w = rng.integers(0, 3, n).astype(float) if weighted else None
+    got = np.array(class_moments(X, y, 4, w))
+    want = brute_moments(X, y, 4, w)
+    np.testing.assert_array_equal(got[0], want[0])
+    np.testing.assert_allclose(got[1], want[1], rtol=1e-14)
+    np.testing.assert_allclose(got[2], want[2], rtol=1e-9)
+    assert got[2, 3, 4] == 0 and got[0, 3, 4] == 0
+
+
+def test_gaussian_fit_rescales_only_extreme_columns():
+    rng = np.random.default_rng(4)
+    y = rng.integers(0, 2, 3000)
+    base = rng.normal(y[:, None], 1.0, (3000, 4))
+    X = base * np.array([1.0, 1e150, 1e-150, 3.0])
+    nb = NaiveBayes().fit(X, y)
+    ref = NaiveBayes().fit(base, y)
+    for j, f in enumerate([1.0, 1e150, 1e-150, 3.0]):
+        np.testing.assert_allclose(nb.components_[j].mean_, ref.components_[j].mean_ * f, rtol=1e-12)
+        np.testing.assert_allclose(nb.components_[j].var_, ref.components_[j].var_ * f * f, rtol=1e-12)
+    np.testing.assert_allclose(nb.predict_proba(X), ref.predict_proba(base), rtol=1e-9)
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.uint8, np.uint64])
+def test_integer_block_fit_equals_general_path(dtype):
+    rng = np.random.default_rng(5)
+    n = 50_000
+    y = rng.integers(0, 3, n)
+    X = ((rng.integers(0, 6, (n, 7)) + y[:, None]) % 6 * 2).astype(dtype)  # even values only: gaps
+    X[:, 3] = np.where(X[:, 3] == 4, 10, X[:, 3])  # value 4 never occurs there
+    fast = NaiveBayes(nominal="all").fit(X, y)
+    frame = pd.DataFrame({f"x{j}": pd.Categorical(X[:, j].astype(np.int64)) for j in range(X.shape[1])})
+    slow = NaiveBayes().fit(frame, y)
+    assert fast.schema_ == slow.schema_
+    assert fast.schema_.attributes[3].values == (0, 2, 6, 8, 10)
+    for a, b in zip(fast.stats_, slow.stats_):
+        np.testing.assert_array_equal(a["counts"], b["counts"])
+    # brute force: one count per class and value
+    want = [[np.sum((y == c) & (X[:, 3] == v)) for v in (0, 2, 6, 8, 10)] for c in range(3)]
+    np.testing.assert_array_equal(fast.stats_[3]["counts"], want)
+    np.testing.assert_allclose(fast.predict_proba(X[:500]), slow.predict_proba(frame[:500]), rtol=1e-12)
+
+
+def test_integer_block_with_weights_and_partial_columns_takes_the_general_path():
+    rng = np.random.default_rng(6)
+    y = rng.integers(0, 2, 400)
+    X = rng.integers(0, 4, (400, 3))
+    w = rng.integers(0, 3, 400).astype(float)
+    a = NaiveBayes(nominal="all").fit(X, y, sample_weight=w)
+    b = NaiveBayes(nominal="all").fit(np.repeat(X, w.astype(int), axis=0), np.repeat(y, w.astype(int)))
+    np.testing.assert_allclose(a.predict_proba(X), b.predict_proba(X), rtol=1e-12)
+    mixed = NaiveBayes(nominal=[0, 2]).fit(X, y)
+    assert [at.kind for at in mixed.schema_.attributes] == ["nominal", "numeric", "nominal"]
