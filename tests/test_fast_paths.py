@@ -83,3 +83,32 @@ def test_integer_block_with_weights_and_partial_columns_takes_the_general_path()
     np.testing.assert_allclose(a.predict_proba(X), b.predict_proba(X), rtol=1e-12)
     mixed = NaiveBayes(nominal=[0, 2]).fit(X, y)
     assert [at.kind for at in mixed.schema_.attributes] == ["nominal", "numeric", "nominal"]
+
+
+@pytest.mark.parametrize("dtype", [object, "str"])
+def test_text_columns_fit_equals_categorical_columns(dtype):
+    rng = np.random.default_rng(7)
+    n = 5000
+    y = rng.integers(0, 3, n)
+    vals = np.array(["sunny", "rainy", "overcast", "fog", None], dtype=object)
+    cols = {f"a{j}": vals[(rng.integers(0, 5, n) + y) % 5] for j in range(4)}
+    text = pd.DataFrame(cols).astype(dtype)
+    labels = np.array(["no", "yes", "maybe"], dtype=object)[y]
+    fast = NaiveBayes().fit(text, labels)
+    cats = pd.DataFrame({k: pd.Categorical(v, categories=sorted(set(v) - {None})) for k, v in cols.items()})
+    slow = NaiveBayes().fit(cats, pd.Categorical(labels, categories=["maybe", "no", "yes"]))
+    assert fast.schema_ == slow.schema_
+    assert list(fast.classes_) == ["maybe", "no", "yes"]
+    for a, b in zip(fast.stats_, slow.stats_):
+        np.testing.assert_array_equal(a["counts"], b["counts"])
+    # brute force: the count of one value in one class
+    want = np.sum((labels == "yes") & (cols["a2"] == "rainy"))
+    assert fast.stats_[2]["counts"][2, fast.schema_.attributes[2].values.index("rainy")] == want
+    np.testing.assert_allclose(fast.predict_proba(text), slow.predict_proba(cats), rtol=1e-12)
+
+
+def test_mixed_type_text_column_keeps_first_appearance_order():
+    X = pd.DataFrame({"a": ["x", 3, None, "x", 3.5], "b": ["p", "q", "p", "q", "p"]})
+    nb = NaiveBayes().fit(X, [0, 1, 0, 1, 0])
+    assert nb.schema_.attributes[0].values == ("x", 3, 3.5)
+    assert nb.stats_[0]["counts"].tolist() == [[1.0, 0.0, 1.0], [1.0, 1.0, 0.0]]

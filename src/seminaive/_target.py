@@ -81,6 +81,27 @@ def declare_classes(y, classes):
                          "unless y is a categorical declaring them")
 
 
+def _factorize_classes(y):
+    """Sorted classes and codes of labels by one hashing pass (``pandas.factorize``);
+    scikit-learn's target checks look at the distinct labels only."""
+    try:
+        codes, uniques = pd.factorize(y, use_na_sentinel=True)
+    except TypeError:  # unhashable labels: scikit-learn's checks name the problem
+        check_classification_targets(y)
+        raise
+    if (codes < 0).any():
+        raise ParameterError(f"y: {int(np.count_nonzero(codes < 0))} class labels are missing")
+    uniques = np.asarray(uniques)
+    check_classification_targets(uniques)
+    try:
+        order = np.argsort(uniques, kind="stable")
+    except TypeError:  # labels of mixed types: numpy's message
+        return np.unique(y, return_inverse=True)
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size)
+    return uniques[order], rank[codes]
+
+
 def encode_target(y, n_samples):
     """Return ``(codes, classes)`` for class labels ``y``.
 
@@ -97,19 +118,15 @@ def encode_target(y, n_samples):
         classes = np.asarray(pd.Index(y.cat.categories))
     else:
         y = column_or_1d(np.asarray(y) if not isinstance(y, pd.Series) else y.to_numpy(), warn=True)
-        if y.dtype.kind in "fc" or y.dtype == object:
-            check_array(y, ensure_2d=False, dtype=None, input_name="y",
-                        ensure_all_finite=y.dtype.kind in "fc")
-            if y.dtype == object and pd.isna(y).any():
-                raise ParameterError(f"y: {int(pd.isna(y).sum())} class labels are missing")
+        if y.dtype.kind in "fc":
+            check_array(y, ensure_2d=False, dtype=None, input_name="y", ensure_all_finite=True)
         if y.dtype.kind in "iu" and y.size and y.min() >= 0 and y.max() < 1 << 20:
             present = np.bincount(y) > 0  # integer labels: no sort needed
             classes = np.flatnonzero(present).astype(y.dtype)
             lut = np.cumsum(present) - 1
             codes = y.astype(np.intp) if classes.size == present.size else lut[y]
         else:
-            check_classification_targets(y)
-            classes, codes = np.unique(y, return_inverse=True)
+            classes, codes = _factorize_classes(y)
     if n_samples == 0:
         raise ParameterError("X: expected at least one instance, got 0 (0 sample(s))")
     if codes.shape[0] != n_samples:

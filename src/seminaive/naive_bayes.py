@@ -157,10 +157,11 @@ class NaiveBayes(BaseNaiveBayes):
         if sample_weight is not None:
             weight = _check_sample_weight(sample_weight, np.empty((n, 0)))
         if weight is not None or not self._fit_int_block(X, codes, k):
-            self.schema_ = infer_schema(X, self.nominal)
+            found = {}  # text columns: codes found with their values, by one hashing pass
+            self.schema_ = infer_schema(X, self.nominal, found)
             # Gaussian moments show an infinite value (they come out non-finite): check only then
             gaussian = self.numeric == "gaussian"
-            table = encode(X, self.schema_, check_finite=not gaussian)
+            table = encode(X, self.schema_, check_finite=not gaussian, found_codes=found)
             self.components_ = self._make_components(table, codes, weight)
             self.stats_ = self._count(table, codes, k, weight)
             if gaussian and not all(np.isfinite(st[k]).all() for st in self.stats_ if "m2" in st for k in ("mean", "m2")):

@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from ..exceptions import DataFormatError, ParameterError
+from .factorize import factorize_nominal, is_text_column
 from .int_block import LUT_LIMIT as _LUT_LIMIT, block_counts, block_width, present_values
 from .schema import NOMINAL, NUMERIC, Attribute, Schema, resolve_columns
 
@@ -107,6 +108,8 @@ def _is_nominal_column(col):
             return True
         if pd.api.types.is_numeric_dtype(dt):
             return False
+        if dt != object and pd.api.types.is_string_dtype(dt):  # strings only (or all missing: numeric)
+            return not col.isna().all()
         col = col.to_numpy(dtype=object)
     if col.dtype.kind in "iufb":
         return col.dtype.kind == "b"
@@ -152,7 +155,7 @@ def _observed_values(col):
         return list(uniq)
 
 
-def infer_schema(X, nominal=None):
+def infer_schema(X, nominal=None, found_codes=None):
     """Infer attribute kinds and nominal value lists from a table.
 
     Parameters
@@ -162,6 +165,9 @@ def infer_schema(X, nominal=None):
     nominal : None, "all" or list of column names or indices
         Columns to treat as nominal whatever their type (others keep the rule above;
         with a list, numeric columns not listed stay numeric).
+    found_codes : dict, optional
+        Receives, by attribute name, the codes of the text columns, found by the
+        same hashing pass that found their values (give it to :func:`encode`).
 
     Returns
     -------
@@ -183,7 +189,12 @@ def infer_schema(X, nominal=None):
     attrs = []
     for j, name in enumerate(names):
         col = get(j)
-        if (forced is not None and j in forced) or _is_nominal_column(col):
+        if is_text_column(col) and ((forced is not None and j in forced) or _is_nominal_column(col)):
+            values, codes = factorize_nominal(col)
+            if found_codes is not None:
+                found_codes[name] = codes
+            attrs.append(Attribute(name, NOMINAL, tuple(values)))
+        elif (forced is not None and j in forced) or _is_nominal_column(col):
             attrs.append(Attribute(name, NOMINAL, tuple(_observed_values(col))))
         else:
             attrs.append(Attribute(name, NUMERIC))
@@ -270,7 +281,7 @@ def _encode_numeric(col, name):
     return out
 
 
-def encode(X, schema, check_finite=True):
+def encode(X, schema, check_finite=True, found_codes=None):
     """Encode a table against a schema.
 
     Columns are matched by name when ``X`` is a DataFrame holding every attribute,
@@ -278,6 +289,7 @@ def encode(X, schema, check_finite=True):
     as missing and counted in ``unseen``. Infinite numeric values are an error
     (unless ``check_finite`` is False: the caller then checks, with
     :func:`refuse_infinite`, after a pass of its own that would show them).
+    ``found_codes`` are codes :func:`infer_schema` found for this same ``X``.
 
     Examples
     --------
@@ -304,7 +316,10 @@ def encode(X, schema, check_finite=True):
         codes = np.empty((n, len(nom)), dtype=code_dtype(width))
         unseen = np.zeros(len(nom), dtype=np.int64)
         for k, i in enumerate(nom):
-            unseen[k] = _encode_nominal(get(positions[i]), schema.attributes[i].values, codes[:, k])
+            if found_codes is not None and want[i] in found_codes:
+                codes[:, k] = found_codes[want[i]]
+            else:
+                unseen[k] = _encode_nominal(get(positions[i]), schema.attributes[i].values, codes[:, k])
     if num and isinstance(X, np.ndarray) and len(num) == len(want):
         numeric = X if X.dtype == np.float64 else None
         if numeric is None:
