@@ -1,13 +1,23 @@
 """Fit and predict_proba throughput and peak memory: seminaive's NaiveBayes
-against scikit-learn's CategoricalNB and GaussianNB, in the same run.
+against scikit-learn's CategoricalNB and GaussianNB, and against a plain numpy
+counting pass, all in the same run, on numpy arrays and on DataFrames.
 
-    python benchmarks/bench_core.py [--rows 1000000] [--cols 20] [--repeat 3]
+    python benchmarks/bench_core.py [--rows 1000000] [--frame-rows 300000] [--cols 20] [--repeat 3]
 
-Nominal data: integer codes 0..9 in a numpy array (CategoricalNB's input
-format; our model is told ``nominal="all"``). Numeric data: float64 Gaussian
-blobs. Classes: 3. Times are the best of ``--repeat`` runs (wall clock);
-peak memory is the tracemalloc peak of one call above its input (numpy
-reports its buffers to tracemalloc). Ratios > 1 mean seminaive is better.
+Inputs (3 classes):
+
+* nominal, numpy: integer codes 0..9 (CategoricalNB's input format; our model
+  is told ``nominal="all"``); the floor is one ``np.bincount`` of class and
+  value per column, the least a counting fit must do;
+* nominal, DataFrame of strings as ``pd.read_csv`` gives them (pandas' ``str``
+  columns, and ``object`` columns), and of categoricals; the peer is
+  ``make_pipeline(OrdinalEncoder(), CategoricalNB())``, which needs the
+  encoder to take strings;
+* numeric: float64 Gaussian blobs, as an array and as a DataFrame.
+
+Times are the best of ``--repeat`` runs (wall clock); peak memory is the
+tracemalloc peak of one call above its input (numpy and pandas report their
+buffers to tracemalloc). Ratios > 1 mean seminaive is faster or smaller.
 """
 
 import argparse
@@ -16,7 +26,10 @@ import time
 import tracemalloc
 
 import numpy as np
+import pandas as pd
 from sklearn.naive_bayes import CategoricalNB, GaussianNB
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import OrdinalEncoder
 
 from seminaive import NaiveBayes
 
@@ -40,40 +53,72 @@ def peak_mb(fn):
     return peak / 2 ** 20
 
 
-def compare(name, ours, theirs, X, y, repeat):
-    n = X.shape[0]
-    rows = []
+def numpy_counting_pass(X, y, m=10):
+    """The floor: per column, one bincount of (class, value)."""
+    yk = y * m
+    return [np.bincount(yk + X[:, j], minlength=3 * m) for j in range(X.shape[1])]
+
+
+def measure(name, ours, theirs, X, y, repeat, steps=("fit", "predict_proba")):
+    """Rows (step, our rows/s, their rows/s, speed ratio, our MB, their MB)."""
+    n = len(y)
     ours.fit(X, y)
     theirs.fit(X, y)
     np.testing.assert_allclose(ours.predict_proba(X[:1000]), theirs.predict_proba(X[:1000]), atol=1e-8)
-    for step, f_ours, f_theirs in (
-            ("fit", lambda: ours.fit(X, y), lambda: theirs.fit(X, y)),
-            ("predict_proba", lambda: ours.predict_proba(X), lambda: theirs.predict_proba(X))):
-        t_o, t_t = best_time(f_ours, repeat), best_time(f_theirs, repeat)
-        m_o, m_t = peak_mb(f_ours), peak_mb(f_theirs)
-        rows.append((f"{name} {step}", n / t_o, n / t_t, t_t / t_o, m_o, m_t))
+    rows = []
+    for step in steps:
+        if step == "fit":
+            f_o, f_t = (lambda: ours.fit(X, y)), (lambda: theirs.fit(X, y))
+        else:
+            f_o, f_t = (lambda: ours.predict_proba(X)), (lambda: theirs.predict_proba(X))
+        t_o, t_t = best_time(f_o, repeat), best_time(f_t, repeat)
+        rows.append((f"{name} {step}", n / t_o, n / t_t, t_t / t_o, peak_mb(f_o), peak_mb(f_t)))
     return rows
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rows", type=int, default=1_000_000)
+    ap.add_argument("--frame-rows", type=int, default=300_000)
     ap.add_argument("--cols", type=int, default=20)
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
     rng = np.random.default_rng(0)
-    n, d = args.rows, args.cols
+    n, d, nf = args.rows, args.cols, args.frame_rows
     y = rng.integers(0, 3, n)
     Xn = (rng.integers(0, 10, (n, d)) + y[:, None]) % 10
     Xg = rng.normal(y[:, None] * 0.3, 1.0, (n, d))
-    rows = compare("nominal", NaiveBayes(priors="mle", nominal="all"), CategoricalNB(), Xn, y, args.repeat)
-    rows += compare("gaussian", NaiveBayes(priors="mle", ddof=0), GaussianNB(), Xg, y, args.repeat)
-    print(f"{n:,} rows x {d} attributes, 3 classes; best of {args.repeat}")
-    print(f"{'step':<24}{'seminaive rows/s':>18}{'sklearn rows/s':>16}{'speed ratio':>13}"
-          f"{'peak MB ours':>14}{'peak MB sk':>12}{'memory ratio':>14}")
+    names = np.array([f"value{v}" for v in range(10)], dtype=object)
+    labels = np.array(["low", "mid", "high"], dtype=object)[y[:nf]]
+    strings = pd.DataFrame({f"a{j}": names[Xn[:nf, j]] for j in range(d)}, dtype="str")
+    objects = strings.astype(object)
+    cats = strings.astype("category")
+    gframe = pd.DataFrame(Xg[:nf], columns=[f"g{j}" for j in range(d)])
+
+    def pipeline():
+        return make_pipeline(OrdinalEncoder(), CategoricalNB())
+
+    rows = measure("nominal, numpy codes", NaiveBayes(priors="mle", nominal="all"), CategoricalNB(), Xn, y,
+                   args.repeat)
+    floor = best_time(lambda: numpy_counting_pass(Xn, y), args.repeat)
+    rows += measure("nominal, DataFrame str", NaiveBayes(priors="mle"), pipeline(), strings, labels, args.repeat)
+    rows += measure("nominal, DataFrame object", NaiveBayes(priors="mle"), pipeline(), objects, labels,
+                    args.repeat, steps=("fit",))
+    rows += measure("nominal, DataFrame category", NaiveBayes(priors="mle"), pipeline(), cats, labels,
+                    args.repeat, steps=("fit",))
+    rows += measure("gaussian, numpy", NaiveBayes(priors="mle", ddof=0), GaussianNB(), Xg, y, args.repeat)
+    rows += measure("gaussian, DataFrame", NaiveBayes(priors="mle", ddof=0), GaussianNB(), gframe, y[:nf],
+                    args.repeat)
+    print(f"arrays: {n:,} rows x {d} attributes; DataFrames: {nf:,} rows x {d}; 3 classes; best of {args.repeat}")
+    print(f"{'step':<38}{'seminaive rows/s':>18}{'peer rows/s':>14}{'speed ratio':>13}"
+          f"{'peak MB ours':>14}{'peak MB peer':>14}{'memory ratio':>14}")
     for step, r_o, r_t, ratio, m_o, m_t in rows:
-        print(f"{step:<24}{r_o:>18,.0f}{r_t:>16,.0f}{ratio:>12.2f}x{m_o:>14.1f}{m_t:>12.1f}"
+        print(f"{step:<38}{r_o:>18,.0f}{r_t:>14,.0f}{ratio:>12.2f}x{m_o:>14.1f}{m_t:>14.1f}"
               f"{m_t / max(m_o, 1e-9):>13.2f}x")
+    ours_fit = n / rows[0][1]
+    print(f"\nnumpy counting pass (one bincount per column): {n / floor:,.0f} rows/s; "
+          f"our nominal fit takes {ours_fit / floor:.2f}x its time")
+    print("peers: CategoricalNB / GaussianNB on arrays; OrdinalEncoder + CategoricalNB on nominal DataFrames")
 
 
 if __name__ == "__main__":

@@ -112,3 +112,24 @@ def test_mixed_type_text_column_keeps_first_appearance_order():
     nb = NaiveBayes().fit(X, [0, 1, 0, 1, 0])
     assert nb.schema_.attributes[0].values == ("x", 3, 3.5)
     assert nb.stats_[0]["counts"].tolist() == [[1.0, 0.0, 1.0], [1.0, 1.0, 0.0]]
+
+
+@pytest.mark.parametrize("offset", [0.0, 1e6, 1e-200, 1e200])
+def test_gaussian_log_likelihood_equals_brute_force(offset):
+    from scipy.stats import norm
+    rng = np.random.default_rng(8)
+    n = 70_000  # several prediction chunks
+    y = rng.integers(0, 3, n)
+    X = rng.normal(y[:, None] * 0.5, 1.0 + y[:, None], (n, 3))
+    X = X * (offset if offset < 1 and offset else 1.0) + (offset if offset >= 1 else 0.0)
+    X[rng.random((n, 3)) < 0.02] = np.nan
+    nb = NaiveBayes(priors="mle", var_smoothing=0).fit(X, y)
+    want = np.tile(nb.class_log_prior_, (n, 1))
+    for j, c in enumerate(nb.components_):
+        term = norm.logpdf(X[:, j, None], c.mean_, c.sd_)
+        want += np.where(np.isnan(term), 0.0, term)
+    got = nb._joint_log_likelihood(X)
+    np.testing.assert_allclose(got, want, rtol=1e-10, atol=1e-9)
+    frame = pd.DataFrame(np.asfortranarray(X), columns=["a", "b", "c"])  # a single block: no copy
+    np.testing.assert_allclose(NaiveBayes(priors="mle", var_smoothing=0).fit(frame, y).predict_proba(frame),
+                               nb.predict_proba(X), rtol=1e-12, atol=1e-15)  # sums in another order

@@ -102,8 +102,8 @@ class BaseNaiveBayes(ValidatedParams, ClassifierMixin, BaseEstimator):
         possible with ``alpha=0`` or a zero variance, gives the class priors)."""
         self._check_fitted()
         jll = self._joint_log_likelihood(X)
-        with np.errstate(invalid="ignore"):
-            if np.isfinite(jll.max(axis=1)).all():
+        with np.errstate(invalid="ignore", over="ignore"):
+            if np.isfinite(jll.sum()):  # one flat pass: inf and NaN anywhere make the sum non-finite
                 return jll
         return resolve_degenerate(jll, self.class_log_prior_)
 

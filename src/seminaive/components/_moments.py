@@ -60,7 +60,8 @@ def class_moments(X, y, n_classes, weight=None, scale=None):
     eye = np.eye(n_classes)
     W, M, M2 = (np.zeros((n_classes, d)) for _ in range(3))
     rows = _rows_per_chunk(d)
-    buf, hot = np.empty((rows, d)), np.empty((rows, n_classes))
+    buf = np.empty((rows, d), order="F" if X.flags.f_contiguous and not X.flags.c_contiguous else "C")
+    hot = np.empty((rows, n_classes))
     with np.errstate(over="ignore", invalid="ignore"):  # non-finite results are the caller's to flag
         for s in range(0, n, rows):
             xb, yb = X[s:s + rows], y[s:s + rows]

@@ -192,20 +192,27 @@ class Gaussian(Component):
         inv = np.array([c._inv_sd for c in comps]).T
         lnorm = np.array([c._log_norm for c in comps]).T
         const = lnorm.sum(axis=1)
+        # (x / s - mu) * inv == (x - mu * s) * (inv / s) bit for bit (s a power of two), while
+        # neither product leaves the normal range: then the division by s folds into the parameters
+        fold = bool(np.all((scale > 2.0 ** -500) & (scale < 2.0 ** 500)))
+        if fold:
+            mu, inv = mu * scale, inv / scale
         X = table.numeric
-        for s, e in chunks(X.shape[0]):
-            xb = (X[s:e] if whole else X[s:e, cols]) / scale
+        for s, e in chunks(X.shape[0], max(64, (1 << 16) // len(cols))):
+            xb = X[s:e] if whole else X[s:e, cols]
+            if not fold:
+                xb = xb / scale
             missing = np.isnan(xb)
             has_missing = missing.any()
+            z = np.empty_like(xb)
             for k in range(mu.shape[0]):
-                z = xb - mu[k]
+                np.subtract(xb, mu[k], out=z)
                 z *= inv[k]
-                z *= z
                 if has_missing:
                     z[missing] = 0.0
-                    out[s:e, k] += (~missing) @ lnorm[k] - 0.5 * z.sum(axis=1)
+                    out[s:e, k] += (~missing) @ lnorm[k] - 0.5 * np.einsum("ij,ij->i", z, z)
                 else:
-                    out[s:e, k] += const[k] - 0.5 * z.sum(axis=1)
+                    out[s:e, k] += const[k] - 0.5 * np.einsum("ij,ij->i", z, z)
         return out
 
 

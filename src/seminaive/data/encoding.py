@@ -320,7 +320,9 @@ def encode(X, schema, check_finite=True, found_codes=None):
                 codes[:, k] = found_codes[want[i]]
             else:
                 unseen[k] = _encode_nominal(get(positions[i]), schema.attributes[i].values, codes[:, k])
-    if num and isinstance(X, np.ndarray) and len(num) == len(want):
+    if num and len(num) == len(want) and _plain_numeric_frame(X):
+        numeric = (X if positions == list(range(len(want))) else X.iloc[:, positions]).to_numpy(dtype=np.float64)
+    elif num and isinstance(X, np.ndarray) and len(num) == len(want):
         numeric = X if X.dtype == np.float64 else None
         if numeric is None:
             numeric = np.column_stack([_encode_numeric(get(p), want[i]) for i, p in enumerate(positions)])
@@ -332,6 +334,12 @@ def encode(X, schema, check_finite=True, found_codes=None):
     if check_finite:
         refuse_infinite(table, schema)
     return table
+
+
+def _plain_numeric_frame(X):
+    """A DataFrame of numpy integer and float columns only (one block copy, or
+    none, makes its float64 matrix)."""
+    return isinstance(X, pd.DataFrame) and all(isinstance(dt, np.dtype) and dt.kind in "iuf" for dt in X.dtypes)
 
 
 def refuse_infinite(table, schema):
