@@ -145,8 +145,9 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         X, y = unwrap(X, y)
         check_2d(X)
         validate_data(self, X, reset=True, skip_check_array=True)
-        schema = infer_schema(X, None)
-        table = encode(X, schema)
+        found = {}  # text columns: codes found with their values, by one hashing pass
+        schema = infer_schema(X, None, found)
+        table = encode(X, schema, found_codes=found)
         ycodes, classes = encode_target(y, table.n_samples)
         cuts = {}
         for j, a in enumerate(schema.attributes):

@@ -20,12 +20,12 @@ over the Cartesian product of its members' values, missing when any member is.
 
 import numpy as np
 
-from ..base import resolve_degenerate
 from ..components.gaussian import Gaussian, estimated_logpdf
 from ..estimation import Frequency, class_log_prior
 from ..exceptions import ParameterError
+from .decide import correct, split_infinite, with_infinite
 
-__all__ = ["Engine", "BaseAttribute", "ArraySource", "fold_labels", "split_infinite", "with_infinite"]
+__all__ = ["Engine", "BaseAttribute", "ArraySource", "fold_labels", "split_infinite", "with_infinite", "correct"]
 
 class BaseAttribute:
     """One attribute as the engine sees it: its ``name``, ``m`` values (of its
@@ -201,13 +201,12 @@ class Engine:
         counts = self.stats[g]
         if not self.n_folds:
             return self.estimator.loo_categorical(counts[0], c, y, m).T
-        out = np.zeros((self.k, y.size))
         total = counts.sum(axis=0)
+        # each fold's log-probability table, a column of zeros last for a missing code (-1)
+        tables = np.zeros((self.n_folds, self.k, m + 1))
         for ff in range(self.n_folds):
-            sel = (f == ff) & (c >= 0)
-            if sel.any():
-                out[:, sel] = self.estimator.categorical(total - counts[ff], n_values=m)[:, c[sel]]
-        return out
+            tables[ff, :, :m] = self.estimator.categorical(total - counts[ff], n_values=m)
+        return tables[f, :, c].T
 
     def _prior(self, y, f):
         if not self.n_folds:
@@ -248,17 +247,28 @@ class Engine:
             right[0] += np.count_nonzero(correct(with_infinite(S, [contrib[g][1] for g in groups]), y,
                                                  log_prior=prior))
             for i, (_, remove, add) in enumerate(candidates, start=1):
-                Sc = S.copy()
-                for g in remove:
-                    Sc -= contrib[tuple(g)][0]
-                for g in add:
-                    Sc += contrib[tuple(g)][0]
                 now = [g for g in groups if g not in remove] + [tuple(g) for g in add]
-                right[i] += np.count_nonzero(correct(with_infinite(Sc, [contrib[g][1] for g in now]), y,
+                right[i] += np.count_nonzero(correct(with_infinite(self._changed(S, contrib, remove, add),
+                                                                   [contrib[g][1] for g in now]), y,
                                                      log_prior=prior))
             n += y.size
         self.n_evaluated += len(candidates)
         return right / n
+
+    @staticmethod
+    def _changed(S, contrib, remove, add, out=None):
+        """The sum ``S`` with the contributions of ``remove`` taken out and of ``add`` put in."""
+        parts = [(np.subtract, contrib[tuple(g)][0]) for g in remove] + [(np.add, contrib[tuple(g)][0])
+                                                                          for g in add]
+        if not parts:
+            out = S.copy() if out is None else out
+            out[...] = S
+            return out
+        (op, first), rest = parts[0], parts[1:]
+        out = op(S, first, out=out)
+        for op, c in rest:
+            op(out, c, out=out)
+        return out
 
     # ------------------------------------- in memory: arrays of the one chunk
     def contribution(self, group):
@@ -295,53 +305,6 @@ class Engine:
         if groups is not None:
             S = with_infinite(S, [self._cache[tuple(g)][1] for g in groups])
         return float(np.count_nonzero(self.correct(S))) / self.y.size
-
-
-def split_infinite(c):
-    """``c`` (K, rows) with its non-finite entries set to 0, and those entries
-    apart as ``(columns, values)`` (0 where finite), or None when all are finite."""
-    finite = np.isfinite(c)
-    if finite.all():
-        return c, None
-    cols = np.flatnonzero(~finite.all(axis=0))
-    part = np.where(finite[:, cols], 0.0, c[:, cols])
-    c = np.where(finite, c, 0.0)
-    return c, (cols, part)
-
-
-def with_infinite(S, parts):
-    """``S`` with the infinite entries of the contributions it sums put back
-    (``parts`` as :func:`split_infinite` gives them; None for a finite one)."""
-    parts = [p for p in parts if p is not None]
-    if not parts:
-        return S
-    S = S.copy()
-    with np.errstate(invalid="ignore"):
-        for cols, part in parts:
-            S[:, cols] += part
-    return S
-
-
-def correct(S, y, rtol=1e-10, log_prior=None):
-    """Whether the decision on each column of class-major ``S`` (K, rows) is ``y``.
-    Columns that are not all finite are first resolved as the classifiers
-    resolve them (:func:`seminaive.base.resolve_degenerate`, with the class-major
-    ``log_prior`` (K, rows) of the model that scores each column)."""
-    top = S[0].copy()
-    for row in S[1:]:
-        np.maximum(top, row, out=top)
-    with np.errstate(invalid="ignore"):
-        bad = ~np.isfinite(top)
-    if bad.any():
-        S = S.copy()
-        prior = np.zeros((bad.sum(), S.shape[0])) if log_prior is None else log_prior[:, bad].T
-        S[:, bad] = resolve_degenerate(S[:, bad].T, prior).T
-        return correct(S, y, rtol)
-    top -= rtol * (1.0 + np.abs(top))
-    first = np.full(top.size, S.shape[0])
-    for c in range(S.shape[0] - 1, -1, -1):
-        first[S[c] >= top] = c
-    return first == y
 
 
 def loo_prior(counts, y, priors):
