@@ -19,7 +19,7 @@ def is_text_column(col):
     dt = col.dtype
     if isinstance(dt, pd.CategoricalDtype) or pd.api.types.is_bool_dtype(dt):
         return False
-    return dt == object or pd.api.types.is_string_dtype(dt) or getattr(dt, "kind", "") in "US"
+    return getattr(dt, "kind", "") == "O" or pd.api.types.is_string_dtype(dt) or getattr(dt, "kind", "") in "US"
 
 
 def factorize_nominal(col):

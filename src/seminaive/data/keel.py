@@ -30,7 +30,7 @@ def read_keel(path, target=None, nominal=None, numeric=None, names=None):
     """
     path = os.fspath(path)
     lines = read_lines(path)
-    first = next(l.strip() for l in lines if l.strip())
+    first = next(s.strip() for s in lines if s.strip())
     if not first.startswith("@"):
         rows, linenos = data_rows(lines, 0, path)
         if not len(rows):

@@ -53,7 +53,7 @@ class Frequency:
         with np.errstate(divide="ignore", invalid="ignore"):
             logp = np.log(num) - np.log(den)
         empty = den[:, 0] == 0
-        if empty.any():
+        if empty.any() and m > 0:  # (an attribute without values has no entries to fill)
             logp[empty] = -np.log(m)
         return logp
 

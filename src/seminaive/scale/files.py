@@ -22,11 +22,13 @@ from .._validation import check_param
 from ..base import UnseenValueWarning
 from ..data.summary import MISSING_TOKENS, ColumnSummary
 from ..data.filebase import read_description
-from ..data._text import open_text, sniff_separator, strip_compression
+from ..data._text import open_text, sniff_separator
 from ..data.io import guess_format
 from ..data.arff import DateAttribute, parse_header
 from ..data.schema import resolve_columns, resolve_target
 from ..exceptions import DataFormatError
+from .exact import check_rows, exact_chunks, text_chunks, widths_ok
+from .arrow_csv import ArrowRestart, ArrowRowError, arrow_columns, arrow_serves, arrow_summaries
 
 __all__ = ["iter_file_chunks", "fit_file", "predict_file"]
 
@@ -62,18 +64,6 @@ def _reader(path, chunksize, skiprows, header, names, quotechar, sep=","):
                            skip_blank_lines=True, encoding="utf-8-sig")
     except pd.errors.EmptyDataError:
         raise DataFormatError("the file is empty", path=path) from None
-
-
-def _chunks(reader, path, first_line):
-    """Chunks of stripped strings (with their first row's line, exact when the
-    file has no blank or comment lines among its rows)."""
-    line = first_line
-    try:
-        for chunk in reader:
-            yield line, chunk.apply(lambda c: c.str.strip())
-            line += len(chunk)
-    except pd.errors.ParserError as e:
-        raise DataFormatError(f"malformed row ({e})", path=path) from None
 
 
 def _kind(path, fmt):
@@ -131,50 +121,6 @@ def _plan(path, chunksize, fmt, target, header, sep=None):
     return names, None, tidx, make, 2 if has_header else 1, typed
 
 
-def _widths_ok(path, width, first_line, quotechar, comment, sep=",", block=1 << 25):
-    """Check every data line has ``width`` fields by counting commas in raw
-    bytes (numpy, block by block). Returns False when the file holds quote
-    characters (the caller then checks with Python's csv reader)."""
-    if strip_compression(path) != path or len(sep.encode()) != 1:
-        return False  # a compressed file: the exact check reads it decompressed
-    q = ord(quotechar)
-    comma = ord(sep)
-    line = 1
-    rest = b""
-    with open(path, "rb") as fh:
-        while True:
-            chunk = fh.read(block)
-            data = rest + chunk
-            if not chunk:
-                if not data:
-                    return True
-                data += b"\n"
-            cut = data.rfind(b"\n") + 1
-            body, rest = data[:cut], data[cut:]
-            raw = np.frombuffer(body, dtype=np.uint8)
-            if (raw == q).any():
-                return False
-            ends = np.flatnonzero(raw == 10)
-            starts = np.r_[0, ends[:-1] + 1]
-            commas = np.searchsorted(np.flatnonzero(raw == comma), ends) - np.searchsorted(
-                np.flatnonzero(raw == comma), starts)
-            lengths = ends - starts
-            nonblank = np.array([bool(body[a:b].strip()) for a, b in zip(starts[lengths < 3], ends[lengths < 3])])
-            blank = np.zeros(ends.size, bool)
-            blank[np.flatnonzero(lengths < 3)] = ~nonblank if nonblank.size else False
-            first = raw[starts.clip(max=raw.size - 1)]
-            skip = blank | ((first == comment) if comment is not None else False)
-            numbers = line + np.arange(ends.size)
-            bad = (~skip) & (numbers >= first_line) & (commas != width - 1)
-            if bad.any():
-                k = int(np.flatnonzero(bad)[0])
-                raise DataFormatError(f"expected {width} values, got {int(commas[k]) + 1}", path=path,
-                                      line=int(numbers[k]))
-            line += ends.size
-            if not chunk:
-                return True
-
-
 def _infer(path, names, make, nominal):
     """First pass with pandas' C parser: each column summarized chunk by chunk
     (a chunk pandas reads as numbers keeps no value list), the summaries merged
@@ -214,20 +160,6 @@ def _typed_chunks(reader, path):
         raise DataFormatError(f"malformed row ({e})", path=path) from None
 
 
-def _check_rows(path, names, first_line, quotechar, sep=","):
-    """Every row has all its fields (pandas would pad a short row silently),
-    checked with Python's csv reader (exact with quotes)."""
-    width = len(names)
-    with open_text(path) as fh:
-        for _ in range(first_line - 1):
-            fh.readline()
-        for k, row in enumerate(csv.reader(fh, delimiter=sep, quotechar=quotechar, skipinitialspace=True)):
-            if not row or (len(row) == 1 and not row[0].strip()) or row[0].lstrip().startswith("%"):
-                continue
-            if len(row) != width:
-                raise DataFormatError(f"expected {width} values, got {len(row)}", path=path, line=first_line + k)
-
-
 def _text_errors(generate):
     """A chunk generator whose undecodable bytes are one error naming the file."""
     @functools.wraps(generate)
@@ -256,9 +188,12 @@ def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=T
     names, declared, tidx, make, first_line, typed = _plan(path, chunksize, format, target, header, sep)
     forced = resolve_columns(nominal, names)
     kind = _kind(path, format)
+    if kind == "csv" and arrow_serves(path, sep):
+        yield from _arrow_chunks(path, names, tidx, forced, header, sep, chunksize, make, first_line)
+        return
     quote = "'" if kind in ("arff", "keel") else '"'
-    if not _widths_ok(path, len(names), first_line, quote, ord("%") if kind in ("arff", "keel") else None, sep):
-        _check_rows(path, names, first_line, quote, sep)  # quotes: the exact check
+    if not widths_ok(path, len(names), first_line, quote, ord("%") if kind in ("arff", "keel") else None, sep):
+        check_rows(path, names, first_line, quote, sep)  # quotes: the exact check
     if declared is None:  # the same rule as the in-memory readers, from summaries merged over the chunks
         declared = [sm.attribute(n, j in forced, False, j == tidx) for j, (n, sm) in
                     enumerate(zip(names, _infer(path, names, typed, forced | {tidx})))]
@@ -288,29 +223,49 @@ def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=T
             yield frame[keep].reset_index(drop=True), y[keep].reset_index(drop=True)
     except ValueError as e:
         # locate the problem exactly (file, line, column) with the strict reader
-        for _ in _exact_chunks(path, names, declared, tidx, make, first_line):
+        for _ in exact_chunks(path, names, declared, tidx, make, first_line):
             pass
         raise DataFormatError(f"cannot read the data as declared ({e})", path=path) from None
 
 
-def _exact_chunks(path, names, declared, tidx, make, first_line):
-    """The strict (slower) conversion, used to name the line and column of an error."""
-    for line, chunk in _chunks(make(), path, first_line):
-        for j, (a, col) in enumerate(zip(declared, chunk.columns)):
-            s = chunk[col].where(~chunk[col].isin(MISSING_TOKENS))
-            if a.is_nominal or j == tidx:
-                bad = s.notna() & ~s.isin(pd.Index([str(v) for v in a.values], dtype=object))
-                if bad.any():
-                    k = int(np.flatnonzero(bad.to_numpy())[0])
-                    raise DataFormatError(f"value {s.iloc[k]!r} of attribute {a.name!r} is not one of the "
-                                          f"declared values", path=path, line=line + k, column=j + 1)
-            else:
-                num = pd.to_numeric(s, errors="coerce")
-                if (num.isna() & s.notna()).any():
-                    k = int(np.flatnonzero((num.isna() & s.notna()).to_numpy())[0])
-                    raise DataFormatError(f"expected a number in numeric attribute {a.name!r}, got {s.iloc[k]!r}",
-                                          path=path, line=line + k, column=j + 1)
-        yield chunk
+def _csv_sep(path, fmt):
+    """The separator of a CSV file (None for other formats)."""
+    if _kind(path, fmt) != "csv":
+        return None
+    with open_text(path) as fh:
+        return sniff_separator([line for _, line in zip(range(20), fh)])
+
+
+def _block_size(path, chunksize):
+    """Bytes per pyarrow batch for about ``chunksize`` rows (from the first lines' length)."""
+    with open_text(path) as fh:
+        head = [len(line.encode()) for _, line in zip(range(50), fh)]
+    per_row = max(8, sum(head) // max(len(head), 1))
+    return int(min(max(per_row * chunksize, 1 << 16), 1 << 22))
+
+
+def _arrow_chunks(path, names, tidx, forced, header, sep, chunksize, make, first_line):
+    """A CSV file through pyarrow (:mod:`.arrow_csv`): the first pass settles the
+    schema, the second yields ``(X, y)`` chunks as :func:`iter_file_chunks` does."""
+    block = _block_size(path, chunksize)
+    try:
+        summaries, floats = arrow_summaries(path, names, header, sep, forced | {tidx}, block)
+    except ArrowRowError:
+        check_rows(path, names, first_line, '"', sep)  # names the line
+        raise
+    declared = [sm.attribute(n, j in forced, False, j == tidx) for j, (n, sm) in enumerate(zip(names, summaries))]
+    cats = [pd.Index([str(v) for v in a.values], dtype=object) if a.is_nominal else None for a in declared]
+    try:
+        for cols in arrow_columns(path, names, header, sep, list(range(len(names))), declared, floats, block):
+            keep = cols[tidx] >= 0
+            frame = pd.DataFrame({a.name: (pd.Categorical.from_codes(c[keep], categories=cats[j]) if a.is_nominal
+                                           else c[keep]) for j, (a, c) in enumerate(zip(declared, cols)) if j != tidx})
+            yield frame, pd.Series(pd.Categorical.from_codes(cols[tidx][keep], categories=cats[tidx]),
+                                   name=names[tidx])
+    except ValueError as e:
+        for _ in exact_chunks(path, names, declared, tidx, make, first_line):
+            pass
+        raise DataFormatError(f"cannot read the data as declared ({e})", path=path) from None
 
 
 def fit_file(model, path, chunksize=100_000, format=None, target=None, header=True, nominal=None,
@@ -348,11 +303,22 @@ def predict_file(model, path, output, chunksize=100_000, format=None, target=Non
     rows = 0
 
     def write(fh):
+        text = set()  # CSV columns pyarrow could not parse as numbers: read as text
+        while True:
+            try:
+                return write_once(fh, text)
+            except ArrowRestart as r:
+                text.add(r.column)
+                fh.seek(0)
+                fh.truncate()
+
+    def write_once(fh, text):
         nonlocal rows
+        rows = 0
         w = csv.writer(fh, lineterminator="\n")
         w.writerow(["prediction"] + ([f"P({c})" for c in model.classes_] if proba else []))
         unseen = {}
-        for X, _ in _predict_chunks(path, model, chunksize, format, target, header, unlabelled, unseen):
+        for X, _ in _predict_chunks(path, model, chunksize, format, target, header, unlabelled, unseen, text):
             labels = model.predict(X)
             p = model.predict_proba(X) if proba else None
             for i, v in enumerate(labels):
@@ -370,7 +336,7 @@ def predict_file(model, path, output, chunksize=100_000, format=None, target=Non
 
 
 @_text_errors
-def _predict_chunks(path, model, chunksize, format, target, header, unlabelled, unseen):
+def _predict_chunks(path, model, chunksize, format, target, header, unlabelled, unseen, text=()):
     """Chunks encoded against the model's own schema, columns matched by name (by
     position in a file without a header); the class column, if any, is dropped.
     Values outside a nominal attribute's list become missing and are counted
@@ -386,15 +352,35 @@ def _predict_chunks(path, model, chunksize, format, target, header, unlabelled, 
     if not named and len(names) - (0 if unlabelled else 1) != len(want):
         raise DataFormatError(f"expected {len(want)} attribute columns{'' if unlabelled else ' and the class'}, "
                               f"got {len(names)} columns", path=path)
-    for line, chunk in _chunks(make(), path, first_line):
+    sep = _csv_sep(path, format)
+    if sep is not None and arrow_serves(path, sep):
+        positions = [names.index(w) for w in want] if named else [j for j in range(len(names))
+                                                                   if unlabelled or j != tidx]
+        attrs = model.schema_.attributes
+        floats = {j for j, a in zip(positions, attrs) if not a.is_nominal} - set(text)
+        cats = [pd.Index([str(v) for v in a.values], dtype=object) if a.is_nominal else None for a in attrs]
+        try:
+            for cols in arrow_columns(path, names, header and _kind(path, format) == "csv", sep, positions, attrs,
+                                      floats, _block_size(path, chunksize), unseen):
+                yield pd.DataFrame({a.name: pd.Categorical.from_codes(c, categories=k) if a.is_nominal else c
+                                    for a, c, k in zip(attrs, cols, cats)}), None
+            return
+        except ArrowRowError:
+            check_rows(path, names, first_line, '"', sep)
+            raise
+        except ValueError:
+            text = set(range(len(names)))  # the exact reader below names the line and column
+    for line, chunk in text_chunks(make(), path, first_line):
         chunk.columns = names
         X = chunk[want] if named else chunk.drop(columns=[] if unlabelled else [names[tidx]])
         X = X.where(~X.isin(MISSING_TOKENS))
         cols = {}
         for a, col in zip(model.schema_.attributes, X.columns):
             if a.is_nominal:
-                cols[a.name] = pd.Categorical(X[col], categories=pd.Index([str(v) for v in a.values], dtype=object))
-                unseen[a.name] = unseen.get(a.name, 0) + int((X[col].notna() & cols[a.name].isna()).sum())
+                cats = pd.Index([str(v) for v in a.values], dtype=object)
+                codes = cats.get_indexer(pd.Index(X[col].to_numpy(dtype=object), dtype=object))
+                cols[a.name] = pd.Categorical.from_codes(codes, categories=cats)
+                unseen[a.name] = unseen.get(a.name, 0) + int((X[col].notna().to_numpy() & (codes < 0)).sum())
                 continue
             num = pd.to_numeric(X[col], errors="coerce")
             bad = X[col].notna() & num.isna()

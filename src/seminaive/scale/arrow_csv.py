@@ -1,0 +1,183 @@
+"""CSV files streamed through pyarrow's CSV reader, with our reading rules.
+
+pyarrow parses record batches in C, numbers straight to float64 and text
+columns straight to dictionary codes, so a pass costs little more than the
+parse. Our rules stay as the other readers apply them: a field is stripped of
+surrounding spaces; ``?``, empty, ``NA``, ``NaN``, ``nan``, ``<null>`` and
+``N/A`` are missing; a column is numeric when every present value is a number
+(as numpy reads numbers), else nominal with its values in order of first
+appearance (:class:`seminaive.data.summary.ColumnSummary` decides, as for every
+reader). Where pyarrow's number parser is stricter than numpy's (``1_000``,
+digits of other scripts) the column is read as text and its distinct values
+converted by numpy, so the result is the same.
+
+pyarrow serves plain, ``.gz`` and ``.bz2`` CSV files with a one-byte
+separator and ``"`` quotes; ARFF and KEEL files (``%`` comment lines, ``'``
+quotes), the J filebase and ``.xz``/``.zip`` files keep pandas' reader.
+Errors name the file and, through the exact checks of :mod:`.files`, the
+line and column.
+"""
+
+import re
+
+import numpy as np
+
+from ..data.summary import MISSING_TOKENS, ColumnSummary, _numbers
+from ..exceptions import DataFormatError
+
+__all__ = ["arrow_serves", "arrow_summaries", "arrow_columns", "ArrowRowError", "ArrowRestart"]
+
+_BLOCK = 1 << 22  # bytes per record batch (at most)
+_FAILED_COLUMN = re.compile(r"In CSV column #(\d+)")
+
+
+def arrow_serves(path, sep):
+    """Whether pyarrow reads this CSV file (see the module's notes)."""
+    lower = path.lower()
+    return len(sep.encode()) == 1 and not lower.endswith((".xz", ".zip"))
+
+
+def _batches(path, names, header, sep, float_columns, block_size=_BLOCK, include=None):
+    """Record batches of the columns ``include`` (indices; default all):
+    ``float_columns`` as float64 (missing tokens null), the others as
+    dictionary-encoded raw text; rows of the wrong width are errors."""
+    import pyarrow as pa
+    import pyarrow.csv as pcsv
+
+    def invalid(row):  # a line of spaces is blank; any other bad row stops the read
+        return "skip" if not row.text.strip() else "error"
+
+    types = {n: (pa.float64() if j in float_columns else pa.dictionary(pa.int32(), pa.string()))
+             for j, n in enumerate(names)}
+    read = pcsv.ReadOptions(block_size=block_size, column_names=names, skip_rows=1 if header else 0)
+    parse = pcsv.ParseOptions(delimiter=sep, quote_char='"', invalid_row_handler=invalid)
+    convert = pcsv.ConvertOptions(column_types=types, null_values=sorted(MISSING_TOKENS), strings_can_be_null=False,
+                                  quoted_strings_can_be_null=False,
+                                  include_columns=None if include is None else [names[j] for j in include])
+    return pcsv.open_csv(path, read_options=read, parse_options=parse, convert_options=convert)
+
+
+class ArrowRowError(DataFormatError):
+    """pyarrow stopped at a malformed row (the caller's exact check names its line)."""
+
+
+class ArrowRestart(Exception):
+    """File column ``column`` holds a value pyarrow does not parse as a number:
+    read it as text, from the start."""
+
+    def __init__(self, column):
+        super().__init__(column)
+        self.column = column
+
+
+def _failed_float(error, floats):
+    """The float column a pyarrow conversion error names, if any."""
+    m = _FAILED_COLUMN.search(str(error))
+    j = int(m.group(1)) if m else None
+    return j if j in floats else None
+
+
+def _restarting(path, names, header, sep, floats, consume, block_size):
+    """Run ``consume(batches)`` over the file; a float column pyarrow cannot parse
+    becomes text and the pass starts again. Returns ``(result, floats)``."""
+    import pyarrow as pa
+    floats = set(floats)
+    while True:
+        try:
+            return consume(_batches(path, names, header, sep, floats, block_size)), floats
+        except pa.ArrowInvalid as e:
+            j = _failed_float(e, floats)
+            if j is None:
+                raise ArrowRowError(f"not valid CSV ({str(e).splitlines()[0]})", path=path) from None
+            floats.discard(j)
+
+
+def _is_float(col):
+    import pyarrow as pa
+    return pa.types.is_floating(col.type)
+
+
+def _text_values(col):
+    """The stripped distinct present values of a dictionary column's batch in order of
+    first appearance (the reader's dictionary order), each dictionary entry's index
+    into them (-1: missing), and how many rows are missing."""
+    raw = [s.strip() for s in col.dictionary.to_pylist()]
+    order = {}
+    for v in raw:
+        if v not in MISSING_TOKENS:
+            order.setdefault(v, len(order))
+    entry = np.array([order.get(v, -1) for v in raw], dtype=np.int64)
+    n_missing = 0
+    if (entry < 0).any():
+        per_entry = np.bincount(col.indices.to_numpy(zero_copy_only=False), minlength=len(raw))
+        n_missing = int(per_entry[entry < 0].sum())
+    return list(order), entry, n_missing
+
+
+def arrow_summaries(path, names, header, sep, text_columns, block_size=_BLOCK):
+    """First pass: the :class:`ColumnSummary` of every column, and the columns
+    pyarrow parsed as numbers throughout. Columns in ``text_columns`` (forced
+    nominal, the class) keep their values; the others are parsed as numbers
+    while they are numbers."""
+
+    def consume(batches):
+        summaries = [None] * len(names)
+        for batch in batches:
+            for j in range(len(names)):
+                col = batch.column(j)
+                if _is_float(col):  # every value a number or a missing token
+                    part = ColumnSummary.of_numbers(len(col) - col.null_count, col.null_count)
+                else:
+                    values, _, missing = _text_values(col)
+                    part = ColumnSummary(_numbers(values), values, missing, len(col) - missing)
+                summaries[j] = part if summaries[j] is None else summaries[j].merge(part)
+        return summaries
+
+    floats = set(range(len(names))) - set(text_columns)
+    summaries, floats = _restarting(path, names, header, sep, floats, consume, block_size)
+    return [ColumnSummary() if s is None else s for s in summaries], floats
+
+
+def arrow_columns(path, names, header, sep, columns, attributes, floats, block_size=_BLOCK, unseen=None):
+    """Per batch, the file columns ``columns`` (indices) converted for their
+    ``attributes``: codes into a nominal attribute's value list (-1 missing),
+    float64 values of a numeric one (NaN missing). ``floats``: file columns to
+    parse as numbers (others are read as text; numbers pyarrow does not parse
+    are converted by numpy). A value outside a nominal attribute's list raises
+    ValueError, or with ``unseen`` (a dict) is counted there by attribute name
+    and read as missing; a numeric value that is not a number raises
+    ValueError; a float column pyarrow cannot parse raises :class:`ArrowRestart`."""
+    import pyarrow as pa
+    index = [{str(v): k for k, v in enumerate(a.values)} if a.is_nominal else None for a in attributes]
+    floats = {j for j, a in zip(columns, attributes) if j in floats and not a.is_nominal}
+    try:
+        for batch in _batches(path, names, header, sep, floats, block_size, include=columns):
+            yield [_convert(batch.column(k), a, index[k], unseen) for k, a in enumerate(attributes)]
+    except pa.ArrowInvalid as e:
+        j = _failed_float(e, floats)
+        if j is not None:
+            raise ArrowRestart(j) from None
+        raise ArrowRowError(f"not valid CSV ({str(e).splitlines()[0]})", path=path) from None
+
+
+def _convert(col, attribute, index, unseen):
+    """One batch's column as codes or floats (see :func:`arrow_columns`)."""
+    if _is_float(col):
+        return col.to_numpy(zero_copy_only=False)
+    raw = [s.strip() for s in col.dictionary.to_pylist()]
+    idx = col.indices.to_numpy(zero_copy_only=False)
+    if not attribute.is_nominal:  # numbers pyarrow does not parse: numpy converts the distinct values
+        if not _numbers([v for v in raw if v not in MISSING_TOKENS]):
+            raise ValueError(f"not a number in {attribute.name!r}")
+        return np.array([np.nan if v in MISSING_TOKENS else float(np.float64(v)) for v in raw])[idx]
+    entry = np.array([-1 if v in MISSING_TOKENS else index.get(v, -2) for v in raw], dtype=np.int64)
+    codes = entry[idx]
+    if (entry == -2).any():
+        outside = codes == -2
+        if not outside.any():
+            return codes
+        if unseen is None:
+            raise ValueError(f"undeclared value in {attribute.name!r}")
+        unseen[attribute.name] = unseen.get(attribute.name, 0) + int(np.count_nonzero(outside))
+        codes[outside] = -1
+    return codes
