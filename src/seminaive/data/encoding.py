@@ -108,7 +108,7 @@ def _is_nominal_column(col):
             return True
         if pd.api.types.is_numeric_dtype(dt):
             return False
-        if getattr(dt, "kind", "") != "O" and pd.api.types.is_string_dtype(dt):  # strings only (or all missing: numeric)
+        if isinstance(dt, pd.StringDtype):  # strings only (or all missing: numeric)
             return not col.isna().all()
         col = col.to_numpy(dtype=object)
     if col.dtype.kind in "iufb":
