@@ -3,10 +3,11 @@
 from .base import SearchNaiveBayes
 from .engine import Engine
 from .methods import BSE, BSEJ, BSJ, FSSJ
+from .distributed import search_dask
 from .streamed import fold_assignment, search_file
 from .structure import Structure
 
 __all__ = ["SearchNaiveBayes", "Engine", "Structure", "BSE", "BSJ", "BSEJ", "FSSJ", "SEARCHES", "search_file",
-           "fold_assignment"]
+           "search_dask", "fold_assignment"]
 
 SEARCHES = {"bse": BSE, "bsj": BSJ, "bsej": BSEJ, "fssj": FSSJ}

@@ -156,29 +156,43 @@ class Engine:
         todo = [tuple(g) for g in dict.fromkeys(map(tuple, groups)) if tuple(g) not in self.stats]
         if not todo and self.class_counts is not None:
             return
-        F = self.n_folds or 1
-        acc = {}
-        counts = np.zeros((F, self.k))
-        for row, codes, xs, y in self.source:
-            f = self._folds(row, y.size)
-            counts += np.bincount(f * self.k + y, minlength=F * self.k).reshape(F, self.k)
-            for g in todo:
-                if self._is_gauss(g):
-                    x, scale = xs[g[0]], np.array([self.attributes[g[0]].scale])
-                    for ff in range(F):
-                        sel = f == ff
-                        w, mean, m2 = _moments(x[sel], y[sel], self.k)
-                        new = {"weight": w, "mean": mean, "m2": m2, "scale": scale}
-                        acc[(g, ff)] = Gaussian.merge(acc[(g, ff)], new) if (g, ff) in acc else new
-                else:
-                    c = self._codes(g, codes)
-                    m = self.group_values(g)
-                    ok = c >= 0
-                    add = np.bincount((f[ok] * self.k + y[ok]) * m + c[ok], minlength=F * self.k * m)
-                    acc[g] = acc.get(g, 0) + add.reshape(F, self.k, m).astype(np.float64)
+        counts, acc = map_reduce(self.source, self._count_chunk, _merge_counts, todo)
         self.class_counts = counts
         for g in todo:
-            self.stats[g] = [acc[(g, ff)] for ff in range(F)] if self._is_gauss(g) else acc[g]
+            self.stats[g] = [acc[(g, ff)] for ff in range(self.n_folds or 1)] if self._is_gauss(g) else acc[g]
+
+    def _chunk_folds(self, chunk):
+        """Each row's fold: the chunk's own labels (a distributed chunk carries them), or the engine's."""
+        return chunk[4] if len(chunk) > 4 and chunk[4] is not None else self._folds(chunk[0], chunk[3].size)
+
+    def _count_chunk(self, chunk, todo):
+        """The class counts and the statistics of the groups ``todo`` in one chunk."""
+        _, codes, xs, y = chunk[:4]
+        f = self._chunk_folds(chunk)
+        F = self.n_folds or 1
+        acc = {}
+        counts = np.bincount(f * self.k + y, minlength=F * self.k).reshape(F, self.k).astype(np.float64)
+        for g in todo:
+            if self._is_gauss(g):
+                x, scale = xs[g[0]], np.array([self.attributes[g[0]].scale])
+                for ff in range(F):
+                    sel = f == ff
+                    w, mean, m2 = _moments(x[sel], y[sel], self.k)
+                    acc[(g, ff)] = {"weight": w, "mean": mean, "m2": m2, "scale": scale}
+            else:
+                c = self._codes(g, codes)
+                m = self.group_values(g)
+                ok = c >= 0
+                add = np.bincount((f[ok] * self.k + y[ok]) * m + c[ok], minlength=F * self.k * m)
+                acc[g] = add.reshape(F, self.k, m).astype(np.float64)
+        return counts, acc
+
+    def __getstate__(self):
+        """What a worker needs to score its chunks: no source, no cache, no fold labels
+        (a distributed chunk carries its own)."""
+        state = dict(self.__dict__)
+        state.update(source=None, _cache={}, fold=None)
+        return state
 
     # ---------------------------------------------------------- contributions
     def _contribution(self, g, codes, xs, y, f):
@@ -218,9 +232,9 @@ class Engine:
             out[:, sel] = class_log_prior(total - self.class_counts[ff], self.priors)[:, None]
         return out
 
-    def _chunk(self, groups, row, codes, xs, y):
+    def _chunk(self, groups, row, codes, xs, y, f=None):
         """The prior and the (finite part, infinite part) of each group's contribution for one chunk."""
-        f = self._folds(row, y.size)
+        f = self._folds(row, y.size) if f is None else f
         if not self.single:
             return self._prior(y, f), {g: split_infinite(self._contribution(g, codes, xs, y, f)) for g in groups}
         for g in groups:
@@ -237,23 +251,24 @@ class Engine:
         groups = [tuple(g) for g in groups]
         needed = list(dict.fromkeys(groups + [tuple(g) for _, r, a in candidates for g in list(r) + list(a)]))
         self.ensure(needed)
-        right = np.zeros(len(candidates) + 1)
-        n = 0
-        for row, codes, xs, y in self.source:
-            prior, contrib = self._chunk(needed, row, codes, xs, y)
-            S = prior.copy()
-            for g in groups:
-                S += contrib[g][0]
-            right[0] += np.count_nonzero(correct(with_infinite(S, [contrib[g][1] for g in groups]), y,
-                                                 log_prior=prior))
-            for i, (_, remove, add) in enumerate(candidates, start=1):
-                now = [g for g in groups if g not in remove] + [tuple(g) for g in add]
-                right[i] += np.count_nonzero(correct(with_infinite(self._changed(S, contrib, remove, add),
-                                                                   [contrib[g][1] for g in now]), y,
-                                                     log_prior=prior))
-            n += y.size
+        right, n = map_reduce(self.source, self._right_chunk, _add_pairs, groups, candidates, needed)
         self.n_evaluated += len(candidates)
         return right / n
+
+    def _right_chunk(self, chunk, groups, candidates, needed):
+        """How many rows of one chunk the current groups and each candidate decide right."""
+        row, codes, xs, y = chunk[:4]
+        prior, contrib = self._chunk(needed, row, codes, xs, y, self._chunk_folds(chunk))
+        right = np.zeros(len(candidates) + 1)
+        S = prior.copy()
+        for g in groups:
+            S += contrib[g][0]
+        right[0] = np.count_nonzero(correct(with_infinite(S, [contrib[g][1] for g in groups]), y, log_prior=prior))
+        for i, (_, remove, add) in enumerate(candidates, start=1):
+            now = [g for g in groups if g not in remove] + [tuple(g) for g in add]
+            right[i] = np.count_nonzero(correct(with_infinite(self._changed(S, contrib, remove, add),
+                                                              [contrib[g][1] for g in now]), y, log_prior=prior))
+        return right, y.size
 
     @staticmethod
     def _changed(S, contrib, remove, add, out=None):
@@ -359,6 +374,33 @@ def _moments(x, y, k):
     dev = x - mean[y]
     m2 = np.bincount(y, weights=dev * dev, minlength=k)
     return w, mean, m2
+
+
+def map_reduce(source, fn, combine, *args):
+    """``fn(chunk, *args)`` for every chunk of ``source``, combined: by the source
+    itself where it distributes the work (its ``map_reduce``), else in chunk order."""
+    if hasattr(source, "map_reduce"):
+        return source.map_reduce(fn, combine, *args)
+    out = None
+    for chunk in source:
+        part = fn(chunk, *args)
+        out = part if out is None else combine(out, part)
+    return out
+
+
+def _merge_counts(a, b):
+    """Two chunks' class counts and group statistics together (counts add, moments merge)."""
+    acc = dict(a[1])
+    for key, v in b[1].items():
+        if key not in acc:
+            acc[key] = v
+        else:
+            acc[key] = Gaussian.merge(acc[key], v) if isinstance(v, dict) else acc[key] + v
+    return a[0] + b[0], acc
+
+
+def _add_pairs(a, b):
+    return a[0] + b[0], a[1] + b[1]
 
 
 def _merge_all(parts):

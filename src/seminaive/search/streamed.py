@@ -23,7 +23,7 @@ from ..scale.files import iter_file_chunks
 from .base import _PriorsOnly
 from .engine import BaseAttribute, Engine, _merge_all
 
-__all__ = ["search_file", "fold_assignment"]
+__all__ = ["search_file", "fold_assignment", "check_streamable"]
 
 def fold_assignment(n, k, seed=0):
     """Balanced, seeded fold numbers for rows 0..n-1 (a permutation taken mod k).
@@ -58,6 +58,18 @@ class _Source:
             row += len(yc)
 
 
+def check_streamable(search):
+    """The parameters a search on chunks (of a file, or a cluster's partitions) can honour."""
+    search._check_params()
+    if search.discretizer != "equal_width":
+        raise ParameterError("discretizer: a streamed search cuts numeric attributes into equal-width intervals "
+                             f"(the others need all values at once), got {search.discretizer!r}")
+    if search.candidate_pairs is not None:
+        raise ParameterError("candidate_pairs: a streamed search considers every pair (set it to None)")
+    if search.scoring == "cv" and not isinstance(search.cv, (int, np.integer)):
+        raise ParameterError("cv: a streamed search takes a number of folds (it assigns them itself)")
+
+
 def search_file(search, path, chunksize=100_000, format=None, target=None, header=True, progress=None):
     """Run a wrapper search (an unfitted BSE, BSJ, BSEJ or FSSJ) on a data file
     streamed in chunks; the fitted search is returned, equal to ``search.fit``
@@ -67,14 +79,7 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
     Numeric attributes for joins are cut into equal-width intervals (the
     default discretizer; others need every value at once).
     """
-    search._check_params()
-    if search.discretizer != "equal_width":
-        raise ParameterError("discretizer: a streamed search cuts numeric attributes into equal-width intervals "
-                             f"(the others need all values at once), got {search.discretizer!r}")
-    if search.candidate_pairs is not None:
-        raise ParameterError("candidate_pairs: a streamed search considers every pair (set it to None)")
-    if search.scoring == "cv" and not isinstance(search.cv, (int, np.integer)):
-        raise ParameterError("cv: a streamed search takes a number of folds (it assigns them itself)")
+    check_streamable(search)
     kw = dict(format=format, target=target, header=header)
     # pass 1: schema, classes, ranges of numeric attributes, rows
     first = True

@@ -1,0 +1,141 @@
+"""Wrapper searches on a Dask DataFrame: the engine's passes as map-reduce steps.
+
+The streamed engine reads its data as chunks; here the chunks are a Dask
+DataFrame's partitions, encoded once on the workers and kept there
+(``persist``). Each pass of the engine (counting the statistics of new groups,
+scoring a step's candidates) maps one function over the partitions on the
+cluster and reduces the results there (counts add, Gaussian moments merge,
+numbers of right decisions add); only statistics and scores travel. The search
+loop is the one every search runs, so its steps and scores equal the
+in-memory search's on the same data and folds.
+"""
+
+import numpy as np
+import pandas as pd
+
+from .._scale import pow2_scale
+from ..components.gaussian import variance_floor
+from ..data.encoding import encode, infer_schema
+from ..discretize.equal_width import equal_width_cuts
+from ..estimation import class_log_prior
+from ..exceptions import ParameterError
+from .base import _PriorsOnly
+from .engine import BaseAttribute, Engine, _merge_all
+from .streamed import check_streamable, fold_assignment
+
+__all__ = ["search_dask"]
+
+
+def _tree(items, combine):
+    """Pairwise reduction of delayed values (log2 levels)."""
+    import dask
+    while len(items) > 1:
+        items = [dask.delayed(combine)(items[i], items[i + 1]) if i + 1 < len(items) else items[i]
+                 for i in range(0, len(items), 2)]
+    return items[0]
+
+
+class DaskSource:
+    """Encoded partitions kept on the workers, each ``(first row, codes, values,
+    class codes, folds)``; :meth:`map_reduce` runs a pass on the cluster."""
+
+    single = False
+
+    def __init__(self, parts):
+        self.parts = parts
+
+    def map_reduce(self, fn, combine, *args):
+        import dask
+        return _tree([dask.delayed(fn)(p, *args) for p in self.parts], combine).compute()
+
+    def __iter__(self):  # the engine's in-memory helpers; a search never needs them
+        raise ParameterError("a distributed engine's chunks stay on the cluster")
+
+
+def _encode_part(search, scales, X, y, row, fold):
+    """One partition as the engine reads it (numeric values in the Gaussian's units)."""
+    codes, xs = search._prepare(X, encode(X, search.schema_))
+    xs = [None if x is None else x / s for x, s in zip(xs, scales)]
+    yc = pd.Index(search.classes_, dtype=object).get_indexer(pd.Index(np.asarray(y, dtype=object), dtype=object))
+    keep = yc >= 0  # rows without a class take no part
+    codes = [c[keep] for c in codes]
+    xs = [None if x is None else x[keep] for x in xs]
+    return row, codes, xs, yc[keep].astype(np.int64), (fold[keep] if fold is not None else None)
+
+
+def _fit_part(model, search, scales, part):
+    """The final model's statistics from one encoded partition (None when it is empty)."""
+    _, codes, xs, y, _ = part
+    if not y.size:
+        return None
+    xs = [None if x is None else x * s for x, s in zip(xs, scales)]  # back to the data's units (exact)
+    y = pd.Series(pd.Categorical.from_codes(y, categories=pd.Index(search.classes_, dtype=object)))
+    return model.partial_fit(search._frame(codes, xs), y)
+
+
+def _merge_models(a, b):
+    return b if a is None else a if b is None else a.merge(b)
+
+
+def search_dask(search, X, y, progress=None):
+    """Run a wrapper search (an unfitted BSE, BSJ, BSEJ or FSSJ) on a Dask
+    DataFrame ``X`` with a Dask Series ``y``, on whatever scheduler is active
+    (a ``distributed.Client`` beforehand puts it on that cluster). The fitted
+    search equals ``search.fit`` on the same rows in memory with the same folds
+    (k-fold scoring uses :func:`~seminaive.search.streamed.fold_assignment`
+    folds over the rows in partition order, ``random_state`` as the seed).
+
+    Nominal columns are declared as :func:`seminaive.scale.dask.fit_dask`
+    declares them (their sorted values); numeric attributes for joins are cut
+    into equal-width intervals from their range.
+    """
+    import dask
+    import dask.dataframe as dd
+    from ..scale.dask import _declare
+    check_streamable(search)
+    if not isinstance(X, dd.DataFrame):
+        raise ParameterError(f"X: expected a dask DataFrame, got {type(X).__name__}")
+    X = _declare(X)
+    schema = infer_schema(X._meta, None)
+    known = isinstance(y.dtype, pd.CategoricalDtype) and y.dtype.categories is not None
+    classes = list(y.dtype.categories) if known else sorted(y.dropna().unique().compute().tolist())
+    num = [schema.names[j] for j in schema.numeric_indices]
+    lengths, lo, hi = dask.compute(X.map_partitions(len), X[num].min(), X[num].max()) if num else \
+        (X.map_partitions(len).compute(), pd.Series(dtype=float), pd.Series(dtype=float))
+    lengths = np.asarray(lengths, dtype=np.int64)
+    lo, hi = np.asarray(lo, dtype=np.float64), np.asarray(hi, dtype=np.float64)
+    search._set_layout(schema, np.asarray(classes, dtype=object),
+                       {j: equal_width_cuts(lo[k], hi[k], search.n_bins) for k, j in enumerate(schema.numeric_indices)})
+    search.n_features_in_ = len(schema)
+    search.feature_names_in_ = np.asarray(schema.names, dtype=object)
+    d, k, names = len(schema), len(classes), list(schema.names)
+    scales = [1.0] * d
+    for kk, j in enumerate(schema.numeric_indices):
+        scales[j] = float(pow2_scale(max(abs(lo[kk]), abs(hi[kk]))))
+    n = int(lengths.sum())
+    n_folds = search.cv if search.scoring == "cv" else None
+    fold = fold_assignment(n, n_folds, search.random_state) if n_folds else None
+    starts = np.r_[0, np.cumsum(lengths)[:-1]]
+    parts = [dask.delayed(_encode_part)(search, scales, px, py, int(s),
+                                        None if fold is None else fold[s:s + m])
+             for px, py, s, m in zip(X.to_delayed(), y.to_delayed(), starts, lengths)]
+    parts = list(dask.persist(*parts))
+    attrs = [BaseAttribute(names[j], None, len(search._values[j]), scale=scales[j],
+                           estimator=search._estimator(names[j]), gaussian=search._numeric_alone[j]) for j in range(d)]
+    engine = Engine(attrs, None, k, search._estimator(None), search.priors, numeric_alone=search.numeric,
+                    source=DaskSource(parts), fold=fold)
+    gauss_groups = [(j,) for j in range(d) if search._numeric_alone[j]]
+    engine.ensure(gauss_groups)
+    if gauss_groups:  # the variance floor from the whole data, as the in-memory search fixes it
+        pooled = [_merge_all(engine.stats[g]) for g in gauss_groups]
+        for g, f in zip(gauss_groups, variance_floor(pooled, search.var_smoothing, search.var_smoothing_rule)):
+            attrs[g[0]].floor = f
+    search._allowed = None
+    groups = search._run(engine, names, progress)
+    if groups:
+        model = search._final_model(search.structure_.column_names(names))
+        fitted = _tree([dask.delayed(_fit_part)(model, search, scales, p) for p in parts], _merge_models).compute()
+        search.model_ = fitted
+    else:
+        search.model_ = _PriorsOnly(search.classes_, class_log_prior(engine.class_counts.sum(axis=0), search.priors))
+    return search

@@ -1,0 +1,66 @@
+"""Wrapper searches on a real distributed LocalCluster equal in-memory searches, step by step."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import dask.dataframe as dd
+from distributed import get_task_stream
+
+from seminaive import ParameterError
+from seminaive.search import BSE, BSEJ, BSJ, FSSJ, fold_assignment, search_dask
+
+from test_dask import client  # noqa: F401  (the module's LocalCluster)
+from test_search import random_mixed
+
+
+def in_memory(method, kw, X, y, scoring, k):
+    folds = fold_assignment(len(y), k, kw["random_state"])
+    cv = [(np.flatnonzero(folds != f), np.flatnonzero(folds == f)) for f in range(k)]
+    return method(**{**kw, "cv": cv if scoring == "cv" else k}).fit(X, y)
+
+
+def steps(search):
+    return [(h["operator"], h["attributes"], h["score"]) for h in search.history_]
+
+
+@pytest.mark.parametrize("method", [BSE, BSJ, BSEJ, FSSJ])
+@pytest.mark.parametrize("scoring", ["loo", "cv"])
+def test_dask_search_equals_in_memory(client, method, scoring):  # noqa: F811
+    X, y = random_mixed(n=150, seed=5)
+    ddf = dd.from_pandas(X.assign(cls=y), npartitions=4)
+    kw = dict(scoring=scoring, cv=5, var_smoothing=0.0, n_bins=4, random_state=2)
+    with get_task_stream(client) as stream:
+        dist = search_dask(method(**kw), ddf.drop(columns="cls"), ddf["cls"])
+    workers = set(client.scheduler_info()["workers"])
+    assert {t["worker"] for t in stream.data} <= workers and len(stream.data) >= 4  # ran on the cluster
+    memory = in_memory(method, kw, X, y, scoring, 5)
+    assert steps(dist) == steps(memory)
+    assert dist.structure_ == memory.structure_
+    assert dist.n_candidates_ == memory.n_candidates_
+    np.testing.assert_allclose(dist.predict_proba(X), memory.predict_proba(X), rtol=1e-9, atol=1e-12)
+
+
+def test_dask_search_joins_xor(client):  # noqa: F811
+    rng = np.random.default_rng(7)
+    n = 240
+    a, b = rng.integers(0, 2, n), rng.integers(0, 2, n)
+    X = pd.DataFrame({"a": a.astype(str), "b": b.astype(str), "n1": rng.integers(0, 3, n).astype(str),
+                      "x": rng.normal(a ^ b, 2.0, n)})
+    y = pd.Series(np.where(a ^ b, "odd", "even"), name="cls")
+    ddf = dd.from_pandas(X.assign(cls=y), npartitions=3)
+    kw = dict(scoring="cv", cv=4, var_smoothing=0.0, random_state=1)
+    dist = search_dask(BSEJ(**kw), ddf.drop(columns="cls"), ddf["cls"])
+    memory = in_memory(BSEJ, kw, X, y, "cv", 4)
+    assert any(h["operator"] == "join" for h in dist.history_)
+    assert steps(dist) == steps(memory)
+    np.testing.assert_allclose(dist.predict_proba(X), memory.predict_proba(X), rtol=1e-9, atol=1e-12)
+
+
+def test_dask_search_refuses_what_it_cannot_honour(client):  # noqa: F811
+    X, y = random_mixed(n=40, seed=1)
+    ddf = dd.from_pandas(X.assign(cls=y), npartitions=2)
+    with pytest.raises(ParameterError, match="discretizer"):
+        search_dask(BSE(discretizer="mdl"), ddf.drop(columns="cls"), ddf["cls"])
+    with pytest.raises(ParameterError, match="dask DataFrame"):
+        search_dask(BSE(), X, y)
