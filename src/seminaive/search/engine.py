@@ -24,6 +24,7 @@ from ..components.gaussian import Gaussian, estimated_logpdf
 from ..estimation import Frequency, class_log_prior
 from ..exceptions import ParameterError
 from .decide import correct, split_infinite, with_infinite
+from .sources import _add_pairs, _merge_counts, map_reduce
 
 __all__ = ["Engine", "BaseAttribute", "ArraySource", "fold_labels", "split_infinite", "with_infinite", "correct"]
 
@@ -374,33 +375,6 @@ def _moments(x, y, k):
     dev = x - mean[y]
     m2 = np.bincount(y, weights=dev * dev, minlength=k)
     return w, mean, m2
-
-
-def map_reduce(source, fn, combine, *args):
-    """``fn(chunk, *args)`` for every chunk of ``source``, combined: by the source
-    itself where it distributes the work (its ``map_reduce``), else in chunk order."""
-    if hasattr(source, "map_reduce"):
-        return source.map_reduce(fn, combine, *args)
-    out = None
-    for chunk in source:
-        part = fn(chunk, *args)
-        out = part if out is None else combine(out, part)
-    return out
-
-
-def _merge_counts(a, b):
-    """Two chunks' class counts and group statistics together (counts add, moments merge)."""
-    acc = dict(a[1])
-    for key, v in b[1].items():
-        if key not in acc:
-            acc[key] = v
-        else:
-            acc[key] = Gaussian.merge(acc[key], v) if isinstance(v, dict) else acc[key] + v
-    return a[0] + b[0], acc
-
-
-def _add_pairs(a, b):
-    return a[0] + b[0], a[1] + b[1]
 
 
 def _merge_all(parts):
