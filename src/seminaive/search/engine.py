@@ -265,10 +265,13 @@ class Engine:
         for g in groups:
             S += contrib[g][0]
         right[0] = np.count_nonzero(correct(with_infinite(S, [contrib[g][1] for g in groups]), y, log_prior=prior))
+        finite = all(contrib[g][1] is None for g in needed)  # then no sum needs infinite entries back
         for i, (_, remove, add) in enumerate(candidates, start=1):
-            now = [g for g in groups if g not in remove] + [tuple(g) for g in add]
-            right[i] = np.count_nonzero(correct(with_infinite(self._changed(S, contrib, remove, add),
-                                                              [contrib[g][1] for g in now]), y, log_prior=prior))
+            Sc = self._changed(S, contrib, remove, add)
+            if not finite:
+                now = [g for g in groups if g not in remove] + [tuple(g) for g in add]
+                Sc = with_infinite(Sc, [contrib[g][1] for g in now])
+            right[i] = np.count_nonzero(correct(Sc, y, log_prior=prior))
         return right, y.size
 
     @staticmethod
