@@ -13,15 +13,12 @@ in-memory search's on the same data and folds.
 import numpy as np
 import pandas as pd
 
-from .._scale import pow2_scale
-from ..components.gaussian import variance_floor
 from ..data.encoding import encode, infer_schema
 from ..discretize.equal_width import equal_width_cuts
 from ..estimation import class_log_prior
 from ..exceptions import ParameterError
 from .base import _PriorsOnly
-from .engine import BaseAttribute, Engine, _merge_all
-from .streamed import check_streamable, fold_assignment
+from .streamed import check_streamable, chunk_engine, column_units, fold_assignment
 
 __all__ = ["search_dask"]
 
@@ -108,10 +105,8 @@ def search_dask(search, X, y, progress=None):
                        {j: equal_width_cuts(lo[k], hi[k], search.n_bins) for k, j in enumerate(schema.numeric_indices)})
     search.n_features_in_ = len(schema)
     search.feature_names_in_ = np.asarray(schema.names, dtype=object)
-    d, k, names = len(schema), len(classes), list(schema.names)
-    scales = [1.0] * d
-    for kk, j in enumerate(schema.numeric_indices):
-        scales[j] = float(pow2_scale(max(abs(lo[kk]), abs(hi[kk]))))
+    names = list(schema.names)
+    scales = column_units(search, lo, hi)
     n = int(lengths.sum())
     n_folds = search.cv if search.scoring == "cv" else None
     fold = fold_assignment(n, n_folds, search.random_state) if n_folds else None
@@ -120,17 +115,7 @@ def search_dask(search, X, y, progress=None):
                                         None if fold is None else fold[s:s + m])
              for px, py, s, m in zip(X.to_delayed(), y.to_delayed(), starts, lengths)]
     parts = list(dask.persist(*parts))
-    attrs = [BaseAttribute(names[j], None, len(search._values[j]), scale=scales[j],
-                           estimator=search._estimator(names[j]), gaussian=search._numeric_alone[j]) for j in range(d)]
-    engine = Engine(attrs, None, k, search._estimator(None), search.priors, numeric_alone=search.numeric,
-                    source=DaskSource(parts), fold=fold)
-    gauss_groups = [(j,) for j in range(d) if search._numeric_alone[j]]
-    engine.ensure(gauss_groups)
-    if gauss_groups:  # the variance floor from the whole data, as the in-memory search fixes it
-        pooled = [_merge_all(engine.stats[g]) for g in gauss_groups]
-        for g, f in zip(gauss_groups, variance_floor(pooled, search.var_smoothing, search.var_smoothing_rule)):
-            attrs[g[0]].floor = f
-    search._allowed = None
+    engine = chunk_engine(search, DaskSource(parts), scales, fold)
     groups = search._run(engine, names, progress)
     if groups:
         model = search._final_model(search.structure_.column_names(names))

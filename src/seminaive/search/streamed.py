@@ -23,7 +23,7 @@ from ..scale.files import iter_file_chunks
 from .base import _PriorsOnly
 from .engine import BaseAttribute, Engine, _merge_all
 
-__all__ = ["search_file", "fold_assignment", "check_streamable"]
+__all__ = ["search_file", "fold_assignment", "check_streamable", "chunk_engine", "column_units"]
 
 def fold_assignment(n, k, seed=0):
     """Balanced, seeded fold numbers for rows 0..n-1 (a permutation taken mod k).
@@ -70,6 +70,32 @@ def check_streamable(search):
         raise ParameterError("cv: a streamed search takes a number of folds (it assigns them itself)")
 
 
+def column_units(search, lo, hi):
+    """Each attribute's power of two (the Gaussian component's units), from the numeric ranges."""
+    scales = [1.0] * len(search.schema_)
+    for k, j in enumerate(search.schema_.numeric_indices):
+        scales[j] = float(pow2_scale(max(abs(lo[k]), abs(hi[k]))))
+    return scales
+
+
+def chunk_engine(search, source, scales, fold):
+    """The engine of a search over chunks (a file's, or a cluster's partitions), with the
+    variance floors fixed from the whole data as the in-memory search fixes them."""
+    names, d = list(search.schema_.names), len(search.schema_)
+    attrs = [BaseAttribute(names[j], None, len(search._values[j]), scale=scales[j],
+                           estimator=search._estimator(names[j]), gaussian=search._numeric_alone[j]) for j in range(d)]
+    engine = Engine(attrs, None, len(search.classes_), search._estimator(None), search.priors,
+                    numeric_alone=search.numeric, source=source, fold=fold)
+    gauss_groups = [(j,) for j in range(d) if search._numeric_alone[j]]
+    engine.ensure(gauss_groups)
+    if gauss_groups:
+        pooled = [_merge_all(engine.stats[g]) for g in gauss_groups]
+        for g, f in zip(gauss_groups, variance_floor(pooled, search.var_smoothing, search.var_smoothing_rule)):
+            attrs[g[0]].floor = f
+    search._allowed = None
+    return engine
+
+
 def search_file(search, path, chunksize=100_000, format=None, target=None, header=True, progress=None):
     """Run a wrapper search (an unfitted BSE, BSJ, BSEJ or FSSJ) on a data file
     streamed in chunks; the fitted search is returned, equal to ``search.fit``
@@ -104,26 +130,12 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
                                          for k_, j in enumerate(schema.numeric_indices)})
     search.n_features_in_ = len(schema)  # what validate_data sets for data in memory
     search.feature_names_in_ = np.asarray(schema.names, dtype=object)
-    d = len(search.schema_)
-    k = len(search.classes_)
     n_folds = search.cv if search.scoring == "cv" else None
     fold = fold_assignment(n, n_folds, search.random_state) if n_folds else None
     source = _Source(search, path, chunksize, kw)
-    source.scales = [1.0] * d
-    for k_, j in enumerate(search.schema_.numeric_indices):
-        source.scales[j] = float(pow2_scale(max(abs(lo[k_]), abs(hi[k_]))))
+    source.scales = column_units(search, lo, hi)
     names = list(search.schema_.names)
-    attrs = [BaseAttribute(names[j], None, len(search._values[j]), scale=source.scales[j],
-                           estimator=search._estimator(names[j]), gaussian=search._numeric_alone[j]) for j in range(d)]
-    engine = Engine(attrs, None, k, search._estimator(None), search.priors, numeric_alone=search.numeric,
-                    source=source, fold=fold)
-    gauss_groups = [(j,) for j in range(d) if search._numeric_alone[j]]
-    engine.ensure(gauss_groups)
-    if gauss_groups:  # the variance floor from the whole data, as the in-memory search fixes it
-        pooled = [_merge_all(engine.stats[g]) for g in gauss_groups]
-        for g, f in zip(gauss_groups, variance_floor(pooled, search.var_smoothing, search.var_smoothing_rule)):
-            attrs[g[0]].floor = f
-    search._allowed = None
+    engine = chunk_engine(search, source, source.scales, fold)
     groups = search._run(engine, names, progress)
     if groups:  # the final model, fitted chunk by chunk on the structured table
         model = search._final_model(search.structure_.column_names(names))
