@@ -244,6 +244,15 @@ def _encode_nominal(col, values, out):
         mapped = mapping[c]  # code -1 picks the appended -1
         out[:] = mapped
         return int(np.count_nonzero((mapped == -1) & (c >= 0)))
+    if is_text_column(col):  # hash the column once; look up only its distinct values
+        try:
+            raw, uniques = pd.factorize(col, use_na_sentinel=True)
+        except TypeError:  # unhashable values: the general path names them
+            raw = None
+        if raw is not None:
+            mapping = np.append(pd.Index(values, dtype=object).get_indexer(pd.Index(uniques, dtype=object)), -1)
+            out[:] = mapping[raw]  # code -1 (missing) picks the appended -1
+            return int(np.count_nonzero((mapping[raw] == -1) & (raw >= 0)))
     arr = col.to_numpy() if isinstance(col, pd.Series) else col
     if (arr.dtype.kind in "iu" and values and all(isinstance(v, int) and not isinstance(v, bool) for v in values)
             and min(values) >= 0 and max(values) < _LUT_LIMIT):
