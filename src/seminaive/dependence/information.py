@@ -5,17 +5,18 @@ import numpy as np
 __all__ = ["mutual_information", "conditional_mutual_information"]
 
 
-def _joint_counts(a, b, z=None):
+def _joint_counts(a, b, z=None, weights=None):
     keep = (a >= 0) & (b >= 0)
     if z is not None:
         keep &= z >= 0
     a, b = a[keep], b[keep]
+    w = None if weights is None else np.asarray(weights, dtype=np.float64)[keep]
     ma, mb = int(a.max()) + 1 if a.size else 1, int(b.max()) + 1 if b.size else 1
     if z is None:
-        return np.bincount(a * mb + b, minlength=ma * mb).reshape(1, ma, mb).astype(float)
+        return np.bincount(a * mb + b, weights=w, minlength=ma * mb).reshape(1, ma, mb).astype(float)
     z = z[keep]
     mz = int(z.max()) + 1 if z.size else 1
-    return np.bincount((z * ma + a) * mb + b, minlength=mz * ma * mb).reshape(mz, ma, mb).astype(float)
+    return np.bincount((z * ma + a) * mb + b, weights=w, minlength=mz * ma * mb).reshape(mz, ma, mb).astype(float)
 
 
 def _cmi(counts):
@@ -30,8 +31,9 @@ def _cmi(counts):
     return float(np.nansum(np.where(counts > 0, terms, 0.0)) / n)
 
 
-def mutual_information(a, b):
-    """I(A; B) from two code vectors (-1 = missing, pairs with a missing value left out).
+def mutual_information(a, b, weights=None):
+    """I(A; B) from two code vectors (-1 = missing, pairs with a missing value left
+    out), each pair counted with its weight (default 1).
 
     Examples
     --------
@@ -40,11 +42,12 @@ def mutual_information(a, b):
     >>> mutual_information(np.array([0, 1, 0, 1]), np.array([0, 0, 1, 1]))
     0.0
     """
-    return _cmi(_joint_counts(np.asarray(a), np.asarray(b)))
+    return _cmi(_joint_counts(np.asarray(a), np.asarray(b), weights=weights))
 
 
-def conditional_mutual_information(a, b, z):
-    """I(A; B | Z), the TAN edge weight when Z is the class.
+def conditional_mutual_information(a, b, z, weights=None):
+    """I(A; B | Z), the TAN edge weight when Z is the class (``weights`` as in
+    :func:`mutual_information`).
 
     Examples
     --------
@@ -52,4 +55,4 @@ def conditional_mutual_information(a, b, z):
     >>> round(conditional_mutual_information(a, a ^ z, z), 4)
     0.6931
     """
-    return _cmi(_joint_counts(np.asarray(a), np.asarray(b), np.asarray(z)))
+    return _cmi(_joint_counts(np.asarray(a), np.asarray(b), np.asarray(z), weights))

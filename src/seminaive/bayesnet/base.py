@@ -1,0 +1,306 @@
+"""The shared fit of the semi-naive family: every attribute a conditional table.
+
+A model of the family gives each attribute parents besides the class; its
+joint log-likelihood is log P(c) plus, per attribute, log P(x_i | c, parents),
+each a :class:`~seminaive.components.ConditionalTable` counted by the same
+bincount machinery as Naive Bayes. Numeric attributes are discretized inside
+``fit`` (MDL by default, any of :mod:`seminaive.discretize` by ``numeric``),
+from the training data only, so cross-validation stays honest; their
+intervals then serve as values. A subclass learns the parents
+(:meth:`_parents`); AnDE, which averages many structures, overrides the
+counting and the joint log-likelihood too.
+"""
+
+import numpy as np
+from sklearn.utils.validation import _check_sample_weight, validate_data
+
+from .._target import encode_target, prediction_input, unwrap
+from .._validation import check_priors
+from ..base import BaseNaiveBayes
+from ..components import Categorical, ConditionalTable, Discretized
+from ..data.encoding import check_2d, encode, infer_schema
+from ..discretize import DISCRETIZERS
+from ..estimation import Frequency, class_log_prior
+from ..search.structure import Structure
+
+__all__ = ["BayesNetClassifier", "DISCRETIZER_NAMES"]
+
+DISCRETIZER_NAMES = ("mdl", "equal_width", "equal_frequency", "1r")
+
+
+def _add(a, b):
+    """Counts of the same shape added: arrays, dicts of arrays, lists of either."""
+    if isinstance(a, list):
+        return [_add(x, z) for x, z in zip(a, b)]
+    if isinstance(a, dict):
+        return {key: a[key] + b[key] for key in a}
+    return a + b
+
+
+def _plain_counts(c):
+    if isinstance(c, list):
+        return [_plain_counts(x) for x in c]
+    if isinstance(c, dict):
+        return {key: np.asarray(v).tolist() for key, v in c.items()}
+    return np.asarray(c).tolist()
+
+
+def _checked(value, shape, where):
+    """Counts from a model file, checked against their expected (nested) shapes."""
+    from .._state import numbers
+    if isinstance(shape, list):
+        if not isinstance(value, list) or len(value) != len(shape):
+            raise ValueError(f"{where}: expected a list of {len(shape)}")
+        return [_checked(v, s, f"{where}[{i}]") for i, (v, s) in enumerate(zip(value, shape))]
+    if isinstance(value, dict):  # a table's statistics
+        return {"counts": numbers(value.get("counts"), f"{where}.counts", shape, low=0)}
+    return numbers(value, where, shape, low=0)
+
+
+class BayesNetClassifier(BaseNaiveBayes):
+    """Base of TAN, kDB and AnDE (see the module's notes); not used directly."""
+
+    _parameter_constraints = {
+        "alpha": dict(kind="number", low=0), "priors": check_priors, "numeric": dict(options=DISCRETIZER_NAMES),
+        "n_bins": dict(kind="int", low=1), "min_bucket": dict(kind="int", low=1)}
+
+    def __init__(self, *, alpha=1.0, priors="laplace", numeric="mdl", n_bins=10, min_bucket=6):
+        self.alpha = alpha
+        self.priors = priors
+        self.numeric = numeric
+        self.n_bins = n_bins
+        self.min_bucket = min_bucket
+
+    # ---------------------------------------------------------------- fitting
+    def fit(self, X, y=None, sample_weight=None):
+        """Discretize numeric attributes, learn the structure, count every table.
+
+        Parameters
+        ----------
+        X : DataFrame, array-like or Dataset
+        y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), optional
+            Instance weights (a weight of k counts like k copies); the
+            structure is learned from the weighted counts too.
+        """
+        self._check_params()
+        X, y = unwrap(X, y)
+        check_2d(X)
+        validate_data(self, X, reset=True, skip_check_array=True)
+        found = {}
+        self.schema_ = infer_schema(X, None, found)
+        table = encode(X, self.schema_, found_codes=found)
+        ycodes, self.classes_ = encode_target(y, table.n_samples)
+        weight = None if sample_weight is None else _check_sample_weight(sample_weight,
+                                                                          np.empty((table.n_samples, 0)))
+        self.readers_ = self._readers(table, ycodes, weight)
+        columns = [np.asarray(r.codes(table), dtype=np.int64) for r in self.readers_]
+        k = len(self.classes_)
+        self.class_count_ = np.bincount(ycodes, weights=weight, minlength=k).astype(np.float64)
+        self._fit_tables(table, columns, ycodes, k, weight)
+        self._estimate()
+        return self
+
+    def _readers(self, table, y, weight):
+        """What reads each attribute's codes: its nominal codes, or a numeric
+        attribute's intervals (cut points learned here, from the training data;
+        integer weights repeat instances, fractional ones count as presence)."""
+        readers, nom, num = [], 0, 0
+        for i, a in enumerate(self.schema_.attributes):
+            if a.is_nominal:
+                readers.append(Categorical(i, nom, a.n_values))
+                nom += 1
+                continue
+            kind = DISCRETIZERS[self.numeric]
+            disc = kind(n_bins=self.n_bins) if self.numeric in ("equal_width", "equal_frequency") else \
+                kind(min_bucket=self.min_bucket) if self.numeric == "1r" else kind()
+            x, yy = table.numeric[:, num], y
+            if weight is not None:
+                reps = weight.astype(np.int64) if np.all(weight == np.round(weight)) else (weight > 0)
+                x, yy = np.repeat(x, reps), np.repeat(y, reps)
+            readers.append(Discretized(i, num, disc.cuts_for(x, yy if disc.supervised else None)))
+            num += 1
+        return readers
+
+    def _fit_tables(self, table, columns, y, k, weight):
+        """Learn the parents, make one conditional table per attribute, count them."""
+        parents = self._parents(columns, y, k, weight)
+        d = len(columns)
+        self.structure_ = Structure(tuple((i,) for i in range(d)), d, tuple(tuple(p) for p in parents))
+        self._make_tables()
+        self._set_counts(self._count(table, y, k, weight))
+
+    def _make_tables(self):
+        """The tables of the structure (from ``readers_`` and ``structure_``)."""
+        r = self.readers_
+        self.tables_ = [ConditionalTable(i, r[i], [r[p] for p in self.structure_.parents_of(i)])
+                        for i in range(len(r))]
+
+    def _count_shapes(self):
+        """The shape of every count array, by name (nested as the counts are)."""
+        k = len(self.classes_)
+        return {"stats_": [(k, t.n_configs + 1, t.n_values) for t in self.tables_]}
+
+    # ------------------------------------------------------------ model files
+    def _get_state(self):
+        return {"class_count": self.class_count_.tolist(), "readers": [r.to_dict() for r in self.readers_],
+                "structure": self.structure_.to_dict(),
+                "counts": {name: _plain_counts(getattr(self, name)) for name in self._count_names()}}
+
+    def _set_state(self, state):
+        from .._state import field, numbers
+        k, d = len(self.classes_), len(self.schema_)
+        self.class_count_ = numbers(state.get("class_count"), "state.class_count", (k,), low=0)
+        readers = field(state, "readers", list)
+        if len(readers) != d:
+            raise ValueError(f"state.readers: expected one per attribute ({d}), got {len(readers)}")
+        self.readers_ = []
+        for i, (a, rd) in enumerate(zip(self.schema_.attributes, readers)):
+            kind = field(rd, "kind", str, f"state.readers[{i}]")
+            if kind != ("categorical" if a.is_nominal else "discretized"):
+                raise ValueError(f"state.readers[{i}].kind: {kind!r} does not fit the {a.kind} attribute {a.name!r}")
+            r = (Categorical if a.is_nominal else Discretized).from_dict(rd)
+            if r.attribute != i or (a.is_nominal and r.n_values != a.n_values):
+                raise ValueError(f"state.readers[{i}]: does not fit attribute {a.name!r}")
+            self.readers_.append(r)
+        st = field(state, "structure", dict)
+        try:
+            self.structure_ = Structure.from_dict(st)
+            ok = self.structure_.n_attributes == d and all(
+                0 <= p < d and p != i for i in range(len(self.structure_.groups)) for p in self.structure_.parents_of(i))
+        except (KeyError, TypeError, ValueError):
+            ok = False
+        if not ok:
+            raise ValueError("state.structure: expected the groups and parents of every attribute")
+        self._make_tables()
+        counts = field(state, "counts", dict)
+        shapes = self._count_shapes()
+        self._set_counts({name: _checked(counts.get(name), shapes[name], f"state.counts.{name}")
+                          for name in self._count_names()})
+        self._estimate()
+
+    def _count(self, table, y, k, weight):
+        """The statistics of a table under the fitted structure, by name."""
+        return {"stats_": [t.count(table, y, k, weight) for t in self.tables_]}
+
+    def _count_names(self):
+        return ("stats_",)
+
+    def _set_counts(self, counts):
+        for name, value in counts.items():
+            setattr(self, name, value)
+
+    def _added(self, counts):
+        """The model's statistics plus ``counts`` (of the same structure)."""
+        return {name: _add(getattr(self, name), value) for name, value in counts.items()}
+
+    def partial_fit(self, X, y=None, classes=None, sample_weight=None):
+        """Add a chunk to the counts. The first call fixes the schema, the classes
+        (``classes`` must list them, unless ``y`` is a categorical declaring
+        them), the intervals of numeric attributes and the structure, all from
+        that chunk; later chunks add counts (for AnDE, whose structure does not
+        depend on the data, any sequence of chunks equals one fit on their union
+        when nominal values and intervals are declared up front).
+        """
+        from .._target import class_codes, declare_classes
+        from ..data.encoding import select_columns
+        from ..exceptions import DataFormatError
+        X, y = unwrap(X, y)
+        check_2d(X)
+        first = not hasattr(self, "stats_")
+        if first:
+            self._check_params()
+            validate_data(self, X, reset=True, skip_check_array=True)
+            self.schema_ = infer_schema(X, None)
+            self.classes_ = declare_classes(y, classes)
+        else:
+            X = select_columns(X, self.schema_)
+            validate_data(self, X, reset=False, skip_check_array=True)
+        table = encode(X, self.schema_)
+        if table.unseen.any():
+            raise DataFormatError("partial_fit: a chunk has nominal values the first chunk did not declare; "
+                                  "declare every value up front (pandas categoricals or a Dataset)")
+        ycodes = class_codes(y, self.classes_)
+        weight = None if sample_weight is None else _check_sample_weight(sample_weight,
+                                                                          np.empty((table.n_samples, 0)))
+        k = len(self.classes_)
+        counts = np.bincount(ycodes, weights=weight, minlength=k).astype(np.float64)
+        if first:
+            self.readers_ = self._readers(table, ycodes, weight)
+            self.class_count_ = counts
+            self._fit_tables(table, [np.asarray(r.codes(table), dtype=np.int64) for r in self.readers_], ycodes,
+                             k, weight)
+        else:
+            self._set_counts(self._added(self._count(table, ycodes, k, weight)))
+            self.class_count_ = self.class_count_ + counts
+        self._estimate()
+        return self
+
+    def _parents(self, columns, y, k, weight):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _estimate(self):
+        self.class_log_prior_ = class_log_prior(self.class_count_, self.priors)
+        est = Frequency(alpha=self.alpha)
+        for t, s in zip(self.tables_, self.stats_):
+            t.estimate(s, est)
+
+    # ------------------------------------------------------------- predicting
+    def _encode(self, X):
+        table = encode(prediction_input(self, X), self.schema_)
+        self._warn_unseen([self.schema_.attributes[i].name for i in self.schema_.nominal_indices], table.unseen)
+        return table
+
+    def _joint_log_likelihood(self, X):
+        table = self._encode(X)
+        jll = np.empty((table.n_samples, len(self.classes_)))
+        jll[:] = self.class_log_prior_
+        with np.errstate(invalid="ignore"):
+            for t in self.tables_:
+                jll += t.log_likelihood(table)
+        return jll
+
+    # ---------------------------------------------------------------- merging
+    def merge(self, other):
+        """A new model fitted on the union of both models' data, for two models
+        with the same parameters, schema, intervals and structure: the counts add."""
+        import copy
+        self._check_mergeable(other)
+        from ..exceptions import ParameterError
+        if other.schema_ != self.schema_ or other.structure_ != self.structure_ or \
+                [r.to_dict() for r in other.readers_] != [r.to_dict() for r in self.readers_]:
+            raise ParameterError("merge: the models must share the schema, the intervals and the structure")
+        out = copy.deepcopy(self)
+        out._set_counts(self._added({name: getattr(other, name) for name in self._count_names()}))
+        out.class_count_ = self.class_count_ + other.class_count_
+        out._estimate()
+        return out
+
+    # --------------------------------------------------------------- printing
+    def to_text(self, precision=4):
+        """The structure ("attribute <- class, parents"), the intervals of the
+        numeric attributes and the class priors."""
+        self._check_fitted()
+        names = list(self.schema_.names)
+        lines = [f"{type(self).__name__} ({self._describe()}; alpha={self.alpha:g})", "",
+                 self._structure_text(names)]
+        cut = [(names[r.attribute], r.labels) for r in self.readers_ if isinstance(r, Discretized)]
+        if cut:
+            lines += ["", f"numeric attributes in intervals ({self.numeric}):"]
+            lines += [f"  {n}: {', '.join(labels)}" for n, labels in cut]
+        prior = np.exp(self.class_log_prior_)
+        lines += ["", "class priors: " + ", ".join(f"{c}={p:.{precision}f}" for c, p in zip(self.classes_, prior))]
+        return "\n".join(lines)
+
+    def _describe(self):
+        return "structure learned from the data"
+
+    def _structure_text(self, names):
+        """Each attribute and its parents: "attribute <- class, parents"."""
+        return self.structure_.to_text(names)
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        tags.input_tags.categorical = True
+        return tags
