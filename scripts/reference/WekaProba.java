@@ -1,0 +1,28 @@
+// Trains a Weka classifier on an ARFF file and prints, for every training
+// instance, the class distribution with full precision (one CSV line each).
+// Usage: java -cp weka.jar:. WekaProba <classifier class> <data.arff> [options...]
+import weka.classifiers.Classifier;
+import weka.core.Instances;
+import weka.core.Utils;
+import java.io.BufferedReader;
+import java.io.FileReader;
+
+public class WekaProba {
+    public static void main(String[] args) throws Exception {
+        Instances data = new Instances(new BufferedReader(new FileReader(args[1])));
+        data.setClassIndex(data.numAttributes() - 1);
+        String[] options = new String[args.length - 2];
+        System.arraycopy(args, 2, options, 0, options.length);
+        Classifier c = Classifier.forName(args[0], options);
+        c.buildClassifier(data);
+        for (int i = 0; i < data.numInstances(); i++) {
+            double[] p = c.distributionForInstance(data.instance(i));
+            StringBuilder line = new StringBuilder();
+            for (int k = 0; k < p.length; k++) {
+                if (k > 0) line.append(',');
+                line.append(String.format("%.17g", p[k]));
+            }
+            System.out.println(line);
+        }
+    }
+}
