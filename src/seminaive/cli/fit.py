@@ -11,6 +11,8 @@ def add_parser(sub):
     add_model_options(p)
     p.add_argument("--model-file", "-m", default=None, help="save the fitted model to this JSON file")
     p.add_argument("--output", "-o", default=None, help="write the printout to this file")
+    p.add_argument("--plot", default=None, help="draw the model's structure (class, attributes, parent arcs, "
+                                               "joined and left-out attributes) into this PNG file")
     p.add_argument("--force", action="store_true", help="replace existing output files")
     p.add_argument("--chunksize", type=int, default=None,
                    help="stream the file in chunks of this many rows (bounded memory; same model)")
@@ -20,17 +22,23 @@ def add_parser(sub):
 def run(args):
     from ..models import describe
     from ..persistence import save_model
-    check_outputs(args, "model_file", "output")
+    check_outputs(args, "model_file", "output", "plot")
     if args.chunksize:
         from ..scale import fit_file
         from ._common import nominal_arg
         print(f"streaming {args.data} in chunks of {args.chunksize:,} rows", file=sys.stderr)
         model = fit_file(make_model(args), args.data, args.chunksize, args.input_format, args.target,
                          not args.no_header, nominal_arg(args), progress=sys.stderr, sep=args.sep)
+        class_name = "class"
     else:
         d = load_data(args)
         model = make_model(args).fit(d.X, d.y)
+        class_name = getattr(d.y, "name", None) or "class"
     if args.model_file:
         save_model(model, args.model_file, overwrite=args.force)
         print(f"saved the model to {args.model_file}", file=sys.stderr)
+    if args.plot:
+        from ..search.drawing import plot_structure
+        plot_structure(model, args.plot, overwrite=args.force, class_name=str(class_name))
+        print(f"drew the structure in {args.plot}", file=sys.stderr)
     emit(describe(model), args)

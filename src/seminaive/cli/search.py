@@ -20,6 +20,8 @@ def add_parser(sub):
                    help="consider joining only this many pairs with the highest conditional MI")
     p.add_argument("--model-file", "-m", default=None, help="save the fitted model as JSON")
     p.add_argument("--output", "-o", default=None)
+    p.add_argument("--plot", default=None, help="draw the structure found (joined attributes as one node, "
+                                               "left-out ones greyed) into this PNG file")
     p.add_argument("--force", action="store_true")
     p.add_argument("--quiet", action="store_true", help="do not print the steps as they happen")
     p.add_argument("--chunksize", type=int, default=None,
@@ -30,7 +32,7 @@ def add_parser(sub):
 def run(args):
     from ..models import describe, make_model
     from ..persistence import save_model
-    check_outputs(args, "model_file", "output")
+    check_outputs(args, "model_file", "output", "plot")
     m = make_model(args.method, n_bins=args.bins, scoring=args.scoring, cv=args.cv, discretizer=args.discretizer,
                    candidate_pairs=args.candidate_pairs, verbose=not args.quiet)
     if args.chunksize:
@@ -38,11 +40,17 @@ def run(args):
         print(f"{args.method.upper()} on {args.data}, streamed in chunks of {args.chunksize:,} rows",
               file=sys.stderr)
         search_file(m, args.data, args.chunksize, args.input_format, args.target, not args.no_header)
+        class_name = "class"
     else:
         d = load_data(args)
         print(f"{args.method.upper()} on {d.summary().splitlines()[0]}",
               file=sys.stderr)
         m.fit(d.X, d.y)
+        class_name = getattr(d.y, "name", None) or "class"
     if args.model_file:
         save_model(m, args.model_file, overwrite=args.force)
+    if args.plot:
+        from ..search.drawing import plot_structure
+        plot_structure(m, args.plot, overwrite=args.force, class_name=str(class_name))
+        print(f"drew the structure in {args.plot}", file=sys.stderr)
     emit(describe(m), args)

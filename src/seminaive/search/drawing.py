@@ -1,0 +1,99 @@
+"""A model's structure drawn as a network: the class node above, one node per
+attribute (a joined group as one compound node), an arc from the class to
+every attribute it uses, parent arcs between attributes, left-out attributes
+greyed. Any model with a ``structure_`` (the Pazzani searches, TAN, kDB,
+AnDE) or a schema alone (Naive Bayes: every attribute a child of the class)."""
+
+import numpy as np
+
+from .structure import Structure
+
+__all__ = ["structure_of", "plot_structure"]
+
+
+def structure_of(model):
+    """The model's structure (Naive Bayes's star when it has none)."""
+    s = getattr(model, "structure_", None)
+    if isinstance(s, Structure):
+        return s
+    d = len(model.schema_)
+    return Structure(tuple((i,) for i in range(d)), d)
+
+
+def _per_row(labels):
+    """How many nodes fit in a row: six short labels, fewer long ones."""
+    longest = max((len(t) for t in labels), default=1)
+    return max(4, min(6, 130 // max(longest, 1)))
+
+
+def _layout(n, per_row=6):
+    """Positions of n attribute nodes in rows of up to ``per_row`` below the class
+    node (at 0, 1.2), alternate rows shifted so that arcs pass between nodes."""
+    pos = []
+    for k in range(n):
+        row, col = divmod(k, per_row)
+        in_row = min(per_row, n - row * per_row)
+        xs = np.linspace(-1.8, 1.8, in_row) if in_row > 1 else np.array([0.0])
+        shift = 0.3 if row % 2 else 0.0
+        pos.append((xs[col] + shift, 0.45 - 0.55 * row))
+    return np.array(pos)
+
+
+def plot_structure(model, path=None, overwrite=False, title=None, class_name="class"):
+    """Draw the model's structure; save it as PNG at ``path`` (atomically) or
+    return the matplotlib figure.
+
+    Examples
+    --------
+    >>> from seminaive import TAN
+    >>> from seminaive.datasets import load
+    >>> fig = plot_structure(TAN().fit(load("weather.nominal")), class_name="play")
+    >>> [t.get_text() for t in fig.axes[0].texts][:3]
+    ['play', 'outlook', 'temperature']
+    """
+    import matplotlib
+    matplotlib.use("Agg", force=False)
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import FancyArrowPatch
+
+    s = structure_of(model)
+    names = list(model.schema_.names)
+    nodes = [("*".join(names[j] for j in g), g, False) for g in s.groups] + \
+            [(names[j], (j,), True) for j in s.excluded]
+    per_row = _per_row([label for label, _, _ in nodes])
+    pos = _layout(len(nodes), per_row)
+    rows = (len(nodes) + per_row - 1) // per_row
+    fig, ax = plt.subplots(figsize=(11.0 if len(nodes) > 3 else 7.0, 2.6 + 1.3 * rows))
+    ax.set_xlim(-2.4, 2.4)
+    ax.set_ylim(0.45 - 0.55 * rows, 1.45)
+    ax.axis("off")
+    box = dict(boxstyle="round,pad=0.35", fc="#dde8f5", ec="#3a5f8a")
+    ax.text(0, 1.2, class_name, ha="center", va="center", fontsize=11, fontweight="bold",
+            bbox=dict(boxstyle="round,pad=0.4", fc="#f5e3c8", ec="#a0662a"))
+    where = {}
+    for (label, group, left_out), (x, y) in zip(nodes, pos):
+        style = dict(boxstyle="round,pad=0.35", fc="#eeeeee", ec="#aaaaaa") if left_out else box
+        ax.text(x, y, label, ha="center", va="center", fontsize=9, color="#999999" if left_out else "black",
+                bbox=style)
+        for j in group:
+            where[j] = (x, y)
+        if not left_out:
+            ax.add_patch(FancyArrowPatch((0, 1.12), (x, y + 0.08), arrowstyle="-|>", mutation_scale=12,
+                                         color="#a0662a", lw=1.0, shrinkA=6, shrinkB=8))
+    for i, g in enumerate(s.groups):
+        for p in s.parents_of(i):
+            ax.add_patch(FancyArrowPatch(where[p], where[g[0]], arrowstyle="-|>", mutation_scale=12,
+                                         color="#3a5f8a", lw=1.4, connectionstyle="arc3,rad=0.25",
+                                         shrinkA=14, shrinkB=14))
+    sets = getattr(model, "parent_sets_", None)
+    note = title or f"{type(model).__name__}"
+    if sets:
+        note += f": the average of {len(sets)} models, each super-parent set a parent of every other attribute"
+    if s.excluded:
+        note += " (grey: left out)"
+    ax.set_title(note, fontsize=10)
+    fig.tight_layout()
+    if path is None:
+        return fig
+    from .._atomic import save_figure
+    return save_figure(fig, path, overwrite)
