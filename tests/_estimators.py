@@ -4,7 +4,7 @@ Later estimators (1R, the searches, constrained NB, ...) are added here and
 the contract tests cover them automatically.
 """
 
-from seminaive import (AODE, KDB, TAN, AnDE, BernoulliNaiveBayes, ConstrainedNaiveBayes, MultinomialNaiveBayes,
+from seminaive import (AODE, KDB, TAN, AnDE, SelectiveKDB, BernoulliNaiveBayes, ConstrainedNaiveBayes, MultinomialNaiveBayes,
                        NaiveBayes, OffsetNaiveBayes, OneR, ZeroR)
 from seminaive.search import BSE, BSEJ, BSJ, FSSJ
 
@@ -29,7 +29,7 @@ RULES = [OneR(), OneR(min_bucket=3), ZeroR()]
 SEARCHES = [BSE(), BSJ(), BSEJ(scoring="cv", cv=3), FSSJ(numeric="discretize")]
 
 FAMILY = [TAN(), KDB(k=1), KDB(k=2), AnDE(n=1), AODE(min_count=2),
-          AnDE(n=2, alpha=0.5)]
+          AnDE(n=2, alpha=0.5), SelectiveKDB(), SelectiveKDB(k=1, loss="zero_one")]
 
 # every estimator that takes tabular data (nominal, numeric, missing values)
 ESTIMATORS = NAIVE_BAYES + RULES + SEARCHES + FAMILY

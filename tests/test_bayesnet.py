@@ -223,3 +223,37 @@ def test_one_attribute_and_unseen_values():
         assert m.predict_proba(X).shape == (40, 2)
     with pytest.warns(UserWarning, match="not seen"):
         TAN().fit(X, y).predict(pd.DataFrame({"a0": ["never"]}))
+
+
+@pytest.mark.parametrize("loss", ["rmse", "log_loss", "zero_one"])
+@pytest.mark.parametrize("alpha", [1.0, 0.3])
+def test_selective_kdb_leave_one_out_equals_refits(loss, alpha):
+    """Every candidate's leave-one-out loss equals refitting its tables without each instance."""
+    from seminaive import SelectiveKDB
+    from seminaive.bayesnet.skdb import loss_of
+    from seminaive.components import ConditionalTable
+    from seminaive.data.encoding import encode
+    from seminaive.estimation import Frequency, class_log_prior
+    X, y = nominal_data(n=40, d=4, seed=8, missing=0.1)
+    m = SelectiveKDB(k=2, loss=loss, alpha=alpha).fit(X, y)
+    table = encode(X, m.schema_)
+    ycodes = np.searchsorted(m.classes_, y)
+    full = [m._full_parents[i] for i in range(4)]
+    n, K = len(y), 2
+    for h in m.history_:
+        chosen = m.order_[:h["attributes"]]
+        jll = np.empty((n, K))
+        for r in range(n):
+            keep = np.arange(n) != r
+            sub = encode(X[keep], m.schema_)
+            jll[r] = class_log_prior(np.bincount(ycodes[keep], minlength=K).astype(float), "laplace")
+            one = encode(X.iloc[[r]], m.schema_)
+            for i in chosen:
+                t = ConditionalTable(i, m.readers_[i], [m.readers_[p] for p in full[i][:h["k"]]])
+                t.estimate(t.count(sub, ycodes[keep], K, None), Frequency(alpha=alpha))
+                jll[r] += t.log_likelihood(one)[0]
+        want = loss_of(jll, ycodes, loss, np.zeros(K))
+        assert h["loss"] == pytest.approx(want, rel=1e-9, abs=1e-12), h
+    best = min(m.history_, key=lambda h: (h["loss"], h["attributes"], h["k"]))
+    assert (m.n_attributes_, m.k_) == (best["attributes"], best["k"])
+    assert len(m.structure_.groups) == m.n_attributes_

@@ -21,7 +21,7 @@ _EXPORTS = {
     "ConstraintWarning": ".constrained", "Dataset": ".data", "Schema": ".data", "load_file": ".data",
     "save_model": ".persistence", "load_model": ".persistence", "SeminaiveError": ".exceptions",
     "DataFormatError": ".exceptions", "ParameterError": ".exceptions", "NotFittedError": ".exceptions",
-    "UnseenValueWarning": ".base", "TAN": ".bayesnet", "KDB": ".bayesnet", "AnDE": ".bayesnet", "AODE": ".bayesnet",
+    "UnseenValueWarning": ".base", "TAN": ".bayesnet", "KDB": ".bayesnet", "SelectiveKDB": ".bayesnet", "AnDE": ".bayesnet", "AODE": ".bayesnet",
 }
 
 __all__ = list(_EXPORTS) + ["__version__"]

@@ -20,9 +20,10 @@ MODEL_NAMES = {  # seminaive fit/evaluate/show/subsets --model NAME
     "zeror": "the majority-class baseline",
     "tan": "tree-augmented Naive Bayes (numeric attributes in MDL intervals)",
     "kdb": "k-dependence Bayes, k=1 (numeric attributes in MDL intervals)",
+    "skdb": "selective kDB: attributes and k chosen by leave-one-out RMSE",
     "aode": "averaged one-dependence estimators (numeric attributes in MDL intervals)",
     "a2de": "averaged two-dependence estimators (numeric attributes in MDL intervals)",
 }
 SEARCH_NAMES = ("bse", "bsj", "bsej", "fssj")  # seminaive search --method NAME
 COMPARE_NAMES = ("nb", "nb-kernel", "nb-ew", "nb-ef", "nb-mdl", "nb-map", "nb-predictive", "1r", "zeror", "bse", "bsj",
-                 "bsej", "fssj", "tan", "kdb1", "kdb2", "aode", "a2de", "tree", "forest", "svm", "cnb:R", "offset:R")  # seminaive compare --models
+                 "bsej", "fssj", "tan", "kdb1", "kdb2", "skdb", "aode", "a2de", "tree", "forest", "svm", "cnb:R", "offset:R")  # seminaive compare --models

@@ -1,8 +1,9 @@
-"""The semi-naive family on one counting layer: TAN, kDB and AnDE (AODE, A2DE)."""
+"""The semi-naive family on one counting layer: TAN, kDB, selective kDB and AnDE (AODE, A2DE)."""
 
 from .ande import AODE, AnDE
 from .base import BayesNetClassifier
 from .kdb import KDB
+from .skdb import SelectiveKDB
 from .tan import TAN
 
-__all__ = ["BayesNetClassifier", "TAN", "KDB", "AnDE", "AODE"]
+__all__ = ["BayesNetClassifier", "TAN", "KDB", "SelectiveKDB", "AnDE", "AODE"]

@@ -133,8 +133,8 @@ class BayesNetClassifier(BaseNaiveBayes):
     def _make_tables(self):
         """The tables of the structure (from ``readers_`` and ``structure_``)."""
         r = self.readers_
-        self.tables_ = [ConditionalTable(i, r[i], [r[p] for p in self.structure_.parents_of(i)])
-                        for i in range(len(r))]
+        self.tables_ = [ConditionalTable(g[0], r[g[0]], [r[p] for p in self.structure_.parents_of(i)])
+                        for i, g in enumerate(self.structure_.groups)]
 
     def _count_shapes(self):
         """The shape of every count array, by name (nested as the counts are)."""
@@ -166,8 +166,9 @@ class BayesNetClassifier(BaseNaiveBayes):
         st = field(state, "structure", dict)
         try:
             self.structure_ = Structure.from_dict(st)
-            ok = self.structure_.n_attributes == d and all(
-                0 <= p < d and p != i for i in range(len(self.structure_.groups)) for p in self.structure_.parents_of(i))
+            groups = self.structure_.groups
+            ok = self.structure_.n_attributes == d and all(len(g) == 1 and 0 <= g[0] < d for g in groups) and all(
+                0 <= p < d and p != g[0] for i, g in enumerate(groups) for p in self.structure_.parents_of(i))
         except (KeyError, TypeError, ValueError):
             ok = False
         if not ok:
