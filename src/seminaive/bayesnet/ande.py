@@ -12,6 +12,17 @@ from .base import BayesNetClassifier
 __all__ = ["AnDE", "AODE"]
 
 
+def _joint_code(P, codes, readers):
+    """The joint code of the attributes P (their number of joint values where one is missing)."""
+    code = np.zeros(codes[0].size, dtype=np.int64)
+    missing = np.zeros(code.size, dtype=bool)
+    for p in P:
+        code = code * readers[p].n_values + codes[p]
+        missing |= codes[p] < 0
+    code[missing] = int(np.prod([readers[p].n_values for p in P], dtype=np.int64))
+    return code
+
+
 @register
 class AnDE(BayesNetClassifier):
     """Averaged n-dependence estimators: the average, over every set P of ``n``
@@ -78,19 +89,28 @@ class AnDE(BayesNetClassifier):
         return shapes
 
     def _count(self, table, y, k, weight):
+        """Every table's counts: per super-parent set, the parents' joint code once and one
+        bincount over all its children (the tables' own ``count`` gives the same arrays)."""
+        codes = [np.asarray(r.codes(table), dtype=np.int64) for r in self.readers_]
+        parent_stats, joint_stats = [], []
+        for P, ts in zip(self.parent_sets_, self.parent_tables_):
+            pc = _joint_code(P, codes, self.readers_)
+            slots = ts[0].n_configs + 1
+            row = y * slots + pc
+            joint_stats.append(np.bincount(row, weights=weight, minlength=k * slots).reshape(k, slots)
+                               .astype(np.float64))
+            width = max(t.n_values for t in ts) + 1
+            block = k * slots * width
+            key = np.concatenate([row * width + codes[t.attribute] + 1 + c * block for c, t in enumerate(ts)])
+            w = None if weight is None else np.tile(weight, len(ts))
+            counts = np.bincount(key, weights=w, minlength=block * len(ts)).reshape(len(ts), k, slots, width)
+            parent_stats.append([{"counts": counts[c, :, :, 1:t.n_values + 1].astype(np.float64)}
+                                 for c, t in enumerate(ts)])
         return {"stats_": [t.count(table, y, k, weight) for t in self.tables_],
-                "parent_stats_": [[t.count(table, y, k, weight) for t in ts] for ts in self.parent_tables_],
-                "joint_stats_": [self._joint_counts(P, table, y, k, weight) for P in self.parent_sets_]}
+                "parent_stats_": parent_stats, "joint_stats_": joint_stats}
 
     def _count_names(self):
         return ("stats_", "parent_stats_", "joint_stats_")
-
-    def _joint_counts(self, P, table, y, k, weight):
-        """n(c, x_P) per class and joint value of P, the last slot for instances with a value of P missing."""
-        probe = ConditionalTable(P[0], self.readers_[P[0]], [self.readers_[p] for p in P])
-        code = probe.parent_codes(table)
-        slots = probe.n_configs + 1
-        return np.bincount(y * slots + code, weights=weight, minlength=k * slots).reshape(k, slots).astype(float)
 
     def _estimate(self):
         super()._estimate()
@@ -119,9 +139,10 @@ class AnDE(BayesNetClassifier):
             return nb
         acc = np.full(nb.shape, -np.inf)
         active_count = np.zeros(table.n_samples)
+        codes = [np.asarray(r.codes(table), dtype=np.int64) for r in self.readers_]
         for P, ts, log_joint, counts in zip(self.parent_sets_, self.parent_tables_, self.joint_log_,
                                             self.joint_stats_):
-            code = ts[0].parent_codes(table)
+            code = _joint_code(P, codes, self.readers_)
             seen = np.append(counts[:, :-1].sum(axis=0), 0.0)  # the missing slot is never active
             active = (code < counts.shape[1] - 1) & (seen[code] >= max(self.min_count, 1e-300))
             if not active.any():
@@ -129,7 +150,7 @@ class AnDE(BayesNetClassifier):
             term = log_joint.T[np.where(active, code, 0)]
             with np.errstate(invalid="ignore"):
                 for t in ts:
-                    term += t.log_likelihood(table)
+                    term += t.log_table_[code, codes[t.attribute]]
             term[~active] = -np.inf
             acc = np.logaddexp(acc, term)
             active_count += active
