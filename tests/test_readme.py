@@ -32,3 +32,11 @@ def test_the_command_line_block_runs(tmp_path):
     assert "prediction,P(yes),P(no)" in done.stdout and "accuracy: 78.00%" in done.stdout
     for made in ("model.json", "deps.png", "report/report.html", "new.csv"):
         assert (tmp_path / made).exists(), made
+
+
+def test_the_family_snippet_runs(tmp_path):
+    code = _block("## Library", "python") + "\n" + _block("### The semi-naive family", "python")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "humidity <- class, temperature" in done.stdout
+    assert (tmp_path / "tan.png").read_bytes()[:4] == b"\x89PNG"
