@@ -86,7 +86,8 @@ def every_field_broken(good, prefix):
 
 
 def other_models(folder):
-    """Real model files of the other kinds (1R, ZeroR, a search, the constrained model), made with the CLI."""
+    """Real model files of the other kinds (1R, ZeroR, a search, the constrained model, TAN, selective kDB,
+    A2DE), made with the CLI."""
     from seminaive.cli.main import main
     import contextlib
     import io
@@ -94,7 +95,9 @@ def other_models(folder):
     train = str(pathlib.Path(folder) / "good.csv")
     for name, argv in (("one-r", ["fit", train, "--model", "1r"]), ("zero-r", ["fit", train, "--model", "zeror"]),
                        ("bse", ["search", train, "--method", "bse", "--quiet"]),
-                       ("cnb", ["fit", train, "--min-rate", "minority=1.0"])):
+                       ("cnb", ["fit", train, "--min-rate", "minority=1.0"]),
+                       ("tan", ["fit", train, "--model", "tan"]), ("skdb", ["fit", train, "--model", "skdb"]),
+                       ("a2de", ["fit", train, "--model", "a2de"])):
         path = pathlib.Path(folder) / f"good-{name}.json"
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             main(argv + ["-m", str(path), "--force"])
@@ -111,7 +114,7 @@ def make(folder, good_model):
     for name, text in DATA.items():
         (folder / name).write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
         p = str(folder / name)
-        cases.append((name, [["fit", p], ["show", p], ["fit", p, "--chunksize", "2"],
+        cases.append((name, [["fit", p], ["show", p], ["fit", p, "--chunksize", "2"], ["fit", p, "--model", "skdb"],
                              ["evaluate", p, "--cv", "2"], ["search", p, "--method", "bse", "--quiet"],
                              ["predict", "--model-file", good_model, p]]))
     models = {**MODELS, **broken_models(json.loads(pathlib.Path(good_model).read_text()))}

@@ -167,7 +167,9 @@ class AnDE(BayesNetClassifier):
             return self.structure_.to_text(names)
         lines = [f"the average of {len(self.parent_sets_)} models; in each, one super-parent set is a parent "
                  f"of every other attribute (attribute <- class, set):"]
-        lines += ["  " + ", ".join(names[p] for p in P) for P in self.parent_sets_]
+        lines += ["  " + ", ".join(names[p] for p in P) for P in self.parent_sets_[:12]]
+        if len(self.parent_sets_) > 12:
+            lines.append(f"  ... and {len(self.parent_sets_) - 12} more sets")
         return "\n".join(lines)
 
 
