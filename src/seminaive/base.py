@@ -163,6 +163,15 @@ class BaseNaiveBayes(ValidatedParams, ClassifierMixin, BaseEstimator):
         if list(other.classes_) != list(self.classes_):
             raise ParameterError("merge: the models must share the classes")
 
+    def _encode(self, X):
+        """``X`` encoded against the fitted schema for prediction (a warning names
+        the nominal values outside the training lists, read as missing)."""
+        from ._target import prediction_input
+        from .data.encoding import encode
+        table = encode(prediction_input(self, X), self.schema_)
+        self._warn_unseen([self.schema_.attributes[i].name for i in self.schema_.nominal_indices], table.unseen)
+        return table
+
     def _warn_unseen(self, names, unseen):
         if unseen.any():
             what = ", ".join(f"{n!r} {int(k)}" for n, k in zip(names, unseen) if k)

@@ -5,14 +5,14 @@ import copy
 import numpy as np
 from sklearn.utils.validation import _check_sample_weight, validate_data
 
-from ._target import class_codes, declare_classes, encode_target, prediction_input, unwrap
+from ._target import class_codes, declare_classes, encode_target, unwrap
 from ._validation import check_bandwidth, check_param, check_prior_dict, check_priors
 from .base import BaseNaiveBayes
 from .components import COMPONENTS, VAR_SMOOTHING_RULES, Categorical, Discretized, Gaussian, Kernel, variance_floor
 from .data.encoding import as_columns, block_schema, check_2d, encode, infer_schema, refuse_infinite, select_columns
 from .data.int_block import block_counts, block_width, present_values
 from .data.schema import resolve_columns
-from .discretize import DISCRETIZERS
+from .discretize import learn_cuts
 from .estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
 from .exceptions import DataFormatError, ParameterError
 from ._names import NUMERIC_MODELS as _NUMERIC_MODELS
@@ -201,20 +201,10 @@ class NaiveBayes(BaseNaiveBayes):
             elif self.numeric == "kernel":
                 comps.append(Kernel(i, num, self.bandwidth))
             else:
-                disc = self._discretizer()
-                x, y = table.numeric[:, num], codes
-                if weight is not None:
-                    reps = weight.astype(np.int64) if np.all(weight == np.round(weight)) else (weight > 0)
-                    x, y = np.repeat(x, reps), np.repeat(y, reps)
-                comps.append(Discretized(i, num, disc.cuts_for(x, y if disc.supervised else None)))
+                comps.append(Discretized(i, num, learn_cuts(self.numeric, table.numeric[:, num], codes, weight,
+                                                            self.n_bins, self.min_bucket)))
             num += 1
         return comps
-
-    def _discretizer(self):
-        kind = DISCRETIZERS[self.numeric]
-        if self.numeric in ("equal_width", "equal_frequency"):
-            return kind(n_bins=self.n_bins)
-        return kind(min_bucket=self.min_bucket) if self.numeric == "1r" else kind()
 
     def partial_fit(self, X, y=None, classes=None, sample_weight=None):
         """Add a chunk of data to the statistics and re-estimate.
@@ -337,12 +327,6 @@ class NaiveBayes(BaseNaiveBayes):
         for i, (c, s) in enumerate(zip(self.components_, self.stats_)):
             name = self.schema_.attributes[c.attribute].name
             c.estimate(s, self._estimator(name), floor=floors.get(i, 0.0), name=name)
-
-    def _encode(self, X):
-        table = encode(prediction_input(self, X), self.schema_)
-        names = [self.schema_.attributes[i].name for i in self.schema_.nominal_indices]
-        self._warn_unseen(names, table.unseen)
-        return table
 
     def _joint_log_likelihood(self, X):
         table = self._encode(X)

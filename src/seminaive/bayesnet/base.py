@@ -14,12 +14,12 @@ counting and the joint log-likelihood too.
 import numpy as np
 from sklearn.utils.validation import _check_sample_weight, validate_data
 
-from .._target import encode_target, prediction_input, unwrap
+from .._target import encode_target, unwrap
 from .._validation import check_priors
 from ..base import BaseNaiveBayes
 from ..components import Categorical, ConditionalTable, Discretized
 from ..data.encoding import check_2d, encode, infer_schema
-from ..discretize import DISCRETIZERS
+from ..discretize import learn_cuts
 from ..estimation import Frequency, class_log_prior
 from ..search.structure import Structure
 
@@ -111,14 +111,8 @@ class BayesNetClassifier(BaseNaiveBayes):
                 readers.append(Categorical(i, nom, a.n_values))
                 nom += 1
                 continue
-            kind = DISCRETIZERS[self.numeric]
-            disc = kind(n_bins=self.n_bins) if self.numeric in ("equal_width", "equal_frequency") else \
-                kind(min_bucket=self.min_bucket) if self.numeric == "1r" else kind()
-            x, yy = table.numeric[:, num], y
-            if weight is not None:
-                reps = weight.astype(np.int64) if np.all(weight == np.round(weight)) else (weight > 0)
-                x, yy = np.repeat(x, reps), np.repeat(y, reps)
-            readers.append(Discretized(i, num, disc.cuts_for(x, yy if disc.supervised else None)))
+            readers.append(Discretized(i, num, learn_cuts(self.numeric, table.numeric[:, num], y, weight,
+                                                          self.n_bins, self.min_bucket)))
             num += 1
         return readers
 
@@ -247,11 +241,6 @@ class BayesNetClassifier(BaseNaiveBayes):
             t.estimate(s, est)
 
     # ------------------------------------------------------------- predicting
-    def _encode(self, X):
-        table = encode(prediction_input(self, X), self.schema_)
-        self._warn_unseen([self.schema_.attributes[i].name for i in self.schema_.nominal_indices], table.unseen)
-        return table
-
     def _joint_log_likelihood(self, X):
         table = self._encode(X)
         jll = np.empty((table.n_samples, len(self.classes_)))

@@ -7,7 +7,29 @@ from .mdl import MDLDiscretizer
 from .one_r import OneRDiscretizer
 
 __all__ = ["Discretizer", "EqualWidthDiscretizer", "EqualFrequencyDiscretizer", "MDLDiscretizer",
-           "OneRDiscretizer", "apply_cuts", "interval_labels", "DISCRETIZERS"]
+           "OneRDiscretizer", "apply_cuts", "interval_labels", "DISCRETIZERS", "learn_cuts"]
 
 DISCRETIZERS = {"equal_width": EqualWidthDiscretizer, "equal_frequency": EqualFrequencyDiscretizer,
                 "mdl": MDLDiscretizer, "1r": OneRDiscretizer}
+
+
+def learn_cuts(name, x, y, weight=None, n_bins=10, min_bucket=6):
+    """The cut points the discretizer ``name`` learns from values ``x`` (NaN
+    missing) and class codes ``y``, as every model learns them inside its fit:
+    integer weights repeat instances, fractional ones count as presence.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> learn_cuts("equal_width", np.array([0.0, 1.0, 2.0, 4.0]), None, n_bins=2).tolist()
+    [2.0]
+    """
+    import numpy as np
+    kind = DISCRETIZERS[name]
+    disc = kind(n_bins=n_bins) if name in ("equal_width", "equal_frequency") else \
+        kind(min_bucket=min_bucket) if name == "1r" else kind()
+    if weight is not None:
+        reps = weight.astype(np.int64) if np.all(weight == np.round(weight)) else (weight > 0)
+        x = np.repeat(x, reps)
+        y = None if y is None else np.repeat(y, reps)
+    return disc.cuts_for(x, y if disc.supervised else None)
