@@ -66,7 +66,7 @@ def ours(model, d, repeat):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--datasets", default="keel:vote,keel:chess,keel:mushroom,keel:splice,keel:letter,keel:magic")
+    ap.add_argument("--datasets", default="keel:housevotes,keel:chess,keel:mushroom,keel:splice,keel:letter,keel:magic")
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -74,7 +74,9 @@ def main():
 
         def weka(path, *spec):
             out = subprocess.run(["java", "-Xmx4g", "-cp", f"{JAR}:{tmp}", "WekaTime", spec[0], path,
-                                  str(args.repeat), *spec[1:]], check=True, capture_output=True, text=True)
+                                  str(args.repeat), *spec[1:]], capture_output=True, text=True)
+            if out.returncode:  # Weka's own error, in one line
+                return next((line for line in out.stderr.splitlines() if "Exception" in line), "failed")
             return tuple(float(v) for v in out.stdout.split())
 
         print(f"{'data set':<16}{'model':<6}{'ours fit s':>11}{'weka fit s':>11}{'x':>7}"
@@ -88,7 +90,11 @@ def main():
                     "-W", "weka.classifiers.bayes.AODE") if numeric else ("weka.classifiers.bayes.AODE",)
             tan = ("weka.classifiers.bayes.BayesNet", "-Q", "weka.classifiers.bayes.net.search.local.TAN")
             for label, model, spec in (("aode", AODE(), aode), ("tan", TAN(), tan)):
-                (of, op), (wf, wp) = ours(model, d, args.repeat), weka(path, *spec)
+                (of, op), theirs = ours(model, d, args.repeat), weka(path, *spec)
+                if isinstance(theirs, str):
+                    print(f"{name:<16}{label:<6}{of:>11.3f}{'-':>11}{'':>7}{op:>12.3f}   Weka: {theirs[:70]}")
+                    continue
+                wf, wp = theirs
                 print(f"{name:<16}{label:<6}{of:>11.3f}{wf:>11.3f}{wf / of:>6.1f}x{op:>12.3f}{wp:>12.3f}"
                       f"{wp / op:>6.1f}x", flush=True)
 

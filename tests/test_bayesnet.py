@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from seminaive import AODE, KDB, TAN, AnDE, DataFormatError, ParameterError
+from seminaive import AODE, KDB, TAN, AnDE, DataFormatError, ParameterError, SelectiveKDB
 from seminaive.bayesnet.tan import cmi_matrix, maximum_spanning_tree
 from seminaive.dependence.information import conditional_mutual_information, mutual_information
 from seminaive.persistence import model_from_dict, model_to_dict
@@ -257,3 +257,33 @@ def test_selective_kdb_leave_one_out_equals_refits(loss, alpha):
     best = min(m.history_, key=lambda h: (h["loss"], h["attributes"], h["k"]))
     assert (m.n_attributes_, m.k_) == (best["attributes"], best["k"])
     assert len(m.structure_.groups) == m.n_attributes_
+
+
+SMALL = pd.DataFrame({"a": list("xyxyxyxy"), "b": list("ppqqpqpq")})
+SMALL_Y = ["c1", "c2", "c1", "c2", "c1", "c1", "c2", "c2"]
+
+
+@pytest.mark.parametrize("model", [KDB(k=10), AnDE(n=2), AnDE(n=3)])
+def test_more_parents_than_attributes_is_naive_bayes_with_the_parents_there_are(model):
+    from seminaive import NaiveBayes
+    one = SMALL[["a"]]
+    np.testing.assert_allclose(model.fit(one, SMALL_Y).predict_proba(one),
+                               NaiveBayes().fit(one, SMALL_Y).predict_proba(one), rtol=1e-12)
+    two = KDB(k=10).fit(SMALL, SMALL_Y)
+    assert max(len(two.structure_.parents_of(i)) for i in range(2)) == 1
+
+
+@pytest.mark.parametrize("model", [TAN(), KDB(k=2), SelectiveKDB(k=2), AnDE(n=1)])
+def test_an_all_missing_column_changes_nothing(model):
+    """(Not A2DE here: n is capped at the attributes less one, so on these two attributes A2DE is
+    AODE, while with a third, empty one it averages the pair's model.)"""
+    from sklearn.base import clone
+    with_empty = SMALL.assign(m=pd.Series([None] * 8, dtype=object))
+    np.testing.assert_allclose(clone(model).fit(with_empty, SMALL_Y).predict_proba(with_empty),
+                               clone(model).fit(SMALL, SMALL_Y).predict_proba(SMALL), rtol=1e-12)
+
+
+@pytest.mark.parametrize("model", [TAN(), KDB(k=2), SelectiveKDB(), AnDE(n=1), AnDE(n=2)])
+def test_a_single_class_is_certain(model):
+    p = model.fit(SMALL, ["only"] * 8).predict_proba(SMALL)
+    assert p.shape == (8, 1) and np.all(p == 1.0)

@@ -35,7 +35,9 @@ class AnDE(BayesNetClassifier):
     seen at least ``min_count`` times in training (an instance with none
     active gets Naive Bayes). No structure is searched: fitting is one pass of
     counting, so the model is incremental (``partial_fit``) and mergeable.
-    n = 1 is AODE, n = 2 A2DE; n = 0 is Naive Bayes.
+    n = 1 is AODE, n = 2 A2DE; n = 0 is Naive Bayes. n is capped at the number of
+    attributes less one, so that every model keeps a child (on two attributes,
+    A2DE is AODE).
 
     Parameters
     ----------
