@@ -60,8 +60,10 @@ class AnDE(BayesNetClassifier):
 
     _parameter_constraints = {"n": dict(kind="int", low=0, high=3), "min_count": dict(kind="int", low=0)}
 
-    def __init__(self, *, n=1, min_count=1, alpha=1.0, priors="laplace", numeric="mdl", n_bins=10, min_bucket=6):
-        super().__init__(alpha=alpha, priors=priors, numeric=numeric, n_bins=n_bins, min_bucket=min_bucket)
+    def __init__(self, *, n=1, min_count=1, alpha=1.0, priors="laplace", nominal=None, numeric="mdl",
+                 n_bins=10, min_bucket=6):
+        super().__init__(alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, n_bins=n_bins,
+                         min_bucket=min_bucket)
         self.n = n
         self.min_count = min_count
 
@@ -190,9 +192,10 @@ class AODE(AnDE):
 
     n = 1  # fixed: a class attribute, not a parameter
 
-    def __init__(self, *, min_count=1, alpha=1.0, priors="laplace", numeric="mdl", n_bins=10, min_bucket=6):
-        BayesNetClassifier.__init__(self, alpha=alpha, priors=priors, numeric=numeric, n_bins=n_bins,
-                                    min_bucket=min_bucket)
+    def __init__(self, *, min_count=1, alpha=1.0, priors="laplace", nominal=None, numeric="mdl",
+                 n_bins=10, min_bucket=6):
+        BayesNetClassifier.__init__(self, alpha=alpha, priors=priors, nominal=nominal, numeric=numeric,
+                                    n_bins=n_bins, min_bucket=min_bucket)
         self.min_count = min_count
 
 

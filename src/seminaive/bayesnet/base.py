@@ -64,8 +64,9 @@ class BayesNetClassifier(BaseNaiveBayes):
         "alpha": dict(kind="number", low=0), "priors": check_priors, "numeric": dict(options=DISCRETIZER_NAMES),
         "n_bins": dict(kind="int", low=1), "min_bucket": dict(kind="int", low=1)}
 
-    def __init__(self, *, alpha=1.0, priors="laplace", numeric="mdl", n_bins=10, min_bucket=6):
+    def __init__(self, *, alpha=1.0, priors="laplace", nominal=None, numeric="mdl", n_bins=10, min_bucket=6):
         self.alpha = alpha
+        self.nominal = nominal
         self.priors = priors
         self.numeric = numeric
         self.n_bins = n_bins
@@ -88,7 +89,7 @@ class BayesNetClassifier(BaseNaiveBayes):
         check_2d(X)
         validate_data(self, X, reset=True, skip_check_array=True)
         found = {}
-        self.schema_ = infer_schema(X, None, found)
+        self.schema_ = infer_schema(X, self.nominal, found)
         table = encode(X, self.schema_, found_codes=found)
         ycodes, self.classes_ = encode_target(y, table.n_samples)
         weight = None if sample_weight is None else _check_sample_weight(sample_weight,
@@ -206,7 +207,7 @@ class BayesNetClassifier(BaseNaiveBayes):
         if first:
             self._check_params()
             validate_data(self, X, reset=True, skip_check_array=True)
-            self.schema_ = infer_schema(X, None)
+            self.schema_ = infer_schema(X, self.nominal)
             self.classes_ = declare_classes(y, classes)
         else:
             X = select_columns(X, self.schema_)

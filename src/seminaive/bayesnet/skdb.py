@@ -75,8 +75,10 @@ class SelectiveKDB(KDB):
 
     _parameter_constraints = {"loss": dict(options=LOSSES)}
 
-    def __init__(self, *, k=2, loss="rmse", alpha=1.0, priors="laplace", numeric="mdl", n_bins=10, min_bucket=6):
-        super().__init__(k=k, alpha=alpha, priors=priors, numeric=numeric, n_bins=n_bins, min_bucket=min_bucket)
+    def __init__(self, *, k=2, loss="rmse", alpha=1.0, priors="laplace", nominal=None, numeric="mdl",
+                 n_bins=10, min_bucket=6):
+        super().__init__(k=k, alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, n_bins=n_bins,
+                         min_bucket=min_bucket)
         self.loss = loss
 
     def _fit_tables(self, table, columns, y, k, weight):

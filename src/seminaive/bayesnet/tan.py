@@ -56,6 +56,8 @@ class TAN(BayesNetClassifier):
     alpha : float, default 1
         Smoothing of every table: P(v | c, parent) = (n + alpha) / (n_parent + alpha m).
     priors : {"laplace", "mle", "uniform"} or array-like, default "laplace"
+    nominal : None, "all" or list of columns
+        Columns to read as nominal whatever their type (as :class:`~seminaive.NaiveBayes`).
     numeric : {"mdl", "equal_width", "equal_frequency", "1r"}, default "mdl"
         How numeric attributes are cut into intervals inside ``fit``.
     n_bins, min_bucket : int
