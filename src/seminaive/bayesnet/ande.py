@@ -23,6 +23,32 @@ def _joint_code(P, codes, readers):
     return code
 
 
+def _stacked_log_tables(tables, stats, alpha):
+    """The log tables of children sharing their parents, as ConditionalTable.estimate
+    computes them with the Frequency estimator (the same operations, so the same
+    numbers), stacked: (tables, parent slots, widest child + 1, K), zero where a
+    child's code is missing (-1, the last row) or beyond its values."""
+    k, slots = stats[0]["counts"].shape[:2]
+    m = np.array([t.n_values for t in tables])
+    width = int(m.max())
+    counts = np.zeros((len(tables), k, slots, width))
+    for c, st in enumerate(stats):
+        counts[c, :, :, :m[c]] = st["counts"]
+    out = np.zeros((len(tables), slots, width + 1, k))
+    mm = m[:, None, None, None].astype(np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for part, rows in ((counts[:, :, :-1, :], slice(0, slots - 1)), (counts.sum(axis=2, keepdims=True), [-1])):
+            den = part.sum(axis=3, keepdims=True) + alpha * mm
+            logp = np.log(part + alpha) - np.log(den)
+            logp = np.where(den == 0, -np.log(mm), logp)  # no present value and alpha = 0: uniform
+            out[:, rows, :width, :] = logp.transpose(0, 2, 3, 1)
+    valid = np.arange(width)[None, :] < m[:, None]  # (tables, width)
+    out[:, :, :width, :] = np.where(valid[:, None, :, None], out[:, :, :width, :], 0.0)
+    for c, t in enumerate(tables):
+        t.log_table_ = out[c, :, :m[c] + 1, :]
+    return out
+
+
 @register
 class AnDE(BayesNetClassifier):
     """Averaged n-dependence estimators: the average, over every set P of ``n``
@@ -118,11 +144,10 @@ class AnDE(BayesNetClassifier):
 
     def _estimate(self):
         super()._estimate()
-        from ..estimation import Frequency
-        est = Frequency(alpha=self.alpha)
-        for ts, ss in zip(self.parent_tables_, self.parent_stats_):
-            for t, s in zip(ts, ss):
-                t.estimate(s, est)
+        # per super-parent set, its children's log tables in one stacked array (the tables' own
+        # log_table_ are views into it): one computation per set, one gather per set in prediction
+        self.set_logs_ = [_stacked_log_tables(ts, ss, self.alpha)
+                          for ts, ss in zip(self.parent_tables_, self.parent_stats_)]
         self.joint_log_ = []
         for counts in self.joint_stats_:
             k, slots = counts.shape
@@ -144,17 +169,20 @@ class AnDE(BayesNetClassifier):
         acc = np.full(nb.shape, -np.inf)
         active_count = np.zeros(table.n_samples)
         codes = [np.asarray(r.codes(table), dtype=np.int64) for r in self.readers_]
-        for P, ts, log_joint, counts in zip(self.parent_sets_, self.parent_tables_, self.joint_log_,
-                                            self.joint_stats_):
+        for P, ts, log_joint, counts, stack in zip(self.parent_sets_, self.parent_tables_, self.joint_log_,
+                                                   self.joint_stats_, self.set_logs_):
             code = _joint_code(P, codes, self.readers_)
             seen = np.append(counts[:, :-1].sum(axis=0), 0.0)  # the missing slot is never active
             active = (code < counts.shape[1] - 1) & (seen[code] >= max(self.min_count, 1e-300))
             if not active.any():
                 continue
             term = log_joint.T[np.where(active, code, 0)]
+            T, slots, rows, k = stack.shape
+            children = np.column_stack([codes[t.attribute] for t in ts])
+            children[children < 0] = rows - 1  # a missing child: the zero row
+            flat = (code * rows)[:, None] + children + (np.arange(T) * (slots * rows))[None, :]
             with np.errstate(invalid="ignore"):
-                for t in ts:
-                    term += t.log_table_[code, codes[t.attribute]]
+                term += np.matmul(np.ones(T), stack.reshape(-1, k)[flat])  # the sum over children
             term[~active] = -np.inf
             acc = np.logaddexp(acc, term)
             active_count += active
