@@ -166,19 +166,28 @@ class AnDE(BayesNetClassifier):
                 nb += t.log_likelihood(table)
         if not self.parent_sets_:
             return nb
-        acc = np.full(nb.shape, -np.inf)
-        active_count = np.zeros(table.n_samples)
-        codes = [np.asarray(r.codes(table), dtype=np.int64) for r in self.readers_]
+        codes = np.column_stack([np.asarray(r.codes(table), dtype=np.int64) for r in self.readers_])
+        step = max(1024, (1 << 22) // max(len(self.readers_) * len(self.classes_), 1))  # rows per block
+        for s in range(0, table.n_samples, step):
+            self._average_block(codes[s:s + step], nb[s:s + step])
+        return nb
+
+    def _average_block(self, codes, out):
+        """Replace ``out`` (rows, K; Naive Bayes) by the average of the active
+        super-parent sets' joint likelihoods, in place, for a block of rows."""
+        acc = np.full(out.shape, -np.inf)
+        active_count = np.zeros(out.shape[0])
+        cols = list(codes.T)
         for P, ts, log_joint, counts, stack in zip(self.parent_sets_, self.parent_tables_, self.joint_log_,
                                                    self.joint_stats_, self.set_logs_):
-            code = _joint_code(P, codes, self.readers_)
+            code = _joint_code(P, cols, self.readers_)
             seen = np.append(counts[:, :-1].sum(axis=0), 0.0)  # the missing slot is never active
             active = (code < counts.shape[1] - 1) & (seen[code] >= max(self.min_count, 1e-300))
             if not active.any():
                 continue
             term = log_joint.T[np.where(active, code, 0)]
             T, slots, rows, k = stack.shape
-            children = np.column_stack([codes[t.attribute] for t in ts])
+            children = codes[:, [t.attribute for t in ts]]
             children[children < 0] = rows - 1  # a missing child: the zero row
             flat = (code * rows)[:, None] + children + (np.arange(T) * (slots * rows))[None, :]
             with np.errstate(invalid="ignore"):
@@ -187,9 +196,7 @@ class AnDE(BayesNetClassifier):
             acc = np.logaddexp(acc, term)
             active_count += active
         some = active_count > 0
-        out = nb
         out[some] = acc[some] - np.log(active_count[some])[:, None]
-        return out
 
     def _describe(self):
         return f"n={self._order()}, {len(self.parent_sets_)} super-parent sets"
