@@ -6,7 +6,6 @@ import numpy as np
 
 from ..components import ConditionalTable
 from ..registry import register, register_variant
-from ..search.structure import Structure
 from .base import BayesNetClassifier
 
 __all__ = ["AnDE", "AODE"]
@@ -85,6 +84,7 @@ class AnDE(BayesNetClassifier):
     """
 
     _parameter_constraints = {"n": dict(kind="int", low=0, high=3), "min_count": dict(kind="int", low=0)}
+    _fixed_structure = True
 
     def __init__(self, *, n=1, min_count=1, alpha=1.0, priors="laplace", nominal=None, numeric="mdl",
                  n_bins=10, min_bucket=6):
@@ -97,9 +97,7 @@ class AnDE(BayesNetClassifier):
         return self.n
 
     def _fit_tables(self, table, columns, y, k, weight):
-        d = len(columns)
-        self.structure_ = Structure(tuple((i,) for i in range(d)), d)
-        self._make_tables()
+        self._set_parents([()] * len(columns))  # the super-parent sets do not depend on the data
         self._set_counts(self._count(table, y, k, weight))
 
     def _make_tables(self):

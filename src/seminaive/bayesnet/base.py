@@ -22,6 +22,7 @@ from ..data.encoding import check_2d, encode, infer_schema
 from ..discretize import learn_cuts
 from ..estimation import Frequency, class_log_prior
 from ..search.structure import Structure
+from .statistics import pair_statistics
 
 __all__ = ["BayesNetClassifier", "DISCRETIZER_NAMES"]
 
@@ -59,6 +60,9 @@ def _checked(value, shape, where):
 
 class BayesNetClassifier(BaseNaiveBayes):
     """Base of TAN, kDB and AnDE (see the module's notes); not used directly."""
+
+    _from_chunks = True  # fit_file and fit_dask fit it in passes over chunks (bayesnet.streamed)
+    _fixed_structure = False  # its structure does not depend on the data (AnDE)
 
     _parameter_constraints = {
         "alpha": dict(kind="number", low=0), "priors": check_priors, "numeric": dict(options=DISCRETIZER_NAMES),
@@ -119,11 +123,14 @@ class BayesNetClassifier(BaseNaiveBayes):
 
     def _fit_tables(self, table, columns, y, k, weight):
         """Learn the parents, make one conditional table per attribute, count them."""
-        parents = self._parents(columns, y, k, weight)
-        d = len(columns)
+        self._set_parents(self._parents_from(pair_statistics(columns, [r.n_values for r in self.readers_], y, k,
+                                                             weight)))
+        self._set_counts(self._count(table, y, k, weight))
+
+    def _set_parents(self, parents):
+        d = len(parents)
         self.structure_ = Structure(tuple((i,) for i in range(d)), d, tuple(tuple(p) for p in parents))
         self._make_tables()
-        self._set_counts(self._count(table, y, k, weight))
 
     def _make_tables(self):
         """The tables of the structure (from ``readers_`` and ``structure_``)."""
@@ -232,7 +239,8 @@ class BayesNetClassifier(BaseNaiveBayes):
         self._estimate()
         return self
 
-    def _parents(self, columns, y, k, weight):  # pragma: no cover - abstract
+    def _parents_from(self, stats):  # pragma: no cover - abstract
+        """Each attribute's parents, from :func:`~.statistics.pair_statistics` counts."""
         raise NotImplementedError
 
     def _estimate(self):

@@ -1,21 +1,21 @@
 """k-dependence Bayesian classifiers (Sahami 1996)."""
 
-from ..dependence.information import mutual_information
 from ..registry import register, register_variant
 from .base import BayesNetClassifier
-from .tan import cmi_matrix
+from .statistics import cmi_matrix_from, mutual_informations
 
 __all__ = ["KDB", "kdb_parents"]
 
 
-def kdb_parents(columns, y, k_max, weight=None):
-    """Sahami's structure: attributes ordered by I(X_i; C) (largest first, ties
-    by position); each takes as parents up to ``k_max`` earlier ones of largest
-    I(X_i; X_j | C) (ties by the order). Returns (parents, order)."""
-    d = len(columns)
-    mi = [mutual_information(c, y, weight) for c in columns]
+def kdb_parents(stats, k_max):
+    """Sahami's structure from the counts of :func:`~seminaive.bayesnet.statistics.pair_statistics`:
+    attributes ordered by I(X_i; C) (largest first, ties by position); each takes
+    as parents up to ``k_max`` earlier ones of largest I(X_i; X_j | C) (ties by
+    the order). Returns (parents, order)."""
+    d = len(stats["single"])
+    mi = mutual_informations(stats)
     order = sorted(range(d), key=lambda i: (-mi[i], i))
-    W = cmi_matrix(columns, y, weight)
+    W = cmi_matrix_from(stats, d)
     parents = [()] * d
     for pos, i in enumerate(order):
         earlier = sorted(order[:pos], key=lambda j: (-W[i, j], order.index(j)))
@@ -55,8 +55,8 @@ class KDB(BayesNetClassifier):
                          min_bucket=min_bucket)
         self.k = k
 
-    def _parents(self, columns, y, k, weight):
-        parents, self.order_ = kdb_parents(columns, y, self.k, weight)
+    def _parents_from(self, stats):
+        parents, self.order_ = kdb_parents(stats, self.k)
         return parents
 
     def _describe(self):

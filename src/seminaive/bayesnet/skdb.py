@@ -10,6 +10,7 @@ from ..registry import register, register_variant
 from ..search.engine import loo_prior
 from ..search.structure import Structure
 from .kdb import KDB, kdb_parents
+from .statistics import pair_statistics
 
 __all__ = ["SelectiveKDB", "LOSSES", "loss_of"]
 
@@ -74,6 +75,7 @@ class SelectiveKDB(KDB):
     """
 
     _parameter_constraints = {"loss": dict(options=LOSSES)}
+    _from_chunks = False  # its leave-one-out selection reads every row (not yet over chunks)
 
     def __init__(self, *, k=2, loss="rmse", alpha=1.0, priors="laplace", nominal=None, numeric="mdl",
                  n_bins=10, min_bucket=6):
@@ -85,7 +87,8 @@ class SelectiveKDB(KDB):
         if weight is not None and not np.all(weight == np.round(weight)):
             from ..exceptions import ParameterError
             raise ParameterError("sample_weight: the leave-one-out selection needs integer weights (copies)")
-        full, self.order_ = kdb_parents(columns, y, self.k, weight)
+        full, self.order_ = kdb_parents(pair_statistics(columns, [r.n_values for r in self.readers_], y, k, weight),
+                                        self.k)
         self._full_parents = full
         est = Frequency(alpha=self.alpha)
         r, d = self.readers_, len(columns)

@@ -2,21 +2,18 @@
 
 import numpy as np
 
-from ..dependence.information import conditional_mutual_information
 from ..registry import register, register_variant
 from .base import BayesNetClassifier
+from .statistics import cmi_matrix_from, pair_statistics
 
 __all__ = ["TAN", "cmi_matrix", "maximum_spanning_tree"]
 
 
 def cmi_matrix(columns, y, weight=None):
     """I(X_i; X_j | C) for every pair of coded attributes (symmetric, 0 on the diagonal)."""
-    d = len(columns)
-    W = np.zeros((d, d))
-    for i in range(d):
-        for j in range(i + 1, d):
-            W[i, j] = W[j, i] = conditional_mutual_information(columns[i], columns[j], y, weight)
-    return W
+    widths = [int(c.max()) + 1 if c.size and c.max() >= 0 else 1 for c in columns]
+    k = int(y.max()) + 1 if y.size else 1
+    return cmi_matrix_from(pair_statistics(columns, widths, y, k, weight), len(columns))
 
 
 def maximum_spanning_tree(W, root=0):
@@ -79,10 +76,11 @@ class TAN(BayesNetClassifier):
     windy <- class, outlook
     """
 
-    def _parents(self, columns, y, k, weight):
-        if len(columns) == 1:
+    def _parents_from(self, stats):
+        d = len(stats["single"])
+        if d == 1:
             return [()]
-        tree = maximum_spanning_tree(cmi_matrix(columns, y, weight))
+        tree = maximum_spanning_tree(cmi_matrix_from(stats, d))
         return [() if p is None else (p,) for p in tree]
 
     def _describe(self):

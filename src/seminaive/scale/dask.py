@@ -77,6 +77,8 @@ def fit_dask(model, X, y, classes=None):
     import dask
     import dask.array as da
     import dask.dataframe as dd
+    if hasattr(model, "_from_chunks"):  # the semi-naive family: map-reduce passes (bayesnet.streamed)
+        return _fit_in_passes(model, X, y, classes)
     if getattr(model, "numeric", "gaussian") not in ("gaussian", "kernel"):
         raise ParameterError(f"numeric: fit_dask needs 'gaussian' or 'kernel', got {model.numeric!r} "
                              f"(each partition would place its own cut points)")
@@ -102,6 +104,30 @@ def fit_dask(model, X, y, classes=None):
     if result is None:
         raise ParameterError("X: every partition is empty")
     return result
+
+
+def _fit_in_passes(model, X, y, classes):
+    """TAN, KDB, AnDE: each pass of :func:`seminaive.bayesnet.streamed.fit_chunks`
+    maps over the partitions (encoded once, kept on the workers) and reduces there."""
+    import dask
+    import dask.dataframe as dd
+    from ..bayesnet.streamed import fit_chunks
+    from ..data.encoding import infer_schema
+    from .dask_source import DaskSource
+    if not isinstance(X, dd.DataFrame):
+        raise ParameterError(f"X: expected a dask DataFrame, got {type(X).__name__}")
+    X = _declare(X)
+    known = isinstance(y.dtype, pd.CategoricalDtype) and y.dtype.categories is not None
+    if classes is None:
+        classes = list(y.dtype.categories) if known else sorted(y.dropna().unique().compute().tolist())
+    parts = list(dask.persist(*[dask.delayed(_labelled)(px, py) for px, py in zip(X.to_delayed(), y.to_delayed())]))
+    return fit_chunks(model, DaskSource(parts), infer_schema(X._meta, model.nominal), classes)
+
+
+def _labelled(X, y):
+    """A partition's rows that have a class."""
+    keep = y.notna().to_numpy()
+    return X[keep], y[keep]
 
 
 def predict_dask(model, X, proba=False):

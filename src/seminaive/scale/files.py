@@ -282,6 +282,8 @@ def fit_file(model, path, chunksize=100_000, format=None, target=None, header=Tr
     ...                  NaiveBayes().fit(load("weather.numeric")).predict_proba(load("weather.numeric").X)))
     True
     """
+    if hasattr(model, "_from_chunks"):  # the semi-naive family: passes over the chunks (bayesnet.streamed)
+        return _fit_in_passes(model, path, (chunksize, format, target, header, nominal, sep))
     rows = 0
     for X, y in iter_file_chunks(path, chunksize, format, target, header, nominal, sep):
         if len(X):
@@ -292,6 +294,27 @@ def fit_file(model, path, chunksize=100_000, format=None, target=None, header=Tr
     if rows == 0:
         raise DataFormatError("the file holds no labelled data rows", path=os.fspath(path))
     return model
+
+
+class _FileChunks:
+    """A file's chunks, read afresh at every pass."""
+
+    def __init__(self, path, args):
+        self.path, self.args = path, args
+
+    def __iter__(self):
+        return (c for c in iter_file_chunks(self.path, *self.args) if len(c[0]))
+
+
+def _fit_in_passes(model, path, args):
+    from ..bayesnet.streamed import fit_chunks
+    from ..data.encoding import infer_schema
+    source = _FileChunks(path, args)
+    first = next(iter(source), None)
+    if first is None:
+        raise DataFormatError("the file holds no labelled data rows", path=os.fspath(path))
+    X, y = first
+    return fit_chunks(model, source, infer_schema(X, model.nominal), list(y.cat.categories))
 
 
 def predict_file(model, path, output, chunksize=100_000, format=None, target=None, header=True, proba=False,

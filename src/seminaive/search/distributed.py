@@ -18,35 +18,10 @@ from ..discretize.equal_width import equal_width_cuts
 from ..estimation import class_log_prior
 from ..exceptions import ParameterError
 from .base import _PriorsOnly
+from ..scale.dask_source import DaskSource, _tree
 from .streamed import check_streamable, chunk_engine, column_units, fold_assignment
 
 __all__ = ["search_dask"]
-
-
-def _tree(items, combine):
-    """Pairwise reduction of delayed values (log2 levels)."""
-    import dask
-    while len(items) > 1:
-        items = [dask.delayed(combine)(items[i], items[i + 1]) if i + 1 < len(items) else items[i]
-                 for i in range(0, len(items), 2)]
-    return items[0]
-
-
-class DaskSource:
-    """Encoded partitions kept on the workers, each ``(first row, codes, values,
-    class codes, folds)``; :meth:`map_reduce` runs a pass on the cluster."""
-
-    single = False
-
-    def __init__(self, parts):
-        self.parts = parts
-
-    def map_reduce(self, fn, combine, *args):
-        import dask
-        return _tree([dask.delayed(fn)(p, *args) for p in self.parts], combine).compute()
-
-    def __iter__(self):  # the engine's in-memory helpers; a search never needs them
-        raise ParameterError("a distributed engine's chunks stay on the cluster")
 
 
 def _encode_part(search, scales, X, y, row, fold):

@@ -1,0 +1,49 @@
+"""What the family's structures are learned from: per attribute the counts of
+its values by class, and per pair of attributes the counts of their joint
+values by class (rows where one of them is missing left out). Both add over
+chunks, so a structure learned from a file's or a cluster's chunks is the one
+learned in memory; the information measures come from these counts alone.
+"""
+
+import numpy as np
+
+from ..dependence.information import _cmi
+
+__all__ = ["pair_statistics", "add_statistics", "mutual_informations", "cmi_matrix_from"]
+
+
+def pair_statistics(columns, widths, y, k, weight=None):
+    """``{"single": [(K, m_i)], "pairs": {(i, j): (K, m_i, m_j)}}`` of code columns
+    (-1 missing) with ``widths`` m_i values, for i < j."""
+    single, pairs = [], {}
+    for i, (c, m) in enumerate(zip(columns, widths)):
+        ok = c >= 0
+        single.append(np.bincount(y[ok] * m + c[ok], weights=None if weight is None else weight[ok],
+                                  minlength=k * m).reshape(k, m).astype(np.float64))
+    for i in range(len(columns)):
+        for j in range(i + 1, len(columns)):
+            a, b, ma, mb = columns[i], columns[j], widths[i], widths[j]
+            ok = (a >= 0) & (b >= 0)
+            key = (y[ok] * ma + a[ok]) * mb + b[ok]
+            pairs[(i, j)] = np.bincount(key, weights=None if weight is None else weight[ok],
+                                        minlength=k * ma * mb).reshape(k, ma, mb).astype(np.float64)
+    return {"single": single, "pairs": pairs}
+
+
+def add_statistics(a, b):
+    """The statistics of two chunks together."""
+    return {"single": [x + z for x, z in zip(a["single"], b["single"])],
+            "pairs": {key: a["pairs"][key] + b["pairs"][key] for key in a["pairs"]}}
+
+
+def mutual_informations(stats):
+    """I(X_i; C) of every attribute (nats)."""
+    return [_cmi(s[None]) for s in stats["single"]]
+
+
+def cmi_matrix_from(stats, d):
+    """I(X_i; X_j | C) for every pair (symmetric, 0 on the diagonal)."""
+    W = np.zeros((d, d))
+    for (i, j), counts in stats["pairs"].items():
+        W[i, j] = W[j, i] = _cmi(counts)
+    return W

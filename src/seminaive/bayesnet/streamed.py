@@ -1,0 +1,108 @@
+"""The family fitted from chunks (a file's, or a Dask DataFrame's partitions),
+equal to one fit in memory, in map-reduce passes over a source of chunks
+(:func:`seminaive.search.sources.map_reduce`: in order here, on the cluster for
+a Dask source):
+
+1. the counts of every numeric attribute's values by class (what any of the
+   discretizers needs: the sorted values with their classes), then the cut points;
+2. the value-by-class counts of every attribute and pair (TAN, kDB), then the
+   structure;
+3. the tables' counts under that structure (AnDE, whose structure does not
+   depend on the data, starts here).
+
+A chunk is ``(X, y)`` with the schema's declared values (categoricals with
+every value; the file readers and ``fit_dask`` give them).
+"""
+
+import numpy as np
+import pandas as pd
+
+from .._target import class_codes
+from ..data.encoding import encode
+from ..discretize import learn_cuts
+from ..exceptions import ParameterError
+from ..search.sources import map_reduce
+from .base import _add
+from .statistics import add_statistics, pair_statistics
+
+__all__ = ["fit_chunks"]
+
+
+def _encoded(model, chunk):
+    X, y = chunk
+    table = encode(X, model.schema_)
+    yc = class_codes(y, model.classes_).astype(np.int64)
+    keep = yc >= 0
+    return table, yc, keep
+
+
+def _value_counts(chunk, model):
+    """Per numeric attribute, the counts of (value, class) pairs in a chunk."""
+    table, yc, keep = _encoded(model, chunk)
+    out = {}
+    for col, j in enumerate(model.schema_.numeric_indices):
+        x = table.numeric[keep, col]
+        ok = ~np.isnan(x)
+        out[j] = pd.Series(1.0, index=pd.MultiIndex.from_arrays([x[ok], yc[keep][ok]])).groupby(level=[0, 1]).sum()
+    return out
+
+
+def _add_value_counts(a, b):
+    return {j: a[j].add(b[j], fill_value=0.0) for j in a}
+
+
+def _columns(model, table):
+    return [np.asarray(r.codes(table), dtype=np.int64) for r in model.readers_]
+
+
+def _pairs(chunk, model):
+    table, yc, keep = _encoded(model, chunk)
+    cols = [c[keep] for c in _columns(model, table)]
+    return pair_statistics(cols, [r.n_values for r in model.readers_], yc[keep], len(model.classes_))
+
+
+def _counts(chunk, model):
+    table, yc, keep = _encoded(model, chunk)
+    if not keep.all():
+        raise ParameterError("y: a chunk holds instances without a class; drop them first")
+    k = len(model.classes_)
+    return model._count(table, yc, k, None), np.bincount(yc, minlength=k).astype(np.float64)
+
+
+def _add_counts(a, b):
+    return {name: _add(a[0][name], b[0][name]) for name in a[0]}, a[1] + b[1]
+
+
+def fit_chunks(model, source, schema, classes):
+    """Fit an unfitted TAN, KDB or AnDE on the chunks of ``source`` (see the
+    module's notes); ``schema`` and ``classes`` are the data's (from the first
+    chunk's declarations). Returns the fitted model, equal to ``model.fit`` on
+    all the rows (1R's cut points aside: they follow the sorted values)."""
+    from ..components import Categorical, Discretized
+    if not getattr(model, "_from_chunks", False):
+        raise ParameterError(f"{type(model).__name__}: its selection needs every row at once; fit it in memory "
+                             f"(TAN, KDB, AnDE and AODE fit from chunks)")
+    model._check_params()
+    model.schema_, model.classes_ = schema, np.asarray(classes, dtype=object)
+    model.n_features_in_ = len(schema)
+    model.feature_names_in_ = np.asarray(schema.names, dtype=object)
+    model.readers_ = [Categorical(i, schema.nominal_indices.index(i), a.n_values) if a.is_nominal else None
+                      for i, a in enumerate(schema.attributes)]
+    if schema.numeric_indices:
+        counts = map_reduce(source, _value_counts, _add_value_counts, model)
+        for col, j in enumerate(schema.numeric_indices):
+            s = counts[j].sort_index()
+            reps = s.to_numpy().astype(np.int64)
+            x = np.repeat(s.index.get_level_values(0).to_numpy(dtype=np.float64), reps)
+            y = np.repeat(s.index.get_level_values(1).to_numpy(dtype=np.int64), reps)
+            model.readers_[j] = Discretized(j, col, learn_cuts(model.numeric, x, y, None, model.n_bins,
+                                                               model.min_bucket))
+    if model._fixed_structure:
+        model._set_parents([()] * len(schema))  # AnDE: its super-parent sets do not depend on the data
+    else:
+        model._set_parents(model._parents_from(map_reduce(source, _pairs, add_statistics, model)))
+    counts, class_count = map_reduce(source, _counts, _add_counts, model)
+    model._set_counts(counts)
+    model.class_count_ = class_count
+    model._estimate()
+    return model
