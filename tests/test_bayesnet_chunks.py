@@ -5,12 +5,13 @@ import os
 import numpy as np
 import pytest
 
-from seminaive import AODE, KDB, TAN, AnDE, ParameterError, SelectiveKDB
+from seminaive import AODE, KDB, TAN, AnDE, SelectiveKDB
 from seminaive.data import load_file
 from seminaive.scale import fit_file
 
 HERE = os.path.dirname(__file__)
-MODELS = [TAN(), KDB(k=2), KDB(k=1, numeric="equal_frequency", n_bins=4), AnDE(n=1), AnDE(n=2), AODE(min_count=3)]
+MODELS = [TAN(), KDB(k=2), KDB(k=1, numeric="equal_frequency", n_bins=4), AnDE(n=1), AnDE(n=2), AODE(min_count=3),
+          SelectiveKDB(k=2), SelectiveKDB(k=1, loss="zero_one")]
 
 
 def assert_same(a, b, X):
@@ -51,9 +52,18 @@ def test_csv_chunks_equal_memory(tmp_path):
         assert_same(fit_file(model, path, chunksize=64), type(model)().fit(d.X, d.y), d.X)
 
 
-def test_selective_kdb_is_refused_clearly(tmp_path):
-    with pytest.raises(ParameterError, match="every row at once"):
-        fit_file(SelectiveKDB(), os.path.join(HERE, "data", "weka", "vote.arff"), chunksize=50)
+def test_selective_kdb_selection_over_chunks_equals_memory():
+    """Every candidate's leave-one-out loss, summed over chunks, equals the in-memory one."""
+    path = os.path.join(HERE, "data", "weka", "vote.arff")
+    d = load_file(path)
+    for loss in ("rmse", "log_loss", "zero_one"):
+        memory = SelectiveKDB(k=2, loss=loss).fit(d.X, d.y)
+        streamed = fit_file(SelectiveKDB(k=2, loss=loss), path, chunksize=40)
+        assert [(h["attributes"], h["k"]) for h in streamed.history_] == \
+            [(h["attributes"], h["k"]) for h in memory.history_]
+        np.testing.assert_allclose([h["loss"] for h in streamed.history_], [h["loss"] for h in memory.history_],
+                                   rtol=1e-12)
+        assert (streamed.n_attributes_, streamed.k_) == (memory.n_attributes_, memory.k_)
 
 
 def test_dask_partitions_equal_memory():
@@ -66,7 +76,7 @@ def test_dask_partitions_equal_memory():
     ddf = dd.from_pandas(frame, npartitions=4)
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
             Client(cluster) as client:
-        for model in (TAN(), KDB(k=2), AnDE(n=2)):
+        for model in (TAN(), KDB(k=2), AnDE(n=2), SelectiveKDB(k=2)):
             with get_task_stream(client) as stream:
                 dist = fit_dask(model, ddf.drop(columns="cls"), ddf["cls"])
             assert {t["worker"] for t in stream.data} <= set(client.scheduler_info()["workers"])

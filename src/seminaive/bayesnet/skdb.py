@@ -17,24 +17,37 @@ __all__ = ["SelectiveKDB", "LOSSES", "loss_of"]
 LOSSES = ("rmse", "log_loss", "zero_one")
 
 
+def loss_sum(jll, y, loss, log_prior, weight=None):
+    """The (``weight``-ed) sum over rows of a loss of joint log-likelihoods ``jll``
+    (n, K) against classes ``y`` (see :func:`loss_of`), which adds over chunks."""
+    w = np.ones(y.size) if weight is None else weight
+    with np.errstate(invalid="ignore"):
+        if not np.isfinite(jll.max(axis=1)).all():
+            jll = resolve_degenerate(jll, log_prior)
+    if loss == "zero_one":
+        return float(np.dot(w, decide(jll) != y))
+    top = jll.max(axis=1, keepdims=True)
+    log_p = jll - top - np.log(np.exp(jll - top).sum(axis=1, keepdims=True))
+    if loss == "log_loss":
+        return float(-np.dot(w, log_p[np.arange(y.size), y]))
+    target = np.zeros_like(log_p)
+    target[np.arange(y.size), y] = 1.0
+    return float(np.dot(w, ((np.exp(log_p) - target) ** 2).mean(axis=1)))
+
+
+def loss_value(total, weight, loss):
+    """The loss from its sum over rows and their total weight."""
+    mean = total / weight
+    return float(np.sqrt(mean)) if loss == "rmse" else float(mean)
+
+
 def loss_of(jll, y, loss, log_prior, weight=None):
     """The (``weight``-ed) loss of joint log-likelihoods ``jll`` (n, K) against classes ``y``:
     ``rmse`` (root mean squared difference between the posteriors and the 0/1
     class indicators, over every instance and class), ``log_loss`` (mean of
     -log P(y | x)) or ``zero_one`` (error rate, decisions as the classifiers make
     them); rows impossible under every class take the priors."""
-    with np.errstate(invalid="ignore"):
-        if not np.isfinite(jll.max(axis=1)).all():
-            jll = resolve_degenerate(jll, log_prior)
-    if loss == "zero_one":
-        return float(np.average(decide(jll) != y, weights=weight))
-    top = jll.max(axis=1, keepdims=True)
-    log_p = jll - top - np.log(np.exp(jll - top).sum(axis=1, keepdims=True))
-    if loss == "log_loss":
-        return float(-np.average(log_p[np.arange(y.size), y], weights=weight))
-    target = np.zeros_like(log_p)
-    target[np.arange(y.size), y] = 1.0
-    return float(np.sqrt(np.average(((np.exp(log_p) - target) ** 2).mean(axis=1), weights=weight)))
+    return loss_value(loss_sum(jll, y, loss, log_prior, weight), y.size if weight is None else weight.sum(), loss)
 
 
 @register
@@ -75,7 +88,6 @@ class SelectiveKDB(KDB):
     """
 
     _parameter_constraints = {"loss": dict(options=LOSSES)}
-    _from_chunks = False  # its leave-one-out selection reads every row (not yet over chunks)
 
     def __init__(self, *, k=2, loss="rmse", alpha=1.0, priors="laplace", nominal=None, numeric="mdl",
                  n_bins=10, min_bucket=6):
@@ -87,37 +99,58 @@ class SelectiveKDB(KDB):
         if weight is not None and not np.all(weight == np.round(weight)):
             from ..exceptions import ParameterError
             raise ParameterError("sample_weight: the leave-one-out selection needs integer weights (copies)")
-        full, self.order_ = kdb_parents(pair_statistics(columns, [r.n_values for r in self.readers_], y, k, weight),
-                                        self.k)
-        self._full_parents = full
-        est = Frequency(alpha=self.alpha)
-        r, d = self.readers_, len(columns)
+        self._prepare_candidates(pair_statistics(columns, [r.n_values for r in self.readers_], y, k, weight))
+        counts = self._count_candidates(table, y, k, weight)
         class_counts = np.bincount(y, weights=weight, minlength=k).astype(np.float64)
-        # a weight of w is w copies: each copy is left out in turn (one count less), its loss counted w times;
-        # instances of weight 0 take no part
+        self._choose(counts, *self._loss_sums(counts, class_counts, table, y, weight))
+
+    # the selection, in steps that also run over chunks (bayesnet.streamed): the candidates from the pair
+    # statistics, their counts (they add), the leave-one-out loss sums (they add), the choice
+    def _prepare_candidates(self, stats):
+        """kDB's order and parents; every candidate table (each attribute with its first k' parents)."""
+        self._full_parents, self.order_ = kdb_parents(stats, self.k)
+        r = self.readers_
+        self._candidates = [[ConditionalTable(i, r[i], [r[p] for p in self._full_parents[i][:kk]])
+                             for i in self.order_] for kk in range(self.k + 1)]
+
+    def _count_candidates(self, table, y, k, weight):
+        return [[t.count(table, y, k, weight) for t in ts] for ts in self._candidates]
+
+    def _loss_sums(self, counts, class_counts, table, y, weight):
+        """Every candidate's leave-one-out loss summed over the rows of ``table``
+        ((k + 1, d + 1) array), and the rows' total weight; ``counts`` are the
+        candidates' counts over all the data. A weight of w is w copies: each copy
+        is left out in turn (one count less), its loss counted w times; rows of
+        weight 0 take no part."""
+        est = Frequency(alpha=self.alpha)
+        k = class_counts.size
         rows = slice(None) if weight is None else weight > 0
         w = None if weight is None else weight[rows]
         with np.errstate(divide="ignore", invalid="ignore"):
             prior = loo_prior(class_counts, y, self.priors)
-        log_prior = np.log(np.bincount(y, minlength=k) + 1.0) - np.log(y.size + k)
-        self.history_ = []
-        for kk in range(self.k + 1):
+        log_prior = np.log(np.round(class_counts) + 1.0) - np.log(np.round(class_counts).sum() + k)
+        sums = np.zeros((self.k + 1, len(self.order_) + 1))
+        for kk, (ts, ss) in enumerate(zip(self._candidates, counts)):
             S = prior.copy()
-            for s in range(d + 1):
-                if s:
-                    i = self.order_[s - 1]
-                    t = ConditionalTable(i, r[i], [r[p] for p in full[i][:kk]])
-                    with np.errstate(divide="ignore", invalid="ignore"):
-                        S += t.loo_log_likelihood(t.count(table, y, k, weight), table, y, est)
-                value = loss_of(S[rows], y[rows], self.loss, log_prior, w)
-                self.history_.append({"attributes": s, "k": kk, "loss": value})
+            sums[kk, 0] = loss_sum(S[rows], y[rows], self.loss, log_prior, w)
+            for s, (t, st) in enumerate(zip(ts, ss), start=1):
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    S += t.loo_log_likelihood(st, table, y, est)
+                sums[kk, s] = loss_sum(S[rows], y[rows], self.loss, log_prior, w)
+        return sums, float(np.sum(w) if w is not None else y.size)
+
+    def _choose(self, counts, sums, total):
+        """The candidate of least loss (ties: fewer attributes, then smaller k'); its tables' counts kept."""
+        self.history_ = [{"attributes": s, "k": kk, "loss": loss_value(sums[kk, s], total, self.loss)}
+                         for kk in range(sums.shape[0]) for s in range(sums.shape[1])]
         best = min(self.history_, key=lambda h: (h["loss"], h["attributes"], h["k"]))
         self.n_attributes_, self.k_ = best["attributes"], best["k"]
-        chosen = self.order_[:self.n_attributes_]
-        self.structure_ = Structure(tuple((i,) for i in sorted(chosen)), d,
-                                    tuple(full[i][:self.k_] for i in sorted(chosen)))
+        chosen = sorted(range(self.n_attributes_), key=lambda pos: self.order_[pos])
+        d = len(self.readers_)
+        self.structure_ = Structure(tuple((self.order_[pos],) for pos in chosen), d,
+                                    tuple(self._full_parents[self.order_[pos]][:self.k_] for pos in chosen))
         self._make_tables()
-        self._set_counts(self._count(table, y, k, weight))
+        self._set_counts({"stats_": [counts[self.k_][pos] for pos in chosen]})
 
     def _describe(self):
         return (f"k={self.k}, chosen by leave-one-out {self.loss}: {self.n_attributes_} attributes, "

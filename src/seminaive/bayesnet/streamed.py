@@ -8,7 +8,9 @@ a Dask source):
 2. the value-by-class counts of every attribute and pair (TAN, kDB), then the
    structure;
 3. the tables' counts under that structure (AnDE, whose structure does not
-   depend on the data, starts here).
+   depend on the data, starts here); for selective kDB, the counts of every
+   candidate table, then (4.) every candidate's leave-one-out loss summed over
+   the chunks, from the counts of all the data.
 
 A chunk is ``(X, y)`` with the schema's declared values (categoricals with
 every value; the file readers and ``fit_dask`` give them).
@@ -99,6 +101,14 @@ def fit_chunks(model, source, schema, classes):
                                                                model.min_bucket))
     if model._fixed_structure:
         model._set_parents([()] * len(schema))  # AnDE: its super-parent sets do not depend on the data
+    elif hasattr(model, "_prepare_candidates"):  # selective kDB: two more passes, the counts then the losses
+        model._prepare_candidates(map_reduce(source, _pairs, add_statistics, model))
+        counts, class_count = map_reduce(source, _candidate_counts, _add_candidate_counts, model)
+        sums, total = map_reduce(source, _loss_sums, _add_sums, model, counts, class_count)
+        model._choose(counts, sums, total)
+        model.class_count_ = class_count
+        model._estimate()
+        return model
     else:
         model._set_parents(model._parents_from(map_reduce(source, _pairs, add_statistics, model)))
     counts, class_count = map_reduce(source, _counts, _add_counts, model)
@@ -106,3 +116,22 @@ def fit_chunks(model, source, schema, classes):
     model.class_count_ = class_count
     model._estimate()
     return model
+
+
+def _candidate_counts(chunk, model):
+    table, yc, keep = _encoded(model, chunk)
+    k = len(model.classes_)
+    return model._count_candidates(table, yc, k, None), np.bincount(yc, minlength=k).astype(np.float64)
+
+
+def _add_candidate_counts(a, b):
+    return _add(a[0], b[0]), a[1] + b[1]
+
+
+def _loss_sums(chunk, model, counts, class_count):
+    table, yc, keep = _encoded(model, chunk)
+    return model._loss_sums(counts, class_count, table, yc, None)
+
+
+def _add_sums(a, b):
+    return a[0] + b[0], a[1] + b[1]
