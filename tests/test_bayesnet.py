@@ -287,3 +287,19 @@ def test_an_all_missing_column_changes_nothing(model):
 def test_a_single_class_is_certain(model):
     p = model.fit(SMALL, ["only"] * 8).predict_proba(SMALL)
     assert p.shape == (8, 1) and np.all(p == 1.0)
+
+
+@pytest.mark.parametrize("model", [TAN(), KDB(k=2), SelectiveKDB(k=1)])
+def test_explanations_add_up_to_the_log_odds(model):
+    X, y = nominal_data(n=60, seed=9)
+    m = model.fit(X, y)
+    parts = m.attribute_log_likelihoods(X)
+    np.testing.assert_allclose(parts.sum(axis=1) + m.class_log_prior_, m._joint_log_likelihood(X), rtol=1e-12)
+    text = m.explain(X.iloc[:2])
+    assert text.startswith("instance 1: ") and "a0 = " in text
+
+
+def test_ande_says_why_it_has_no_explanation():
+    X, y = nominal_data(n=30)
+    with pytest.raises(ParameterError, match="no additive explanation"):
+        AnDE(n=1).fit(X, y).explain(X)

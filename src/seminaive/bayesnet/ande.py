@@ -196,6 +196,13 @@ class AnDE(BayesNetClassifier):
         some = active_count > 0
         out[some] = acc[some] - np.log(active_count[some])[:, None]
 
+    def attribute_log_likelihoods(self, X):
+        """Not defined: AnDE averages models, so its log-likelihood is no sum of attribute terms."""
+        from ..exceptions import ParameterError
+        raise ParameterError(f"{type(self).__name__} averages {len(self.parent_sets_)} models: its evidence is no "
+                             f"sum of one term per attribute, so it has no additive explanation (TAN, KDB and "
+                             f"SelectiveKDB have)")
+
     def _describe(self):
         return f"n={self._order()}, {len(self.parent_sets_)} super-parent sets"
 

@@ -259,6 +259,24 @@ class BayesNetClassifier(BaseNaiveBayes):
                 jll += t.log_likelihood(table)
         return jll
 
+    def attribute_log_likelihoods(self, X):
+        """log P(x_i | c, parents) of every instance and attribute, shape (n, n_attributes,
+        n_classes); with ``class_log_prior_`` they sum to the joint log-likelihood (missing
+        or unseen values and left-out attributes give 0)."""
+        self._check_fitted()
+        table = self._encode(X)
+        out = np.zeros((table.n_samples, len(self.schema_), len(self.classes_)))
+        with np.errstate(invalid="ignore"):
+            for t in self.tables_:
+                out[:, t.attribute] = t.log_likelihood(table)
+        return out
+
+    def explain(self, X, precision=3):
+        """Per instance: the predicted class and each attribute's share of its log-odds
+        against the runner-up (its term given its parents)."""
+        from ..report import format_explanation
+        return format_explanation(self, X, precision)
+
     # ---------------------------------------------------------------- merging
     def merge(self, other):
         """A new model fitted on the union of both models' data, for two models
