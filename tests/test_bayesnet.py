@@ -236,7 +236,6 @@ def test_selective_kdb_leave_one_out_equals_refits(loss, alpha):
     from seminaive.estimation import Frequency, class_log_prior
     X, y = nominal_data(n=40, d=4, seed=8, missing=0.1)
     m = SelectiveKDB(k=2, loss=loss, alpha=alpha).fit(X, y)
-    table = encode(X, m.schema_)
     ycodes = np.searchsorted(m.classes_, y)
     full = [m._full_parents[i] for i in range(4)]
     n, K = len(y), 2
