@@ -226,16 +226,16 @@ def test_one_attribute_and_unseen_values():
 
 
 @pytest.mark.parametrize("loss", ["rmse", "log_loss", "zero_one"])
-@pytest.mark.parametrize("alpha", [1.0, 0.3])
-def test_selective_kdb_leave_one_out_equals_refits(loss, alpha):
+@pytest.mark.parametrize("alpha,estimation", [(1.0, "frequency"), (0.3, "frequency"), (2.0, "m-estimate")])
+def test_selective_kdb_leave_one_out_equals_refits(loss, alpha, estimation):
     """Every candidate's leave-one-out loss equals refitting its tables without each instance."""
     from seminaive import SelectiveKDB
     from seminaive.bayesnet.skdb import loss_of
     from seminaive.components import ConditionalTable
     from seminaive.data.encoding import encode
-    from seminaive.estimation import Frequency, class_log_prior
+    from seminaive.estimation import class_log_prior
     X, y = nominal_data(n=40, d=4, seed=8, missing=0.1)
-    m = SelectiveKDB(k=2, loss=loss, alpha=alpha).fit(X, y)
+    m = SelectiveKDB(k=2, loss=loss, alpha=alpha, estimation=estimation).fit(X, y)
     ycodes = np.searchsorted(m.classes_, y)
     full = [m._full_parents[i] for i in range(4)]
     n, K = len(y), 2
@@ -249,7 +249,7 @@ def test_selective_kdb_leave_one_out_equals_refits(loss, alpha):
             one = encode(X.iloc[[r]], m.schema_)
             for i in chosen:
                 t = ConditionalTable(i, m.readers_[i], [m.readers_[p] for p in full[i][:h["k"]]])
-                t.estimate(t.count(sub, ycodes[keep], K, None), Frequency(alpha=alpha))
+                t.estimate(t.count(sub, ycodes[keep], K, None), m._estimator())
                 jll[r] += t.log_likelihood(one)[0]
         want = loss_of(jll, ycodes, loss, np.zeros(K))
         assert h["loss"] == pytest.approx(want, rel=1e-9, abs=1e-12), h
@@ -302,3 +302,24 @@ def test_ande_says_why_it_has_no_explanation():
     X, y = nominal_data(n=30)
     with pytest.raises(ParameterError, match="no additive explanation"):
         AnDE(n=1).fit(X, y).explain(X)
+
+
+def test_m_estimate_tables_equal_the_formula():
+    """(n + m p_v) / (n_parent + m), p_v the child's Laplace-smoothed overall frequency."""
+    X, y = nominal_data(n=80, seed=10)
+    m = TAN(estimation="m-estimate", alpha=2.0).fit(X, y)
+    data, values = rows(X), value_lists(X)
+    i = 1
+    p = m.structure_.parents_of(i)[0]
+    present = [r for r in range(len(y)) if data[r][i] is not None and data[r][p] is not None]
+    overall = {v: sum(data[r][i] == v for r in present) for v in values[i]}
+    for c in m.classes_:
+        for vp in values[p]:
+            sel = [r for r in present if y[r] == c and data[r][p] == vp]
+            for v in values[i]:
+                pv = (overall[v] + 1) / (len(present) + len(values[i]))
+                want = (sum(data[r][i] == v for r in sel) + 2.0 * pv) / (len(sel) + 2.0)
+                row = X.iloc[[0]].copy()
+                row.iloc[0, i], row.iloc[0, p] = v, vp
+                got = m.attribute_log_likelihoods(row)[0, i, list(m.classes_).index(c)]
+                assert np.exp(got) == pytest.approx(want, rel=1e-12)

@@ -133,3 +133,15 @@ def test_gaussian_log_likelihood_equals_brute_force(offset):
     frame = pd.DataFrame(np.asfortranarray(X), columns=["a", "b", "c"])  # a single block: no copy
     np.testing.assert_allclose(NaiveBayes(priors="mle", var_smoothing=0).fit(frame, y).predict_proba(frame),
                                nb.predict_proba(X), rtol=1e-12, atol=1e-15)  # sums in another order
+
+
+def test_many_string_classes_fit_without_a_warning():
+    """scikit-learn's target check sees the distinct labels only: its many-classes heuristic must stay quiet."""
+    import warnings
+    rng = np.random.default_rng(11)
+    y = np.array([chr(65 + v) for v in rng.integers(0, 26, 300)], dtype=object)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        NaiveBayes().fit(rng.normal(size=(300, 2)), y)
+    with pytest.raises(ValueError, match="continuous"):
+        NaiveBayes().fit(rng.normal(size=(300, 2)), rng.random(300))

@@ -1,5 +1,7 @@
 """Checking and encoding the class labels ``y``."""
 
+import warnings
+
 import numpy as np
 import pandas as pd
 from sklearn.utils.multiclass import check_classification_targets
@@ -92,7 +94,9 @@ def _factorize_classes(y):
     if (codes < 0).any():
         raise ParameterError(f"y: {int(np.count_nonzero(codes < 0))} class labels are missing")
     uniques = np.asarray(uniques)
-    check_classification_targets(uniques)
+    with warnings.catch_warnings():  # its many-classes heuristic would look at the distinct labels as samples
+        warnings.filterwarnings("ignore", message="The number of unique classes is greater than 50%")
+        check_classification_targets(uniques)
     try:
         order = np.argsort(uniques, kind="stable")
     except TypeError:  # labels of mixed types: numpy's message

@@ -22,14 +22,22 @@ def _joint_code(P, codes, readers):
     return code
 
 
-def _stacked_log_tables(tables, stats, alpha):
+def _stacked_log_tables(tables, stats, alpha, estimator=None):
     """The log tables of children sharing their parents, as ConditionalTable.estimate
     computes them with the Frequency estimator (the same operations, so the same
     numbers), stacked: (tables, parent slots, widest child + 1, K), zero where a
-    child's code is missing (-1, the last row) or beyond its values."""
+    child's code is missing (-1, the last row) or beyond its values. Another
+    ``estimator`` estimates table by table."""
     k, slots = stats[0]["counts"].shape[:2]
     m = np.array([t.n_values for t in tables])
     width = int(m.max())
+    if estimator is not None:
+        out = np.zeros((len(tables), slots, width + 1, k))
+        for c, (t, st) in enumerate(zip(tables, stats)):
+            t.estimate(st, estimator)
+            out[c, :, :m[c] + 1, :] = t.log_table_
+            t.log_table_ = out[c, :, :m[c] + 1, :]
+        return out
     counts = np.zeros((len(tables), k, slots, width))
     for c, st in enumerate(stats):
         counts[c, :, :, :m[c]] = st["counts"]
@@ -87,9 +95,9 @@ class AnDE(BayesNetClassifier):
     _fixed_structure = True
 
     def __init__(self, *, n=1, min_count=1, alpha=1.0, priors="laplace", nominal=None, numeric="mdl",
-                 n_bins=10, min_bucket=6):
+                 n_bins=10, min_bucket=6, estimation="frequency"):
         super().__init__(alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, n_bins=n_bins,
-                         min_bucket=min_bucket)
+                         min_bucket=min_bucket, estimation=estimation)
         self.n = n
         self.min_count = min_count
 
@@ -144,7 +152,8 @@ class AnDE(BayesNetClassifier):
         super()._estimate()
         # per super-parent set, its children's log tables in one stacked array (the tables' own
         # log_table_ are views into it): one computation per set, one gather per set in prediction
-        self.set_logs_ = [_stacked_log_tables(ts, ss, self.alpha)
+        est = None if self.estimation == "frequency" else self._estimator()
+        self.set_logs_ = [_stacked_log_tables(ts, ss, self.alpha, est)
                           for ts, ss in zip(self.parent_tables_, self.parent_stats_)]
         self.joint_log_ = []
         for counts in self.joint_stats_:
@@ -233,9 +242,9 @@ class AODE(AnDE):
     n = 1  # fixed: a class attribute, not a parameter
 
     def __init__(self, *, min_count=1, alpha=1.0, priors="laplace", nominal=None, numeric="mdl",
-                 n_bins=10, min_bucket=6):
+                 n_bins=10, min_bucket=6, estimation="frequency"):
         BayesNetClassifier.__init__(self, alpha=alpha, priors=priors, nominal=nominal, numeric=numeric,
-                                    n_bins=n_bins, min_bucket=min_bucket)
+                                    n_bins=n_bins, min_bucket=min_bucket, estimation=estimation)
         self.min_count = min_count
 
 

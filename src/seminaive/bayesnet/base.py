@@ -20,13 +20,14 @@ from ..base import BaseNaiveBayes
 from ..components import Categorical, ConditionalTable, Discretized
 from ..data.encoding import check_2d, encode, infer_schema
 from ..discretize import learn_cuts
-from ..estimation import Frequency, class_log_prior
+from ..estimation import Frequency, MEstimate, class_log_prior
 from ..search.structure import Structure
 from .statistics import pair_statistics
 
 __all__ = ["BayesNetClassifier", "DISCRETIZER_NAMES"]
 
 DISCRETIZER_NAMES = ("mdl", "equal_width", "equal_frequency", "1r")
+ESTIMATION_NAMES = ("frequency", "m-estimate")
 
 
 def _add(a, b):
@@ -66,10 +67,13 @@ class BayesNetClassifier(BaseNaiveBayes):
 
     _parameter_constraints = {
         "alpha": dict(kind="number", low=0), "priors": check_priors, "numeric": dict(options=DISCRETIZER_NAMES),
+        "estimation": dict(options=ESTIMATION_NAMES),
         "n_bins": dict(kind="int", low=1), "min_bucket": dict(kind="int", low=1)}
 
-    def __init__(self, *, alpha=1.0, priors="laplace", nominal=None, numeric="mdl", n_bins=10, min_bucket=6):
+    def __init__(self, *, alpha=1.0, priors="laplace", nominal=None, numeric="mdl", n_bins=10, min_bucket=6,
+                 estimation="frequency"):
         self.alpha = alpha
+        self.estimation = estimation
         self.nominal = nominal
         self.priors = priors
         self.numeric = numeric
@@ -243,9 +247,15 @@ class BayesNetClassifier(BaseNaiveBayes):
         """Each attribute's parents, from :func:`~.statistics.pair_statistics` counts."""
         raise NotImplementedError
 
+    def _estimator(self):
+        """How every table's counts become probabilities: Lidstone's (count + alpha) /
+        (n + alpha m), or the m-estimate with m = alpha (the child's overall frequencies
+        as the prior)."""
+        return Frequency(alpha=self.alpha) if self.estimation == "frequency" else MEstimate(m=self.alpha)
+
     def _estimate(self):
         self.class_log_prior_ = class_log_prior(self.class_count_, self.priors)
-        est = Frequency(alpha=self.alpha)
+        est = self._estimator()
         for t, s in zip(self.tables_, self.stats_):
             t.estimate(s, est)
 

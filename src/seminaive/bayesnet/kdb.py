@@ -50,9 +50,9 @@ class KDB(BayesNetClassifier):
     _parameter_constraints = {"k": dict(kind="int", low=0)}
 
     def __init__(self, *, k=1, alpha=1.0, priors="laplace", nominal=None, numeric="mdl",
-                 n_bins=10, min_bucket=6):
+                 n_bins=10, min_bucket=6, estimation="frequency"):
         super().__init__(alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, n_bins=n_bins,
-                         min_bucket=min_bucket)
+                         min_bucket=min_bucket, estimation=estimation)
         self.k = k
 
     def _parents_from(self, stats):

@@ -5,7 +5,6 @@ import numpy as np
 
 from ..base import decide, resolve_degenerate
 from ..components import ConditionalTable
-from ..estimation import Frequency
 from ..registry import register, register_variant
 from ..search.engine import loo_prior
 from ..search.structure import Structure
@@ -90,9 +89,9 @@ class SelectiveKDB(KDB):
     _parameter_constraints = {"loss": dict(options=LOSSES)}
 
     def __init__(self, *, k=2, loss="rmse", alpha=1.0, priors="laplace", nominal=None, numeric="mdl",
-                 n_bins=10, min_bucket=6):
+                 n_bins=10, min_bucket=6, estimation="frequency"):
         super().__init__(k=k, alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, n_bins=n_bins,
-                         min_bucket=min_bucket)
+                         min_bucket=min_bucket, estimation=estimation)
         self.loss = loss
 
     def _fit_tables(self, table, columns, y, k, weight):
@@ -122,7 +121,7 @@ class SelectiveKDB(KDB):
         candidates' counts over all the data. A weight of w is w copies: each copy
         is left out in turn (one count less), its loss counted w times; rows of
         weight 0 take no part."""
-        est = Frequency(alpha=self.alpha)
+        est = self._estimator()
         k = class_counts.size
         rows = slice(None) if weight is None else weight > 0
         w = None if weight is None else weight[rows]

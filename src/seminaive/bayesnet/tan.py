@@ -59,6 +59,10 @@ class TAN(BayesNetClassifier):
         How numeric attributes are cut into intervals inside ``fit``.
     n_bins, min_bucket : int
         Intervals of the equal-width/frequency discretizers; 1R's bucket size.
+    estimation : {"frequency", "m-estimate"}, default "frequency"
+        Every table's estimate: (n + alpha) / (n_parent + alpha m), or the m-estimate
+        (n + m p_v) / (n_parent + m) with m = ``alpha`` and p_v the value's overall
+        (Laplace-smoothed) frequency.
 
     Attributes
     ----------
