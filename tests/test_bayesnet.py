@@ -323,3 +323,35 @@ def test_m_estimate_tables_equal_the_formula():
                 row.iloc[0, i], row.iloc[0, p] = v, vp
                 got = m.attribute_log_likelihoods(row)[0, i, list(m.classes_).index(c)]
                 assert np.exp(got) == pytest.approx(want, rel=1e-12)
+
+
+@pytest.mark.parametrize("loss", ["rmse", "zero_one"])
+def test_selective_kdb_k_fold_equals_refits_per_fold(loss):
+    """Every candidate's k-fold loss equals refitting its tables on the other folds."""
+    from seminaive.bayesnet.skdb import loss_of
+    from seminaive.components import ConditionalTable
+    from seminaive.data.encoding import encode
+    from seminaive.estimation import class_log_prior
+    from seminaive.search import fold_assignment
+    X, y = nominal_data(n=60, d=4, seed=12, missing=0.1)
+    m = SelectiveKDB(k=2, loss=loss, cv=4, random_state=3).fit(X, y)
+    ycodes = np.searchsorted(m.classes_, y)
+    fold = fold_assignment(len(y), 4, 3)
+    for h in m.history_:
+        jll = np.empty((len(y), 2))
+        for f in range(4):
+            train, held = fold != f, fold == f
+            sub, test = encode(X[train], m.schema_), encode(X[held], m.schema_)
+            jll[held] = class_log_prior(np.bincount(ycodes[train], minlength=2).astype(float), "laplace")
+            for i in m.order_[:h["attributes"]]:
+                t = ConditionalTable(i, m.readers_[i], [m.readers_[p] for p in m._full_parents[i][:h["k"]]])
+                t.estimate(t.count(sub, ycodes[train], 2, None), m._estimator())
+                jll[held] += t.log_likelihood(test)
+        assert h["loss"] == pytest.approx(loss_of(jll, ycodes, loss, np.zeros(2)), rel=1e-9, abs=1e-12), h
+
+
+def test_k_fold_selection_from_chunks_is_refused():
+    from seminaive.scale import fit_file
+    import os
+    with pytest.raises(ParameterError, match="cv"):
+        fit_file(SelectiveKDB(cv=5), os.path.join(os.path.dirname(__file__), "data", "weka", "vote.arff"))

@@ -68,7 +68,12 @@ class SelectiveKDB(KDB):
         The most parents an attribute may take besides the class.
     loss : {"rmse", "log_loss", "zero_one"}, default "rmse"
         What the selection minimizes (RMSE of the probabilities is SKDB's).
-    alpha, priors, numeric, n_bins, min_bucket
+    cv : None or int, default None
+        None: leave-one-out; k >= 2: k-fold cross-validation, each fold's losses from
+        the counts of the other folds (balanced random folds, ``random_state`` the seed,
+        as :func:`seminaive.search.fold_assignment` makes them; data in memory only).
+    random_state : int, default 0
+    alpha, priors, numeric, n_bins, min_bucket, estimation
         As :class:`~seminaive.bayesnet.TAN`.
 
     Attributes
@@ -86,13 +91,16 @@ class SelectiveKDB(KDB):
     (10, True)
     """
 
-    _parameter_constraints = {"loss": dict(options=LOSSES)}
+    _parameter_constraints = {"loss": dict(options=LOSSES), "cv": dict(kind="int", low=2, allow_none=True),
+                              "random_state": dict(kind="int", low=0)}
 
-    def __init__(self, *, k=2, loss="rmse", alpha=1.0, priors="laplace", nominal=None, numeric="mdl",
-                 n_bins=10, min_bucket=6, estimation="frequency"):
+    def __init__(self, *, k=2, loss="rmse", cv=None, random_state=0, alpha=1.0, priors="laplace", nominal=None,
+                 numeric="mdl", n_bins=10, min_bucket=6, estimation="frequency"):
         super().__init__(k=k, alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, n_bins=n_bins,
                          min_bucket=min_bucket, estimation=estimation)
         self.loss = loss
+        self.cv = cv
+        self.random_state = random_state
 
     def _fit_tables(self, table, columns, y, k, weight):
         if weight is not None and not np.all(weight == np.round(weight)):
@@ -101,7 +109,45 @@ class SelectiveKDB(KDB):
         self._prepare_candidates(pair_statistics(columns, [r.n_values for r in self.readers_], y, k, weight))
         counts = self._count_candidates(table, y, k, weight)
         class_counts = np.bincount(y, weights=weight, minlength=k).astype(np.float64)
-        self._choose(counts, *self._loss_sums(counts, class_counts, table, y, weight))
+        if self.cv is None:
+            self._choose(counts, *self._loss_sums(counts, class_counts, table, y, weight))
+        else:
+            self._choose(counts, *self._fold_loss_sums(counts, class_counts, table, y, weight))
+
+    def _fold_loss_sums(self, counts, class_counts, table, y, weight):
+        """Every candidate's k-fold loss summed over the rows: each fold's rows scored
+        by the estimates from the counts of the other folds."""
+        import copy
+        from ..estimation import class_log_prior
+        from ..search.streamed import fold_assignment
+        fold = fold_assignment(y.size, self.cv, self.random_state)
+        w = np.ones(y.size) if weight is None else weight
+        est, k = self._estimator(), class_counts.size
+        prior = np.empty((y.size, k))
+        out_of_fold = {}
+        for f in range(self.cv):
+            held = fold == f
+            prior[held] = class_log_prior(class_counts - np.bincount(y[held], weights=w[held], minlength=k),
+                                          self.priors)
+        log_prior = np.log(np.round(class_counts) + 1.0) - np.log(np.round(class_counts).sum() + k)
+        sums = np.zeros((self.k + 1, len(self.order_) + 1))
+        for kk, (ts, ss) in enumerate(zip(self._candidates, counts)):
+            S = prior.copy()
+            sums[kk, 0] = loss_sum(S, y, self.loss, log_prior, w)
+            for s, (t, st) in enumerate(zip(ts, ss), start=1):
+                key = (t.attribute, tuple(p.attribute for p in t.parents))
+                if key not in out_of_fold:
+                    part = np.zeros_like(S)
+                    for f in range(self.cv):
+                        held = fold == f
+                        other = copy.copy(t)
+                        other.estimate({"counts": st["counts"] - t.count(table, y, k, w * held)["counts"]}, est)
+                        with np.errstate(divide="ignore", invalid="ignore"):
+                            part[held] = other.log_likelihood(table)[held]
+                    out_of_fold[key] = part
+                S += out_of_fold[key]
+                sums[kk, s] = loss_sum(S, y, self.loss, log_prior, w)
+        return sums, float(w.sum())
 
     # the selection, in steps that also run over chunks (bayesnet.streamed): the candidates from the pair
     # statistics, their counts (they add), the leave-one-out loss sums (they add), the choice

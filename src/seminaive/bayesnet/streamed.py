@@ -85,6 +85,9 @@ def fit_chunks(model, source, schema, classes):
         raise ParameterError(f"{type(model).__name__}: its selection needs every row at once; fit it in memory "
                              f"(TAN, KDB, AnDE and AODE fit from chunks)")
     model._check_params()
+    if getattr(model, "cv", None) is not None:
+        raise ParameterError("cv: a selection from chunks is by leave-one-out (cv=None); k-fold selection needs "
+                             "the rows in memory")
     model.schema_, model.classes_ = schema, np.asarray(classes, dtype=object)
     model.n_features_in_ = len(schema)
     model.feature_names_in_ = np.asarray(schema.names, dtype=object)
