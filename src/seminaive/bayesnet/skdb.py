@@ -49,6 +49,14 @@ def loss_of(jll, y, loss, log_prior, weight=None):
     return loss_value(loss_sum(jll, y, loss, log_prior, weight), y.size if weight is None else weight.sum(), loss)
 
 
+def _check_cv(name, value):
+    """None, a number of folds, or (train, test) index pairs that partition the rows."""
+    if value is None or isinstance(value, (list, tuple)):
+        return
+    from .._validation import check_param
+    check_param(name, value, kind="int", low=2)
+
+
 @register
 class SelectiveKDB(KDB):
     """kDB with its attributes and k chosen by leave-one-out cross-validation.
@@ -68,10 +76,11 @@ class SelectiveKDB(KDB):
         The most parents an attribute may take besides the class.
     loss : {"rmse", "log_loss", "zero_one"}, default "rmse"
         What the selection minimizes (RMSE of the probabilities is SKDB's).
-    cv : None or int, default None
+    cv : None, int or list of (train, test), default None
         None: leave-one-out; k >= 2: k-fold cross-validation, each fold's losses from
         the counts of the other folds (balanced random folds, ``random_state`` the seed,
-        as :func:`seminaive.search.fold_assignment` makes them; data in memory only).
+        as :func:`seminaive.search.fold_assignment` makes them), or the given folds,
+        whose test parts partition the rows (data in memory only).
     random_state : int, default 0
     alpha, priors, numeric, n_bins, min_bucket, estimation
         As :class:`~seminaive.bayesnet.TAN`.
@@ -91,8 +100,7 @@ class SelectiveKDB(KDB):
     (10, True)
     """
 
-    _parameter_constraints = {"loss": dict(options=LOSSES), "cv": dict(kind="int", low=2, allow_none=True),
-                              "random_state": dict(kind="int", low=0)}
+    _parameter_constraints = {"loss": dict(options=LOSSES), "cv": _check_cv, "random_state": dict(kind="int", low=0)}
 
     def __init__(self, *, k=2, loss="rmse", cv=None, random_state=0, alpha=1.0, priors="laplace", nominal=None,
                  numeric="mdl", n_bins=10, min_bucket=6, estimation="frequency"):
@@ -120,12 +128,17 @@ class SelectiveKDB(KDB):
         import copy
         from ..estimation import class_log_prior
         from ..search.streamed import fold_assignment
-        fold = fold_assignment(y.size, self.cv, self.random_state)
+        if isinstance(self.cv, (list, tuple)):
+            from ..search.engine import fold_labels
+            fold = fold_labels(list(self.cv), y.size)
+        else:
+            fold = fold_assignment(y.size, self.cv, self.random_state)
+        n_folds = int(fold.max()) + 1
         w = np.ones(y.size) if weight is None else weight
         est, k = self._estimator(), class_counts.size
         prior = np.empty((y.size, k))
         out_of_fold = {}
-        for f in range(self.cv):
+        for f in range(n_folds):
             held = fold == f
             prior[held] = class_log_prior(class_counts - np.bincount(y[held], weights=w[held], minlength=k),
                                           self.priors)
@@ -138,7 +151,7 @@ class SelectiveKDB(KDB):
                 key = (t.attribute, tuple(p.attribute for p in t.parents))
                 if key not in out_of_fold:
                     part = np.zeros_like(S)
-                    for f in range(self.cv):
+                    for f in range(n_folds):
                         held = fold == f
                         other = copy.copy(t)
                         other.estimate({"counts": st["counts"] - t.count(table, y, k, w * held)["counts"]}, est)
