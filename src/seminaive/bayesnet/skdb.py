@@ -211,8 +211,9 @@ class SelectiveKDB(KDB):
         self._set_counts({"stats_": [counts[self.k_][pos] for pos in chosen]})
 
     def _describe(self):
-        return (f"k={self.k}, chosen by leave-one-out {self.loss}: {self.n_attributes_} attributes, "
-                f"k'={self.k_}")
+        how = "leave-one-out" if self.cv is None else ("given folds" if isinstance(self.cv, (list, tuple))
+                                                       else f"{self.cv}-fold")
+        return f"k={self.k}, chosen by {how} {self.loss}: {self.n_attributes_} attributes, k'={self.k_}"
 
 
 register_variant("model", "skdb", "selective kDB: attributes and k chosen by leave-one-out RMSE",
