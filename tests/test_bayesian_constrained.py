@@ -26,7 +26,8 @@ def test_map_equals_numerical_maximization(prior):
     (mn, kn, an, bn), _ = normal_gamma_posterior(st["weight"], st["mean"], st["m2"], nb._estimator("petal_length").prior, sc)
     mn, bn = mn * sc, bn * sc * sc
     for c in range(3):
-        f = lambda p: -normal_gamma_logpdf(p[0], p[1], mn[c], kn[c], an[c], bn[c]) if p[1] > 0 else np.inf
+        def f(p, c=c):
+            return -normal_gamma_logpdf(p[0], p[1], mn[c], kn[c], an[c], bn[c]) if p[1] > 0 else np.inf
         res = minimize(f, [mn[c] + 0.1, an[c] / bn[c]], method="Nelder-Mead",
                        options={"xatol": 1e-12, "fatol": 1e-14, "maxiter": 20000})
         assert res.x[0] == pytest.approx(comp.mean_[c], abs=1e-6)
@@ -73,7 +74,8 @@ def test_prior_posterior_plot(tmp_path):
 def test_constrained_meets_the_threshold_on_training_data():
     d = load("iris")
     plain = NaiveBayes().fit(d)
-    rate = lambda m: np.mean(m.predict(d.X)[np.asarray(d.y) == "versicolor"] == "versicolor")
+    def rate(m):
+        return np.mean(m.predict(d.X)[np.asarray(d.y) == "versicolor"] == "versicolor")
     assert rate(plain) < 1.0
     m = ConstrainedNaiveBayes(min_rates={"versicolor": 1.0}).fit(d)
     assert m.feasible_ and rate(m) == 1.0
@@ -86,7 +88,8 @@ def test_minority_rate_on_imbalanced_data():
     d = load("keel-imb:haberman")
     minority = d.y.value_counts().idxmin()
     plain = NaiveBayes().fit(d)
-    r = lambda m: np.mean(m.predict(d.X)[np.asarray(d.y) == minority] == minority)
+    def r(m):
+        return np.mean(m.predict(d.X)[np.asarray(d.y) == minority] == minority)
     assert r(plain) < 0.3
     m = ConstrainedNaiveBayes(min_rates={"minority": 0.8}).fit(d)
     assert m.feasible_ and r(m) >= 0.8 and m.constraints_[0]["train_rate"] == r(m)

@@ -155,7 +155,7 @@ def test_datasets_and_subsets_commands(capsys):
     code, out, _ = run(capsys, "datasets", "--source", "bundled", "--format", "csv")
     lines = out.strip().splitlines()
     assert code == 0 and lines[0].startswith("name,instances,nominal,numeric,classes")
-    assert any(l.startswith("iris,150,0,4,3") for l in lines)
+    assert any(line.startswith("iris,150,0,4,3") for line in lines)
     code, out, _ = run(capsys, "subsets", "weather.nominal", "--cv", "2", "--format", "csv")
     assert code == 0 and len(out.strip().splitlines()) == 1 + 15
 

@@ -40,7 +40,7 @@ def test_explanation_terms_sum_to_log_odds(weather_numeric):
     text = nb.explain(d.X.iloc[[0]])
     lines = text.splitlines()
     odds = float(lines[0].split("=")[-1])
-    terms = [float(l.split()[-1]) for l in lines[2:]]
+    terms = [float(line.split()[-1]) for line in lines[2:]]
     assert odds == pytest.approx(sum(terms), abs=5e-3)
     assert "outlook = sunny" in text
 
