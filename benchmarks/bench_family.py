@@ -102,7 +102,6 @@ def at_scale(rows, refit_rows):
     t = time.perf_counter()
     m = SelectiveKDB(k=2, nominal="all").fit(Xs, ys)
     loo = time.perf_counter() - t
-    table = encode(Xs, m.schema_)
     t = time.perf_counter()
     sample = 20  # refits timed for a sample of instances, scaled to all of them
     for r in range(sample):
@@ -114,7 +113,6 @@ def at_scale(rows, refit_rows):
                 tab.estimate(tab.count(sub, ys[keep], 3, None), Frequency())
                 tab.log_likelihood(encode(Xs[r:r + 1], m.schema_))
     refit = (time.perf_counter() - t) / sample * refit_rows
-    del table
     print(f"selective kDB selection on {refit_rows:,} rows ({len(m.history_)} candidates): leave-one-out "
           f"{loo:.2f} s (the whole fit); refitting every candidate without each instance ~{refit:,.0f} s "
           f"(timed on {sample} instances); ratio ~{refit / loo:,.0f}x")

@@ -166,11 +166,7 @@ class AnDE(BayesNetClassifier):
 
     def _joint_log_likelihood(self, X):
         table = self._encode(X)
-        nb = np.empty((table.n_samples, len(self.classes_)))
-        nb[:] = self.class_log_prior_
-        with np.errstate(invalid="ignore"):
-            for t in self.tables_:
-                nb += t.log_likelihood(table)
+        nb = self._tables_sum(table)  # Naive Bayes: the fallback, replaced where a super-parent set is active
         if not self.parent_sets_:
             return nb
         codes = np.column_stack([np.asarray(r.codes(table), dtype=np.int64) for r in self.readers_])

@@ -261,7 +261,10 @@ class BayesNetClassifier(BaseNaiveBayes):
 
     # ------------------------------------------------------------- predicting
     def _joint_log_likelihood(self, X):
-        table = self._encode(X)
+        return self._tables_sum(self._encode(X))
+
+    def _tables_sum(self, table):
+        """log P(c) plus every table's log-likelihood, (n, K), for an encoded table."""
         jll = np.empty((table.n_samples, len(self.classes_)))
         jll[:] = self.class_log_prior_
         with np.errstate(invalid="ignore"):
