@@ -6,7 +6,7 @@ around scikit-learn's CategoricalNB, with the same folds, in one run.
     python benchmarks/bench_search.py [--datasets chess,mushroom,splice] [--cv 5]
 
 Both run the same exhaustive backward path (eliminate down to one attribute);
-ours is BSE(scoring="cv", tol=-inf, min_attributes=1) with maximum-likelihood
+ours is BSE(tol=-inf, min_attributes=1) with maximum-likelihood
 priors and alpha=1, as CategoricalNB. CategoricalNB needs min_categories (a
 value missing from a training part otherwise crashes it) and mlxtend hands it
 column subsets, so it gets one number, the largest value count M; the
@@ -63,7 +63,7 @@ def main():
         t_mlx = time.perf_counter() - t0
         n_mlx = sum(k for k in range(2, X.shape[1] + 1)) + 1
         t0 = time.perf_counter()
-        ours = BSE(scoring="cv", cv=folds, priors="mle", alpha=1.0, tol=-np.inf, min_attributes=1).fit(strings,
+        ours = BSE(cv=folds, priors="mle", alpha=1.0, tol=-np.inf, min_attributes=1).fit(strings,
                                                                                                   labels)
         t_ours = time.perf_counter() - t0
         attrs = [BaseAttribute(f"x{j}", X[:, j], M) for j in range(X.shape[1])]

@@ -106,7 +106,7 @@ def main():
     from seminaive.scale.dask import fit_dask
     from seminaive.search import BSE, search_dask, search_file
     t = time.perf_counter()
-    local = search_file(BSE(scoring="cv", cv=5), base, chunksize=200_000)
+    local = search_file(BSE(cv=5), base, chunksize=200_000)
     t_search = time.perf_counter() - t
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
             Client(cluster):
@@ -116,7 +116,7 @@ def main():
         t_dask = time.perf_counter() - t
         t = time.perf_counter()
         ddf = dd.read_csv(base, blocksize="32MB")
-        dist = search_dask(BSE(scoring="cv", cv=5), ddf.drop(columns="cls"), ddf["cls"])
+        dist = search_dask(BSE(cv=5), ddf.drop(columns="cls"), ddf["cls"])
         t_dsearch = time.perf_counter() - t
     t_stream = results.get(1, {}).get("seconds")
     print(f"dask fit (2 workers) on 1M rows: {t_dask:.1f} s" +

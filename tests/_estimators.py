@@ -26,10 +26,10 @@ NAIVE_BAYES = [
 
 RULES = [OneR(), OneR(min_bucket=3), ZeroR()]
 
-SEARCHES = [BSE(), BSJ(), BSEJ(scoring="cv", cv=3), FSSJ(numeric="discretize")]
+SEARCHES = [BSE(), BSJ(), BSEJ(cv=3, scoring="log_loss"), FSSJ(numeric="discretize")]
 
 FAMILY = [TAN(), KDB(k=1), KDB(k=2), AnDE(n=1), AODE(min_count=2),
-          AnDE(n=2, alpha=0.5), SelectiveKDB(), SelectiveKDB(k=1, loss="zero_one")]
+          AnDE(n=2, alpha=0.5), SelectiveKDB(), SelectiveKDB(k=1, scoring="accuracy")]
 
 # every estimator that takes tabular data (nominal, numeric, missing values)
 ESTIMATORS = NAIVE_BAYES + RULES + SEARCHES + FAMILY

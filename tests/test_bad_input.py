@@ -157,7 +157,7 @@ def test_infinity_rejected():
 @pytest.mark.parametrize("make, match", [
     (lambda: BSE(var_smoothing=-1), r"var_smoothing: expected a number >= 0, got -1"),
     (lambda: BSE(ddof=5), r"ddof: expected an integer >= 0 and <= 1, got 5"),
-    (lambda: BSE(scoring="cv", cv=1), r"cv: expected an integer >= 2, got 1"),
+    (lambda: BSE(cv=1), r"cv: expected an integer >= 2, got 1"),
     (lambda: BSJ(priors=[0.2, 0.2]), r"priors: expected non-negative probabilities summing to 1"),
     (lambda: ConstrainedNaiveBayes(min_rates={"a": 0.5}, bisections=-3), r"bisections: expected an integer >= 0, got -3"),
     (lambda: ConstrainedNaiveBayes(min_rates={"a": 1.5}), r"min_rates\['a'\]: expected a number >= 0 and <= 1"),
@@ -175,4 +175,4 @@ def test_parameters_are_checked_before_any_work(make, match):
 def test_more_folds_than_instances_is_one_clear_line():
     X = pd.DataFrame({"u": ["a", "b", "a"]})
     with pytest.raises(ParameterError, match=r"cv: expected at most as many folds as instances \(n_samples=3\), got 10"):
-        BSE(scoring="cv", cv=10).fit(X, ["p", "q", "p"])
+        BSE(cv=10).fit(X, ["p", "q", "p"])

@@ -225,17 +225,17 @@ def test_one_attribute_and_unseen_values():
         TAN().fit(X, y).predict(pd.DataFrame({"a0": ["never"]}))
 
 
-@pytest.mark.parametrize("loss", ["rmse", "log_loss", "zero_one"])
+@pytest.mark.parametrize("loss", ["rmse", "log_loss", "accuracy", "brier", "balanced_accuracy"])
 @pytest.mark.parametrize("alpha,estimation", [(1.0, "frequency"), (0.3, "frequency"), (2.0, "m-estimate")])
 def test_selective_kdb_leave_one_out_equals_refits(loss, alpha, estimation):
     """Every candidate's leave-one-out loss equals refitting its tables without each instance."""
     from seminaive import SelectiveKDB
-    from seminaive.bayesnet.skdb import loss_of
+    from _scoring import reference_score
     from seminaive.components import ConditionalTable
     from seminaive.data.encoding import encode
     from seminaive.estimation import class_log_prior
     X, y = nominal_data(n=40, d=4, seed=8, missing=0.1)
-    m = SelectiveKDB(k=2, loss=loss, alpha=alpha, estimation=estimation).fit(X, y)
+    m = SelectiveKDB(k=2, scoring=loss, alpha=alpha, estimation=estimation).fit(X, y)
     ycodes = np.searchsorted(m.classes_, y)
     full = [m._full_parents[i] for i in range(4)]
     n, K = len(y), 2
@@ -251,9 +251,10 @@ def test_selective_kdb_leave_one_out_equals_refits(loss, alpha, estimation):
                 t = ConditionalTable(i, m.readers_[i], [m.readers_[p] for p in full[i][:h["k"]]])
                 t.estimate(t.count(sub, ycodes[keep], K, None), m._estimator())
                 jll[r] += t.log_likelihood(one)[0]
-        want = loss_of(jll, ycodes, loss, np.zeros(K))
-        assert h["loss"] == pytest.approx(want, rel=1e-9, abs=1e-12), h
-    best = min(m.history_, key=lambda h: (h["loss"], h["attributes"], h["k"]))
+        want = reference_score(jll, ycodes, loss)
+        assert h["score"] == pytest.approx(want, rel=1e-9, abs=1e-12), h
+    sign = 1 if loss in ("accuracy", "balanced_accuracy") else -1
+    best = min(m.history_, key=lambda h: (-sign * h["score"], h["attributes"], h["k"]))
     assert (m.n_attributes_, m.k_) == (best["attributes"], best["k"])
     assert len(m.structure_.groups) == m.n_attributes_
 
@@ -325,16 +326,16 @@ def test_m_estimate_tables_equal_the_formula():
                 assert np.exp(got) == pytest.approx(want, rel=1e-12)
 
 
-@pytest.mark.parametrize("loss", ["rmse", "zero_one"])
+@pytest.mark.parametrize("loss", ["rmse", "accuracy", "log_loss"])
 def test_selective_kdb_k_fold_equals_refits_per_fold(loss):
     """Every candidate's k-fold loss equals refitting its tables on the other folds."""
-    from seminaive.bayesnet.skdb import loss_of
+    from _scoring import reference_score
     from seminaive.components import ConditionalTable
     from seminaive.data.encoding import encode
     from seminaive.estimation import class_log_prior
     from seminaive.search import fold_assignment
     X, y = nominal_data(n=60, d=4, seed=12, missing=0.1)
-    m = SelectiveKDB(k=2, loss=loss, cv=4, random_state=3).fit(X, y)
+    m = SelectiveKDB(k=2, scoring=loss, cv=4, random_state=3).fit(X, y)
     ycodes = np.searchsorted(m.classes_, y)
     fold = fold_assignment(len(y), 4, 3)
     for h in m.history_:
@@ -347,7 +348,7 @@ def test_selective_kdb_k_fold_equals_refits_per_fold(loss):
                 t = ConditionalTable(i, m.readers_[i], [m.readers_[p] for p in m._full_parents[i][:h["k"]]])
                 t.estimate(t.count(sub, ycodes[train], 2, None), m._estimator())
                 jll[held] += t.log_likelihood(test)
-        assert h["loss"] == pytest.approx(loss_of(jll, ycodes, loss, np.zeros(2)), rel=1e-9, abs=1e-12), h
+        assert h["score"] == pytest.approx(reference_score(jll, ycodes, loss), rel=1e-9, abs=1e-12), h
 
 
 def test_k_fold_selection_from_chunks_is_refused():

@@ -11,7 +11,7 @@ from seminaive.scale import fit_file
 
 HERE = os.path.dirname(__file__)
 MODELS = [TAN(), KDB(k=2), KDB(k=1, numeric="equal_frequency", n_bins=4), AnDE(n=1), AnDE(n=2), AODE(min_count=3),
-          SelectiveKDB(k=2), SelectiveKDB(k=1, loss="zero_one")]
+          SelectiveKDB(k=2), SelectiveKDB(k=1, scoring="accuracy")]
 
 
 def assert_same(a, b, X):
@@ -56,12 +56,12 @@ def test_selective_kdb_selection_over_chunks_equals_memory():
     """Every candidate's leave-one-out loss, summed over chunks, equals the in-memory one."""
     path = os.path.join(HERE, "data", "weka", "vote.arff")
     d = load_file(path)
-    for loss in ("rmse", "log_loss", "zero_one"):
-        memory = SelectiveKDB(k=2, loss=loss).fit(d.X, d.y)
-        streamed = fit_file(SelectiveKDB(k=2, loss=loss), path, chunksize=40)
+    for loss in ("rmse", "log_loss", "accuracy", "brier", "balanced_accuracy"):
+        memory = SelectiveKDB(k=2, scoring=loss).fit(d.X, d.y)
+        streamed = fit_file(SelectiveKDB(k=2, scoring=loss), path, chunksize=40)
         assert [(h["attributes"], h["k"]) for h in streamed.history_] == \
             [(h["attributes"], h["k"]) for h in memory.history_]
-        np.testing.assert_allclose([h["loss"] for h in streamed.history_], [h["loss"] for h in memory.history_],
+        np.testing.assert_allclose([h["score"] for h in streamed.history_], [h["score"] for h in memory.history_],
                                    rtol=1e-12)
         assert (streamed.n_attributes_, streamed.k_) == (memory.n_attributes_, memory.k_)
 

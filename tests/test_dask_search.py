@@ -17,7 +17,7 @@ from test_search import random_mixed
 def in_memory(method, kw, X, y, scoring, k):
     folds = fold_assignment(len(y), k, kw["random_state"])
     cv = [(np.flatnonzero(folds != f), np.flatnonzero(folds == f)) for f in range(k)]
-    return method(**{**kw, "cv": cv if scoring == "cv" else k}).fit(X, y)
+    return method(**{**kw, "cv": cv if scoring == "cv" else None}).fit(X, y)
 
 
 def steps(search):
@@ -29,7 +29,7 @@ def steps(search):
 def test_dask_search_equals_in_memory(client, method, scoring):  # noqa: F811
     X, y = random_mixed(n=150, seed=5)
     ddf = dd.from_pandas(X.assign(cls=y), npartitions=4)
-    kw = dict(scoring=scoring, cv=5, var_smoothing=0.0, n_bins=4, random_state=2)
+    kw = dict(cv=(5 if scoring == "cv" else None), var_smoothing=0.0, n_bins=4, random_state=2)
     with get_task_stream(client) as stream:
         dist = search_dask(method(**kw), ddf.drop(columns="cls"), ddf["cls"])
     workers = set(client.scheduler_info()["workers"])
@@ -49,7 +49,7 @@ def test_dask_search_joins_xor(client):  # noqa: F811
                       "x": rng.normal(a ^ b, 2.0, n)})
     y = pd.Series(np.where(a ^ b, "odd", "even"), name="cls")
     ddf = dd.from_pandas(X.assign(cls=y), npartitions=3)
-    kw = dict(scoring="cv", cv=4, var_smoothing=0.0, random_state=1)
+    kw = dict(cv=4, var_smoothing=0.0, random_state=1)
     dist = search_dask(BSEJ(**kw), ddf.drop(columns="cls"), ddf["cls"])
     memory = in_memory(BSEJ, kw, X, y, "cv", 4)
     assert any(h["operator"] == "join" for h in dist.history_)

@@ -45,7 +45,7 @@ def brute_force_score(search, X, y, groups, splits):
 @pytest.mark.parametrize("seed", [0, 1])
 def test_engine_equals_brute_force(scoring, priors, alpha, ddof, seed):
     X, y = random_mixed(seed=seed)
-    s = BSEJ(scoring=scoring, cv=5, priors=priors, alpha=alpha, ddof=ddof, var_smoothing=0.0, n_bins=4,
+    s = BSEJ(cv=(5 if scoring == "cv" else None), priors=priors, alpha=alpha, ddof=ddof, var_smoothing=0.0, n_bins=4,
              random_state=seed)
     engine, *_ = s.build_engine(X, y)
     splits = s._splits(engine.y) if scoring == "cv" else [(np.delete(np.arange(len(y)), i), np.array([i]))
@@ -132,12 +132,12 @@ def test_streamed_search_equals_in_memory(tmp_path, method, scoring, estimation)
     X, y = random_mixed(n=90, seed=4)
     path = tmp_path / "d.csv"
     X.assign(cls=y).to_csv(path, index=False, na_rep="?")
-    kw = dict(scoring=scoring, cv=5, var_smoothing=0.0, n_bins=4, random_state=3, estimation=estimation)
+    kw = dict(cv=(5 if scoring == "cv" else None), var_smoothing=0.0, n_bins=4, random_state=3, estimation=estimation)
     streamed = search_file(method(**kw), path, chunksize=17)
     d = load_file(path)
     folds = fold_assignment(d.n_samples, 5, 3)
     cv = [(np.flatnonzero(folds != f), np.flatnonzero(folds == f)) for f in range(5)]
-    memory = method(**{**kw, "cv": cv if scoring == "cv" else 5}).fit(d)
+    memory = method(**{**kw, "cv": cv if scoring == "cv" else None}).fit(d)
     assert [(h["operator"], h["attributes"], h["score"]) for h in streamed.history_] == \
         [(h["operator"], h["attributes"], h["score"]) for h in memory.history_]
     assert streamed.structure_ == memory.structure_
@@ -155,12 +155,12 @@ def test_streamed_search_joins_like_in_memory(tmp_path, scoring):
                       "x": rng.normal(a ^ b, 2.0, n)})
     path = tmp_path / "xor.csv"
     X.assign(cls=np.where(a ^ b, "odd", "even")).to_csv(path, index=False)
-    kw = dict(scoring=scoring, cv=4, var_smoothing=0.0, random_state=1)
+    kw = dict(cv=(4 if scoring == "cv" else None), var_smoothing=0.0, random_state=1)
     streamed = search_file(BSEJ(**kw), path, chunksize=50)
     d = load_file(path)
     folds = fold_assignment(d.n_samples, 4, 1)
     cv = [(np.flatnonzero(folds != f), np.flatnonzero(folds == f)) for f in range(4)]
-    memory = BSEJ(**{**kw, "cv": cv if scoring == "cv" else 4}).fit(d)
+    memory = BSEJ(**{**kw, "cv": cv if scoring == "cv" else None}).fit(d)
     assert any(h["operator"] == "join" for h in streamed.history_)
     assert [(h["operator"], h["attributes"], h["score"]) for h in streamed.history_] == \
         [(h["operator"], h["attributes"], h["score"]) for h in memory.history_]
@@ -191,7 +191,7 @@ def test_every_estimator_scores_as_refits_do(scoring, params):
     """Leave-one-out and k-fold contributions apply the model's own estimator to the statistics
     less the held-out part: the engine's log-posteriors equal refits without each held-out part."""
     X, y = random_mixed(seed=3)
-    s = BSEJ(scoring=scoring, cv=5, var_smoothing=0.0, n_bins=4, random_state=3, **params)
+    s = BSEJ(cv=(5 if scoring == "cv" else None), var_smoothing=0.0, n_bins=4, random_state=3, **params)
     engine, *_ = s.build_engine(X, y)
     splits = s._splits(engine.y) if scoring == "cv" else [(np.delete(np.arange(len(y)), i), np.array([i]))
                                                            for i in range(len(y))]
@@ -215,3 +215,48 @@ def test_bsej_with_map_estimates_fits_its_final_model_with_them():
     assert m.history_[0]["score"] == pytest.approx(
         brute_force_score_with(m, X, y, [(j,) for j in range(5)],
                                [(np.delete(np.arange(len(y)), i), np.array([i])) for i in range(len(y))]))
+
+
+@pytest.mark.parametrize("rule", ["accuracy", "balanced_accuracy", "log_loss", "brier", "rmse"])
+@pytest.mark.parametrize("cv", [None, 4])
+@pytest.mark.parametrize("seed,missing", [(0, 0.1), (5, 0.0)])
+def test_scoring_rules_equal_refits(rule, cv, seed, missing):
+    """Every rule's leave-one-out and k-fold score of every structure (nominal, Gaussian, joined
+    and missing values) equals the rule computed from refits without each held-out part, and a
+    step's candidates scored incrementally (score_many) equal them too."""
+    from _scoring import reference_score
+    X, y = random_mixed(n=50, seed=seed, missing=missing)
+    s = BSEJ(scoring=rule, cv=cv, var_smoothing=0.0, n_bins=4, random_state=seed)
+    engine, *_ = s.build_engine(X, y)
+    splits = s._splits(engine.y) if cv else [(np.delete(np.arange(len(y)), i), np.array([i]))
+                                             for i in range(len(y))]
+    singles = [(j,) for j in range(5)]
+    want = []
+    for groups in STRUCTURES:
+        ref = reference_score(brute_force_log_proba(s, X, y, groups, splits), engine.y, rule)
+        assert engine.score(engine.joint(groups), groups) == pytest.approx(ref, rel=1e-9, abs=1e-12), groups
+        want.append(ref)
+    cands = [("change", [g for g in singles if g not in groups], [g for g in groups if g not in singles])
+             for groups in STRUCTURES]
+    got = engine.score_many(singles, cands)
+    np.testing.assert_allclose(got[1:], want, rtol=1e-9, atol=1e-12)
+
+
+@pytest.mark.parametrize("rule", ["log_loss", "brier", "rmse", "balanced_accuracy"])
+def test_search_by_a_loss_improves_it_at_every_step(rule):
+    from seminaive.scoring import greater_is_better
+    X, y = random_mixed(n=120, seed=2)
+    m = BSEJ(scoring=rule).fit(X, y)
+    scores = [h["score"] for h in m.history_]
+    sign = 1 if greater_is_better(rule) else -1
+    assert all(sign * (b - a) > 0 for a, b in zip(scores, scores[1:]))
+    assert f"leave-one-out {rule.replace('_', ' ')}" in m.to_text()
+
+
+def test_a_misspelled_scoring_rule_is_named():
+    from seminaive.exceptions import ParameterError
+    X, y = random_mixed(n=30, seed=1)
+    with pytest.raises(ParameterError, match=r"scoring: expected one of 'accuracy', .*, got 'logloss'"):
+        BSE(scoring="logloss").fit(X, y)
+    with pytest.raises(ParameterError, match=r"scoring: expected one of"):
+        BSE(scoring="loo").fit(X, y)

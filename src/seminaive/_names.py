@@ -9,6 +9,8 @@ names equal to those the models register (:mod:`seminaive.registry`).
 DATA_FORMATS = ("csv", "arff", "keel", "filebase")
 OUTPUT_FORMATS = ("text", "csv", "json")
 ESTIMATIONS = ("frequency", "map", "predictive", "m-estimate")
+SCORINGS = ("accuracy", "balanced_accuracy", "log_loss", "brier", "rmse")  # seminaive.scoring's rules
+CALIBRATIONS = ("isotonic", "sigmoid", "temperature")
 NUMERIC_MODELS = ("gaussian", "kernel", "equal_width", "equal_frequency", "mdl", "1r")
 
 MODEL_NAMES = {  # seminaive fit/evaluate/show/subsets --model NAME

@@ -118,6 +118,12 @@ def check_cv(name, value):
     return check_param(name, value, kind="int", low=2)
 
 
+def check_cv_or_none(name, value):
+    """None (leave-one-out) or folds as :func:`check_cv` takes them."""
+    if value is not None:
+        check_cv(name, value)
+
+
 def validate_params(estimator):
     """Check every parameter that ``estimator``'s class and its bases declare in
     ``_parameter_constraints``: ``{name: dict of check_param's keywords}`` or

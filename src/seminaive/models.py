@@ -91,8 +91,8 @@ def make_model(name="nb", **options):
     --------
     >>> make_model("1r", min_bucket=3)
     OneR(min_bucket=3)
-    >>> make_model("bse", scoring="cv", cv=5)
-    BSE(cv=5, scoring='cv')
+    >>> make_model("bse", scoring="log_loss", cv=5)
+    BSE(cv=5, scoring='log_loss')
     """
     if name == "nb" and options.get("min_rates"):
         name = "cnb"

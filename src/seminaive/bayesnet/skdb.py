@@ -3,58 +3,20 @@ number of attributes and k are chosen by exact leave-one-out cross-validation.""
 
 import numpy as np
 
-from ..base import decide, resolve_degenerate
+from .._validation import check_cv_or_none
 from ..components import ConditionalTable
 from ..registry import register, register_variant
+from ..scoring import check_scoring, gain, score_sums, score_value
 from ..search.engine import loo_prior
 from ..search.structure import Structure
 from .kdb import KDB, kdb_parents
 from .statistics import pair_statistics
 
-__all__ = ["SelectiveKDB", "LOSSES", "loss_of"]
+__all__ = ["SelectiveKDB"]
 
-LOSSES = ("rmse", "log_loss", "zero_one")
-
-
-def loss_sum(jll, y, loss, log_prior, weight=None):
-    """The (``weight``-ed) sum over rows of a loss of joint log-likelihoods ``jll``
-    (n, K) against classes ``y`` (see :func:`loss_of`), which adds over chunks."""
-    w = np.ones(y.size) if weight is None else weight
-    with np.errstate(invalid="ignore"):
-        if not np.isfinite(jll.max(axis=1)).all():
-            jll = resolve_degenerate(jll, log_prior)
-    if loss == "zero_one":
-        return float(np.dot(w, decide(jll) != y))
-    top = jll.max(axis=1, keepdims=True)
-    log_p = jll - top - np.log(np.exp(jll - top).sum(axis=1, keepdims=True))
-    if loss == "log_loss":
-        return float(-np.dot(w, log_p[np.arange(y.size), y]))
-    target = np.zeros_like(log_p)
-    target[np.arange(y.size), y] = 1.0
-    return float(np.dot(w, ((np.exp(log_p) - target) ** 2).mean(axis=1)))
-
-
-def loss_value(total, weight, loss):
-    """The loss from its sum over rows and their total weight."""
-    mean = total / weight
-    return float(np.sqrt(mean)) if loss == "rmse" else float(mean)
-
-
-def loss_of(jll, y, loss, log_prior, weight=None):
-    """The (``weight``-ed) loss of joint log-likelihoods ``jll`` (n, K) against classes ``y``:
-    ``rmse`` (root mean squared difference between the posteriors and the 0/1
-    class indicators, over every instance and class), ``log_loss`` (mean of
-    -log P(y | x)) or ``zero_one`` (error rate, decisions as the classifiers make
-    them); rows impossible under every class take the priors."""
-    return loss_value(loss_sum(jll, y, loss, log_prior, weight), y.size if weight is None else weight.sum(), loss)
-
-
-def _check_cv(name, value):
-    """None, a number of folds, or (train, test) index pairs that partition the rows."""
-    if value is None or isinstance(value, (list, tuple)):
-        return
-    from .._validation import check_param
-    check_param(name, value, kind="int", low=2)
+def _sum_shape(scoring, k):
+    """How many numbers a scoring rule's sums over rows take (:func:`~seminaive.scoring.score_sums`)."""
+    return 2 * k if scoring == "balanced_accuracy" else 2
 
 
 @register
@@ -64,18 +26,19 @@ class SelectiveKDB(KDB):
     Attributes are ordered by I(X; C) and each takes up to ``k`` parents as in
     :class:`KDB`. The candidate models are nested: the first s attributes of the
     order (s = 0 .. d), each with the first k' <= k of its parents (those of
-    largest I(X_i; X_j | C)). Every candidate's leave-one-out loss comes from
+    largest I(X_i; X_j | C)). Every candidate's leave-one-out score comes from
     one set of counts: each instance's own counts are taken out of its cells
     (the estimators' leave-one-out forms), so no model is refitted; the
-    candidate of least loss is kept (ties: fewer attributes, then smaller k').
+    candidate of best score is kept (ties: fewer attributes, then smaller k').
     Numeric attributes are cut into intervals from all the training data first.
 
     Parameters
     ----------
     k : int, default 2
         The most parents an attribute may take besides the class.
-    loss : {"rmse", "log_loss", "zero_one"}, default "rmse"
-        What the selection minimizes (RMSE of the probabilities is SKDB's).
+    scoring : {"rmse", "log_loss", "brier", "accuracy", "balanced_accuracy"}, default "rmse"
+        What the selection optimizes (:mod:`seminaive.scoring`; RMSE of the
+        probabilities is SKDB's).
     cv : None, int or list of (train, test), default None
         None: leave-one-out; k >= 2: k-fold cross-validation, each fold's losses from
         the counts of the other folds (balanced random folds, ``random_state`` the seed,
@@ -88,25 +51,25 @@ class SelectiveKDB(KDB):
     Attributes
     ----------
     history_ : list of dict
-        Every candidate: ``attributes`` (s), ``k`` (k') and its ``loss``.
+        Every candidate: ``attributes`` (s), ``k`` (k') and its ``score``.
     n_attributes_, k_ : int
         The chosen s and k'.
 
     Examples
     --------
     >>> from seminaive.datasets import load
-    >>> m = SelectiveKDB(k=1, loss="zero_one").fit(load("weather.nominal"))
+    >>> m = SelectiveKDB(k=1, scoring="accuracy").fit(load("weather.nominal"))
     >>> len(m.history_), m.n_attributes_ <= 4
     (10, True)
     """
 
-    _parameter_constraints = {"loss": dict(options=LOSSES), "cv": _check_cv, "random_state": dict(kind="int", low=0)}
+    _parameter_constraints = {"scoring": check_scoring, "cv": check_cv_or_none, "random_state": dict(kind="int", low=0)}
 
-    def __init__(self, *, k=2, loss="rmse", cv=None, random_state=0, alpha=1.0, priors="laplace", nominal=None,
+    def __init__(self, *, k=2, scoring="rmse", cv=None, random_state=0, alpha=1.0, priors="laplace", nominal=None,
                  numeric="mdl", n_bins=10, min_bucket=6, estimation="frequency"):
         super().__init__(k=k, alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, n_bins=n_bins,
                          min_bucket=min_bucket, estimation=estimation)
-        self.loss = loss
+        self.scoring = scoring
         self.cv = cv
         self.random_state = random_state
 
@@ -143,10 +106,10 @@ class SelectiveKDB(KDB):
             prior[held] = class_log_prior(class_counts - np.bincount(y[held], weights=w[held], minlength=k),
                                           self.priors)
         log_prior = np.log(np.round(class_counts) + 1.0) - np.log(np.round(class_counts).sum() + k)
-        sums = np.zeros((self.k + 1, len(self.order_) + 1))
+        sums = np.zeros((self.k + 1, len(self.order_) + 1, _sum_shape(self.scoring, k)))
         for kk, (ts, ss) in enumerate(zip(self._candidates, counts)):
             S = prior.copy()
-            sums[kk, 0] = loss_sum(S, y, self.loss, log_prior, w)
+            sums[kk, 0] = score_sums(S, y, self.scoring, log_prior, w)
             for s, (t, st) in enumerate(zip(ts, ss), start=1):
                 key = (t.attribute, tuple(p.attribute for p in t.parents))
                 if key not in out_of_fold:
@@ -159,7 +122,7 @@ class SelectiveKDB(KDB):
                             part[held] = other.log_likelihood(table)[held]
                     out_of_fold[key] = part
                 S += out_of_fold[key]
-                sums[kk, s] = loss_sum(S, y, self.loss, log_prior, w)
+                sums[kk, s] = score_sums(S, y, self.scoring, log_prior, w)
         return sums, float(w.sum())
 
     # the selection, in steps that also run over chunks (bayesnet.streamed): the candidates from the pair
@@ -187,21 +150,22 @@ class SelectiveKDB(KDB):
         with np.errstate(divide="ignore", invalid="ignore"):
             prior = loo_prior(class_counts, y, self.priors)
         log_prior = np.log(np.round(class_counts) + 1.0) - np.log(np.round(class_counts).sum() + k)
-        sums = np.zeros((self.k + 1, len(self.order_) + 1))
+        sums = np.zeros((self.k + 1, len(self.order_) + 1, _sum_shape(self.scoring, k)))
         for kk, (ts, ss) in enumerate(zip(self._candidates, counts)):
             S = prior.copy()
-            sums[kk, 0] = loss_sum(S[rows], y[rows], self.loss, log_prior, w)
+            sums[kk, 0] = score_sums(S[rows], y[rows], self.scoring, log_prior, w)
             for s, (t, st) in enumerate(zip(ts, ss), start=1):
                 with np.errstate(divide="ignore", invalid="ignore"):
                     S += t.loo_log_likelihood(st, table, y, est)
-                sums[kk, s] = loss_sum(S[rows], y[rows], self.loss, log_prior, w)
+                sums[kk, s] = score_sums(S[rows], y[rows], self.scoring, log_prior, w)
         return sums, float(np.sum(w) if w is not None else y.size)
 
     def _choose(self, counts, sums, total):
-        """The candidate of least loss (ties: fewer attributes, then smaller k'); its tables' counts kept."""
-        self.history_ = [{"attributes": s, "k": kk, "loss": loss_value(sums[kk, s], total, self.loss)}
+        """The candidate of best score (ties: fewer attributes, then smaller k'); its tables' counts kept."""
+        k = len(self.classes_)
+        self.history_ = [{"attributes": s, "k": kk, "score": score_value(sums[kk, s], self.scoring, k)}
                          for kk in range(sums.shape[0]) for s in range(sums.shape[1])]
-        best = min(self.history_, key=lambda h: (h["loss"], h["attributes"], h["k"]))
+        best = min(self.history_, key=lambda h: (-gain(h["score"], self.scoring), h["attributes"], h["k"]))
         self.n_attributes_, self.k_ = best["attributes"], best["k"]
         chosen = sorted(range(self.n_attributes_), key=lambda pos: self.order_[pos])
         d = len(self.readers_)
@@ -213,9 +177,9 @@ class SelectiveKDB(KDB):
     def _describe(self):
         how = "leave-one-out" if self.cv is None else ("given folds" if isinstance(self.cv, (list, tuple))
                                                        else f"{self.cv}-fold")
-        return f"k={self.k}, chosen by {how} {self.loss}: {self.n_attributes_} attributes, k'={self.k_}"
+        return f"k={self.k}, chosen by {how} {self.scoring}: {self.n_attributes_} attributes, k'={self.k_}"
 
 
 register_variant("model", "skdb", "selective kDB: attributes and k chosen by leave-one-out RMSE",
-                 lambda **o: SelectiveKDB(**{k: v for k, v in o.items() if k in ("alpha", "priors")}))
+                 lambda **o: SelectiveKDB(**{k: v for k, v in o.items() if k in ("alpha", "priors", "scoring")}))
 register_variant("compare", "skdb", "selective kDB (k <= 2, leave-one-out RMSE)", lambda: SelectiveKDB())

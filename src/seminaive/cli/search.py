@@ -2,7 +2,7 @@
 
 import sys
 
-from .._names import SEARCH_NAMES
+from .._names import SCORINGS, SEARCH_NAMES
 from ._common import add_data_options, check_outputs, emit, load_data
 
 
@@ -10,9 +10,11 @@ def add_parser(sub):
     p = sub.add_parser("search", help="run a wrapper search (BSE, BSJ, BSEJ, FSSJ) and print its steps")
     add_data_options(p)
     p.add_argument("--method", choices=list(SEARCH_NAMES), default="bsej")
-    p.add_argument("--scoring", choices=["loo", "cv"], default="loo",
-                   help="leave-one-out (default) or k-fold cross-validated accuracy")
-    p.add_argument("--cv", type=int, default=10, help="folds for --scoring cv (default 10)")
+    p.add_argument("--scoring", choices=list(SCORINGS), default="accuracy",
+                   help="the rule candidates are judged by (default accuracy; log_loss, brier and rmse judge "
+                        "the probabilities)")
+    p.add_argument("--cv", type=int, default=None,
+                   help="score by k-fold cross-validation with this many folds (default: leave-one-out)")
     p.add_argument("--discretizer", default="equal_width",
                    choices=["equal_width", "equal_frequency", "mdl", "1r"], help="cuts numeric attributes for joins")
     p.add_argument("--bins", type=int, default=10)

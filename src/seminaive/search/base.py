@@ -11,7 +11,7 @@ from sklearn.utils.validation import validate_data
 
 from .._scale import column_scales
 from .._target import encode_target, prediction_input, unwrap
-from .._validation import check_cv, check_prior_dict, check_priors, validate_params
+from .._validation import check_cv_or_none, check_prior_dict, check_priors, validate_params
 from ..base import decide
 from ..components.gaussian import VAR_SMOOTHING_RULES, variance_floor
 from ..data.encoding import check_2d, encode, infer_schema
@@ -22,6 +22,7 @@ from ..exceptions import NotFittedError, ParameterError
 from ..naive_bayes import NaiveBayes
 from .._state import field, index, numbers
 from ..persistence import model_from_dict, model_to_dict
+from ..scoring import check_scoring, gain
 from .engine import BaseAttribute, Engine, _moments
 from .structure import Structure
 
@@ -34,14 +35,16 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
 
     Parameters
     ----------
-    scoring : {"loo", "cv"}, default "loo"
-        Leave-one-out accuracy on the training data (Pazzani's choice, and
-        deterministic), or k-fold cross-validated accuracy.
-    cv : int or list of (train, test), default 10
-        Folds for ``scoring="cv"``: a number (stratified, shuffled with
-        ``random_state``) or the folds themselves.
+    scoring : {"accuracy", "balanced_accuracy", "log_loss", "brier", "rmse"}, default "accuracy"
+        The rule a candidate is judged by (:mod:`seminaive.scoring`): accuracy
+        (Pazzani's choice), the mean per-class accuracy, or a proper scoring
+        rule of the out-of-sample probabilities (lower is better for these).
+    cv : None, int or list of (train, test), default None
+        None: leave-one-out on the training data (deterministic); a number of
+        folds (stratified, shuffled with ``random_state``) or the folds themselves
+        for k-fold cross-validation.
     tol : float, default 0
-        A change is kept only if it raises the score by more than ``tol``.
+        A change is kept only if it improves the score by more than ``tol``.
     alpha, priors, ddof, var_smoothing, var_smoothing_rule, estimation, prior : as NaiveBayes
         (every candidate is scored with the model's own estimator)
         (the variance floor is fixed from the training data for the search).
@@ -67,7 +70,7 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
     """
 
     _parameter_constraints = {
-        "scoring": dict(options=("loo", "cv")), "cv": check_cv, "tol": dict(kind="number"),
+        "scoring": check_scoring, "cv": check_cv_or_none, "tol": dict(kind="number"),
         "alpha": dict(kind="number", low=0), "priors": check_priors, "ddof": dict(kind="int", low=0, high=1),
         "var_smoothing": dict(kind="number", low=0), "var_smoothing_rule": dict(options=VAR_SMOOTHING_RULES),
         "estimation": dict(options=ESTIMATIONS), "prior": check_prior_dict,
@@ -76,7 +79,7 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         "candidate_pairs": dict(kind="int", low=1, allow_none=True), "min_attributes": dict(kind="int", low=0),
         "verbose": dict(kind="bool")}
 
-    def __init__(self, scoring="loo", cv=10, tol=0.0, alpha=1.0, priors="laplace", ddof=1, var_smoothing=1e-9,
+    def __init__(self, scoring="accuracy", cv=None, tol=0.0, alpha=1.0, priors="laplace", ddof=1, var_smoothing=1e-9,
                  var_smoothing_rule="attribute", estimation="frequency", prior=None, numeric="gaussian", discretizer="equal_width", n_bins=10, max_values=10000,
                  candidate_pairs=None, min_attributes=0, random_state=0, verbose=False):
         self.scoring = scoring
@@ -125,7 +128,7 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         return codes, xs
 
     def _splits(self, y):
-        if self.scoring == "loo":
+        if self.cv is None:
             return None
         if not isinstance(self.cv, (int, np.integer)):
             return [(np.asarray(tr), np.asarray(te)) for tr, te in self.cv]
@@ -169,7 +172,8 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         attrs = [BaseAttribute(names[j], codes[j], len(self._values[j]), scaled.get(j), floors.get(j, 0.0),
                                scales.get(j, 1.0), self._estimator(names[j]))
                  for j in range(len(names))]
-        engine = Engine(attrs, ycodes, k, self._estimator(None), self.priors, self._splits(ycodes), self.numeric)
+        engine = Engine(attrs, ycodes, k, self._estimator(None), self.priors, self._splits(ycodes), self.numeric,
+                        scoring=self.scoring)
         return engine, codes, xs, ycodes
 
     def fit(self, X, y=None):
@@ -213,8 +217,9 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
             if not cands:
                 break
             scores = engine.score_many(groups, cands)[1:]
-            best = int(np.argmax(scores))  # the first maximum: ties go to the first candidate
-            if not scores[best] > score + self.tol:
+            gains = np.array([gain(s, self.scoring) for s in scores])
+            best = int(np.argmax(gains))  # the first best: ties go to the first candidate
+            if not gains[best] > gain(score, self.scoring) + self.tol:
                 break
             op, remove, add = cands[best]
             score = float(scores[best])
@@ -287,8 +292,8 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         """The search's steps and the final structure, then the fitted model."""
         self._check_fitted()
         names = list(self.schema_.names)
-        lines = [f"{type(self).__name__} ({'leave-one-out' if self.scoring == 'loo' else 'cross-validated'}"
-                 f" accuracy on the training data)"]
+        how = "leave-one-out" if self.cv is None else "cross-validated"
+        lines = [f"{type(self).__name__} ({how} {self.scoring.replace('_', ' ')} on the training data)"]
         for h in self.history_:
             lines.append(f"  step {h['step']}: {h['operator']:<8} {h['attributes']:<40} score {h['score']:.4f}")
         lines.append(f"final structure: {self.structure_.describe(names)}")

@@ -83,7 +83,7 @@ def search_dask(search, X, y, progress=None):
     names = list(schema.names)
     scales = column_units(search, lo, hi)
     n = int(lengths.sum())
-    n_folds = search.cv if search.scoring == "cv" else None
+    n_folds = search.cv
     fold = fold_assignment(n, n_folds, search.random_state) if n_folds else None
     starts = np.r_[0, np.cumsum(lengths)[:-1]]
     parts = [dask.delayed(_encode_part)(search, scales, px, py, int(s),

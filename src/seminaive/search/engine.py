@@ -23,6 +23,7 @@ import numpy as np
 from ..components.gaussian import Gaussian, estimated_logpdf
 from ..estimation import Frequency, class_log_prior
 from ..exceptions import ParameterError
+from ..scoring import log_posteriors, score_sums, score_value
 from .decide import correct, split_infinite, with_infinite
 from .sources import _add_pairs, _merge_counts, map_reduce
 
@@ -108,15 +109,18 @@ class Engine:
         Default: the attributes' arrays and ``y``, as one chunk.
     fold : ndarray of int, optional
         Each instance's fold, in place of ``splits`` (for a streamed source).
+    scoring : str, default "accuracy"
+        The rule of :mod:`seminaive.scoring` a candidate is scored by.
     """
 
     def __init__(self, attributes, y, n_classes, estimator=None, priors="laplace", splits=None,
-                 numeric_alone="gaussian", source=None, fold=None):
+                 numeric_alone="gaussian", source=None, fold=None, scoring="accuracy"):
         self.attributes = attributes
         self.k = n_classes
         self.estimator = Frequency() if estimator is None else estimator
         self.priors = priors
         self.numeric_alone = numeric_alone
+        self.scoring = scoring
         self.y = None if y is None else np.asarray(y, dtype=np.int64)
         self.source = source if source is not None else ArraySource(attributes, self.y)
         self.single = getattr(self.source, "single", False)
@@ -247,32 +251,41 @@ class Engine:
 
     # ----------------------------------------------------------------- scores
     def score_many(self, groups, candidates):
-        """Accuracy of the current ``groups`` and of every candidate ``(operator, remove,
-        add)`` in one pass: the current sum changed by array arithmetic, never a refit."""
+        """The score (by the engine's ``scoring`` rule) of the current ``groups`` and of every
+        candidate ``(operator, remove, add)`` in one pass: the current sum changed by array
+        arithmetic, never a refit."""
         groups = [tuple(g) for g in groups]
         needed = list(dict.fromkeys(groups + [tuple(g) for _, r, a in candidates for g in list(r) + list(a)]))
         self.ensure(needed)
-        right, n = map_reduce(self.source, self._right_chunk, _add_pairs, groups, candidates, needed)
+        sums, _ = map_reduce(self.source, self._sums_chunk, _add_pairs, groups, candidates, needed)
         self.n_evaluated += len(candidates)
-        return right / n
+        return np.array([score_value(s, self.scoring, self.k) for s in sums])
 
-    def _right_chunk(self, chunk, groups, candidates, needed):
-        """How many rows of one chunk the current groups and each candidate decide right."""
+    def _row_sums(self, S, y, prior):
+        """The scoring rule's sums over the rows of one chunk under class-major ``S``."""
+        if self.scoring == "accuracy":
+            return np.array([np.count_nonzero(correct(S, y, log_prior=prior)), y.size], dtype=np.float64)
+        if self.scoring == "balanced_accuracy":
+            ok = correct(S, y, log_prior=prior)
+            return np.concatenate([np.bincount(y, ok, self.k), np.bincount(y, minlength=self.k)]).astype(float)
+        return score_sums(S.T, y, self.scoring, prior.T)
+
+    def _sums_chunk(self, chunk, groups, candidates, needed):
+        """The scoring rule's sums over one chunk's rows for the current groups and each candidate."""
         row, codes, xs, y = chunk[:4]
         prior, contrib = self._chunk(needed, row, codes, xs, y, self._chunk_folds(chunk))
-        right = np.zeros(len(candidates) + 1)
         S = prior.copy()
         for g in groups:
             S += contrib[g][0]
-        right[0] = np.count_nonzero(correct(with_infinite(S, [contrib[g][1] for g in groups]), y, log_prior=prior))
+        out = [self._row_sums(with_infinite(S, [contrib[g][1] for g in groups]), y, prior)]
         finite = all(contrib[g][1] is None for g in needed)  # then no sum needs infinite entries back
-        for i, (_, remove, add) in enumerate(candidates, start=1):
+        for _, remove, add in candidates:
             Sc = self._changed(S, contrib, remove, add)
             if not finite:
                 now = [g for g in groups if g not in remove] + [tuple(g) for g in add]
                 Sc = with_infinite(Sc, [contrib[g][1] for g in now])
-            right[i] = np.count_nonzero(correct(Sc, y, log_prior=prior))
-        return right, y.size
+            out.append(self._row_sums(Sc, y, prior))
+        return np.array(out), y.size
 
     @staticmethod
     def _changed(S, contrib, remove, add, out=None):
@@ -318,12 +331,18 @@ class Engine:
         return correct(S, self.y, rtol, self.prior)
 
     def score(self, S, groups=None):
-        """Accuracy under joint log-likelihoods ``S`` (K, rows), the prior plus the
-        contributions of ``groups`` (needed only where some contribution is infinite)."""
+        """The score (by the engine's rule) under joint log-likelihoods ``S`` (K, rows), the prior
+        plus the contributions of ``groups`` (needed only where some contribution is infinite)."""
         self.n_evaluated += 1
         if groups is not None:
             S = with_infinite(S, [self._cache[tuple(g)][1] for g in groups])
-        return float(np.count_nonzero(self.correct(S))) / self.y.size
+        return score_value(self._row_sums(S, self.y, self.prior), self.scoring, self.k)
+
+    def log_proba(self, groups):
+        """Out-of-sample log-posteriors (rows, K) of the model summing ``groups`` (data in
+        memory): leave-one-out, or out-of-fold, as the engine scores."""
+        S = with_infinite(self.joint(groups), [self._cache[tuple(g)][1] for g in groups])
+        return log_posteriors(S.T, self.prior.T)
 
 
 def loo_prior(counts, y, priors):

@@ -66,7 +66,7 @@ def check_streamable(search):
                              f"(the others need all values at once), got {search.discretizer!r}")
     if search.candidate_pairs is not None:
         raise ParameterError("candidate_pairs: a streamed search considers every pair (set it to None)")
-    if search.scoring == "cv" and not isinstance(search.cv, (int, np.integer)):
+    if search.cv is not None and not isinstance(search.cv, (int, np.integer)):
         raise ParameterError("cv: a streamed search takes a number of folds (it assigns them itself)")
 
 
@@ -85,7 +85,7 @@ def chunk_engine(search, source, scales, fold):
     attrs = [BaseAttribute(names[j], None, len(search._values[j]), scale=scales[j],
                            estimator=search._estimator(names[j]), gaussian=search._numeric_alone[j]) for j in range(d)]
     engine = Engine(attrs, None, len(search.classes_), search._estimator(None), search.priors,
-                    numeric_alone=search.numeric, source=source, fold=fold)
+                    numeric_alone=search.numeric, source=source, fold=fold, scoring=search.scoring)
     gauss_groups = [(j,) for j in range(d) if search._numeric_alone[j]]
     engine.ensure(gauss_groups)
     if gauss_groups:
@@ -130,7 +130,7 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
                                          for k_, j in enumerate(schema.numeric_indices)})
     search.n_features_in_ = len(schema)  # what validate_data sets for data in memory
     search.feature_names_in_ = np.asarray(schema.names, dtype=object)
-    n_folds = search.cv if search.scoring == "cv" else None
+    n_folds = search.cv
     fold = fold_assignment(n, n_folds, search.random_state) if n_folds else None
     source = _Source(search, path, chunksize, kw)
     source.scales = column_units(search, lo, hi)
