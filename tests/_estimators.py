@@ -6,6 +6,7 @@ the contract tests cover them automatically.
 
 from seminaive import (AODE, KDB, TAN, AnDE, SelectiveKDB, BernoulliNaiveBayes, ConstrainedNaiveBayes, MultinomialNaiveBayes,
                        NaiveBayes, OffsetNaiveBayes, OneR, ZeroR)
+from seminaive.calibration import Calibrated
 from seminaive.search import BSE, BSEJ, BSJ, FSSJ
 
 NAIVE_BAYES = [
@@ -31,8 +32,11 @@ SEARCHES = [BSE(), BSJ(), BSEJ(cv=3, scoring="log_loss"), FSSJ(numeric="discreti
 FAMILY = [TAN(), KDB(k=1), KDB(k=2), AnDE(n=1), AODE(min_count=2),
           AnDE(n=2, alpha=0.5), SelectiveKDB(), SelectiveKDB(k=1, scoring="accuracy")]
 
+CALIBRATED = [Calibrated(), Calibrated(NaiveBayes(numeric="kernel"), method="isotonic", cv=3),
+              Calibrated(BSE(), method="temperature"), Calibrated(TAN(), method="sigmoid")]
+
 # every estimator that takes tabular data (nominal, numeric, missing values)
-ESTIMATORS = NAIVE_BAYES + RULES + SEARCHES + FAMILY
+ESTIMATORS = NAIVE_BAYES + RULES + SEARCHES + FAMILY + CALIBRATED
 
 # count models take non-negative counts (no missing values, no nominal columns)
 COUNT_ESTIMATORS = [

@@ -27,5 +27,6 @@ MODEL_NAMES = {  # seminaive fit/evaluate/show/subsets --model NAME
     "a2de": "averaged two-dependence estimators (numeric attributes in MDL intervals)",
 }
 SEARCH_NAMES = ("bse", "bsj", "bsej", "fssj")  # seminaive search --method NAME
-COMPARE_NAMES = ("nb", "nb-kernel", "nb-ew", "nb-ef", "nb-mdl", "nb-map", "nb-predictive", "1r", "zeror", "bse", "bsj",
+COMPARE_NAMES = ("nb", "nb-kernel", "nb-ew", "nb-ef", "nb-mdl", "nb-map", "nb-predictive", "nb-sigmoid", "nb-isotonic",
+                 "nb-temperature", "1r", "zeror", "bse", "bsj",
                  "bsej", "fssj", "tan", "kdb1", "kdb2", "skdb", "aode", "a2de", "tree", "forest", "svm", "cnb:R", "offset:R")  # seminaive compare --models

@@ -44,7 +44,8 @@ def model_to_dict(model):
     if hasattr(model, "feature_names_in_"):
         state["feature_names_in"] = _plain(model.feature_names_in_)
     return {"format": FORMAT, "version": VERSION, "model": type(model).__name__,
-            "params": _plain(model.get_params()), "state": _plain(state)}
+            "params": _plain(model._json_params() if hasattr(model, "_json_params") else model.get_params()),
+            "state": _plain(state)}
 
 
 def model_from_dict(d, source="model"):

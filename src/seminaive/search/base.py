@@ -6,9 +6,9 @@ import time
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.model_selection import KFold, StratifiedKFold
 from sklearn.utils.validation import validate_data
 
+from .._folds import make_folds
 from .._scale import column_scales
 from .._target import encode_target, prediction_input, unwrap
 from .._validation import check_cv_or_none, check_prior_dict, check_priors, validate_params
@@ -128,18 +128,7 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         return codes, xs
 
     def _splits(self, y):
-        if self.cv is None:
-            return None
-        if not isinstance(self.cv, (int, np.integer)):
-            return [(np.asarray(tr), np.asarray(te)) for tr, te in self.cv]
-        if self.cv > len(y):
-            raise ParameterError(f"cv: expected at most as many folds as instances (n_samples={len(y)}), "
-                                 f"got {self.cv}")
-        counts = np.bincount(y)
-        splitter = (StratifiedKFold(self.cv, shuffle=True, random_state=self.random_state)
-                    if counts[counts > 0].min() >= self.cv else KFold(self.cv, shuffle=True,
-                                                                      random_state=self.random_state))
-        return list(splitter.split(np.zeros(len(y)), y))
+        return None if self.cv is None else make_folds(y, self.cv, self.random_state)
 
     def build_engine(self, X, y):
         """Learn the schema and cut points from ``X``, ``y`` and return the scoring

@@ -1,0 +1,185 @@
+"""A model whose probabilities are calibrated on its own out-of-sample predictions."""
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
+
+from .._folds import make_folds
+from .._names import CALIBRATIONS
+from .._target import class_codes, unwrap
+from .._validation import validate_params
+from ..base import decide
+from ..exceptions import NotFittedError, ParameterError
+from ..registry import register, register_variant
+from .calibrators import CALIBRATORS, calibrator_from_dict
+from .out_of_sample import has_leave_one_out, leave_one_out_log_proba, out_of_fold_log_proba
+
+__all__ = ["Calibrated"]
+
+
+def _check_cv(name, value):
+    if isinstance(value, str):
+        if value not in ("auto", "loo"):
+            raise ParameterError(f"{name}: expected 'auto', 'loo', a number of folds >= 2 or the folds, got {value!r}")
+        return
+    from .._validation import check_cv
+    check_cv(name, value)
+
+
+def _check_estimator(name, value):
+    if value is not None and not (hasattr(value, "fit") and hasattr(value, "predict_log_proba")):
+        raise ParameterError(f"{name}: expected a classifier with fit and predict_log_proba, got {value!r}")
+
+
+@register
+class Calibrated(ClassifierMixin, BaseEstimator):
+    """A classifier whose probabilities are mapped by a calibration fitted on
+    its own out-of-sample probabilities.
+
+    Naive Bayes pushes probabilities towards 0 and 1. Here the model is fitted
+    once on all the data; the calibration map is fitted on each training
+    instance's probabilities from the model *without that instance*. For a
+    :class:`~seminaive.NaiveBayes` with nominal and Gaussian attributes and for
+    a wrapper search's final model those come exactly, and without refitting,
+    from the leave-one-out statistics of the search engine; any other model is
+    refitted on k folds for them. Prediction maps the model's probabilities
+    (one model, not an ensemble of fold models as scikit-learn's
+    ``CalibratedClassifierCV``).
+
+    Parameters
+    ----------
+    estimator : classifier, default NaiveBayes()
+    method : {"sigmoid", "isotonic", "temperature"}, default "sigmoid"
+        Platt scaling of each class's log-odds, an isotonic (non-decreasing)
+        map of each class's probability, or one temperature dividing every
+        log-posterior (:mod:`seminaive.calibration.calibrators`). Beyond two
+        classes the first two map each class against the rest and renormalize.
+    cv : "auto", "loo", int or list of (train, test), default "auto"
+        Where the out-of-sample probabilities come from: "loo" exact
+        leave-one-out (an error for a model without it), a number of folds
+        (stratified, shuffled with ``random_state``) or the folds; "auto" is
+        "loo" where the model has it and 5 folds otherwise.
+    random_state : int, default 0
+
+    Attributes
+    ----------
+    estimator_ : the model fitted on all the data
+    calibrator_ : the fitted map (None with a single class: every probability is 1)
+    cv_used_ : str
+        "leave-one-out" or "k-fold (k refits)".
+
+    Examples
+    --------
+    >>> from seminaive import NaiveBayes
+    >>> from seminaive.datasets import load
+    >>> d = load("weather.nominal")
+    >>> m = Calibrated(NaiveBayes(), method="temperature").fit(d.X, d.y)
+    >>> m.cv_used_, m.predict_proba(d.X).sum(axis=1).round(12).tolist() == [1.0] * 14
+    ('leave-one-out', True)
+    """
+
+    _parameter_constraints = {"estimator": _check_estimator, "method": dict(options=CALIBRATIONS), "cv": _check_cv,
+                              "random_state": dict(kind="int", low=0)}
+
+    def __init__(self, estimator=None, method="sigmoid", cv="auto", random_state=0):
+        self.estimator = estimator
+        self.method = method
+        self.cv = cv
+        self.random_state = random_state
+
+    def _check_params(self):
+        validate_params(self)
+
+    def _base(self):
+        if self.estimator is None:
+            from ..naive_bayes import NaiveBayes
+            return NaiveBayes()
+        return self.estimator
+
+    def fit(self, X, y=None):
+        """Fit the model on ``X``, ``y`` and the calibration on its out-of-sample probabilities."""
+        self._check_params()
+        X, y = unwrap(X, y)
+        base = self._base()
+        loo = self.cv == "loo" or (self.cv == "auto" and has_leave_one_out(base))
+        if self.cv == "loo" and not has_leave_one_out(base):
+            raise ParameterError(f"cv: {type(base).__name__} with these parameters has no exact leave-one-out "
+                                 f"(nominal and Gaussian Naive Bayes and the wrapper searches scored by "
+                                 f"leave-one-out do); use cv='auto' or a number of folds")
+        self.estimator_ = clone(base).fit(X, y)
+        for name in ("classes_", "n_features_in_", "feature_names_in_"):
+            if hasattr(self.estimator_, name):
+                setattr(self, name, getattr(self.estimator_, name))
+        ycodes = class_codes(y if hasattr(y, "iloc") else np.asarray(y).ravel(), self.classes_)
+        if len(self.classes_) < 2:
+            self.calibrator_, self.cv_used_ = None, "none (a single class)"
+            return self
+        if loo:
+            log_p, self.cv_used_ = leave_one_out_log_proba(self.estimator_, X, y), "leave-one-out"
+        else:
+            folds = make_folds(ycodes, 5 if self.cv == "auto" else self.cv, self.random_state)
+            log_p = out_of_fold_log_proba(base, X, y, folds, self.classes_)
+            self.cv_used_ = f"{len(folds)}-fold ({len(folds)} refits)"
+        self.calibrator_ = CALIBRATORS[self.method]().fit(log_p, ycodes)
+        return self
+
+    def _check_fitted(self):
+        if not hasattr(self, "calibrator_"):
+            raise NotFittedError(f"This {type(self).__name__} instance is not fitted yet; "
+                                 f"call 'fit' with appropriate arguments first")
+
+    def predict_proba(self, X):
+        """Calibrated posteriors (n, K); rows sum to 1."""
+        self._check_fitted()
+        log_p = self.estimator_.predict_log_proba(X)
+        return np.exp(log_p) if self.calibrator_ is None else self.calibrator_.transform(log_p)
+
+    def predict_log_proba(self, X):
+        with np.errstate(divide="ignore"):
+            return np.log(self.predict_proba(X))
+
+    def predict(self, X):
+        log_p = self.predict_log_proba(X)
+        return self.classes_[decide(log_p)]
+
+    def to_text(self):
+        """The calibration map, then the model."""
+        self._check_fitted()
+        lines = [f"Calibrated {type(self.estimator_).__name__}: {self.method} calibration from {self.cv_used_} "
+                 f"probabilities"]
+        lines += self.calibrator_.describe([str(c) for c in self.classes_]) if self.calibrator_ else \
+            ["  (nothing to calibrate)"]
+        if hasattr(self.estimator_, "to_text"):
+            lines += ["", self.estimator_.to_text()]
+        return "\n".join(lines)
+
+    def _json_params(self):
+        return {"method": self.method, "cv": self.cv, "random_state": self.random_state}
+
+    def _get_state(self):
+        from ..persistence import model_to_dict
+        return {"estimator": model_to_dict(self.estimator_), "cv_used": self.cv_used_,
+                "calibrator": None if self.calibrator_ is None else self.calibrator_.to_dict()}
+
+    def _set_state(self, state):
+        from ..persistence import model_from_dict
+        self.estimator_ = model_from_dict(state["estimator"], source="state.estimator")
+        self.estimator = clone(self.estimator_)
+        if list(map(str, self.estimator_.classes_)) != list(map(str, self.classes_)):
+            raise ValueError("state.estimator: its classes differ from the calibrated model's")
+        for name in ("n_features_in_", "feature_names_in_"):
+            if hasattr(self.estimator_, name):
+                setattr(self, name, getattr(self.estimator_, name))
+        self.cv_used_ = str(state.get("cv_used", ""))
+        cal = state.get("calibrator")
+        self.calibrator_ = None if cal is None and len(self.classes_) < 2 else calibrator_from_dict(
+            cal, len(self.classes_))
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        return tags
+
+
+for _method in CALIBRATIONS:
+    register_variant("compare", f"nb-{_method}", f"Naive Bayes, {_method} calibration from leave-one-out",
+                     lambda m=_method: Calibrated(method=m))

@@ -1,0 +1,204 @@
+"""Calibration maps: from a model's log-posteriors (n, K) to calibrated probabilities.
+
+Each map is fitted on out-of-sample log-posteriors (leave-one-out or out-of-fold)
+and the true class codes, and saved as plain numbers:
+
+- :class:`Sigmoid`: Platt scaling of each class's log-odds, p = 1 / (1 + exp(-(a f + b)))
+  with f = log p_c - log(1 - p_c), fitted by L-BFGS on Platt's smoothed targets;
+- :class:`Isotonic`: a non-decreasing step map of each class's probability
+  (scikit-learn's ``IsotonicRegression``), kept within [1 / (n + 2), (n + 1) / (n + 2)]
+  so that a block of training rows without the class does not make it impossible;
+- :class:`Temperature`: one number T > 0 for all classes, p = softmax(log p / T).
+
+Two classes: the second class's probability is mapped and the first is 1 minus
+it. More: Sigmoid and Isotonic map each class against the rest and renormalize.
+Log-probabilities below -700 (probabilities under about 1e-304, including 0)
+are read as -700, so that every map sees finite numbers.
+"""
+
+import numpy as np
+from scipy.optimize import minimize, minimize_scalar
+from scipy.special import expit, log_expit
+
+__all__ = ["Sigmoid", "Isotonic", "Temperature", "CALIBRATORS", "calibrator_from_dict"]
+
+FLOOR = -700.0
+
+
+def _clip(log_p):
+    return np.maximum(np.asarray(log_p, dtype=np.float64), FLOOR)
+
+
+def _log_odds(log_p):
+    """log p_c - log(1 - p_c) per class, from normalized log-posteriors (finite)."""
+    log_p = _clip(log_p)
+    k = log_p.shape[1]
+    out = np.empty_like(log_p)
+    for c in range(k):
+        rest = np.logaddexp.reduce(np.delete(log_p, c, axis=1), axis=1)
+        out[:, c] = log_p[:, c] - np.maximum(rest, FLOOR)
+    return out
+
+
+def _columns(k):
+    """The classes mapped: the second of two, or each of more."""
+    return [1] if k == 2 else list(range(k))
+
+
+def _combine(p, k):
+    """Per-class mapped probabilities (n, len(columns)) into rows that sum to 1."""
+    if k == 2:
+        return np.column_stack([1.0 - p[:, 0], p[:, 0]])
+    total = p.sum(axis=1, keepdims=True)
+    return np.divide(p, total, out=np.full_like(p, 1.0 / k), where=total > 0)
+
+
+class Sigmoid:
+    """Platt scaling per class (one-vs-rest beyond two classes)."""
+
+    name = "sigmoid"
+
+    def fit(self, log_p, y):
+        k = log_p.shape[1]
+        f = _log_odds(log_p)
+        self.a_, self.b_ = np.ones(k), np.zeros(k)
+        for c in _columns(k):
+            pos = y == c
+            n1, n0 = pos.sum(), (~pos).sum()
+            t = np.where(pos, (n1 + 1.0) / (n1 + 2.0), 1.0 / (n0 + 2.0))  # Platt's targets
+            self.a_[c], self.b_[c] = _platt(f[:, c], t)
+        return self
+
+    def transform(self, log_p):
+        k = log_p.shape[1]
+        f = _log_odds(log_p)
+        cols = _columns(k)
+        return _combine(np.column_stack([expit(self.a_[c] * f[:, c] + self.b_[c]) for c in cols]), k)
+
+    def to_dict(self):
+        return {"method": self.name, "a": self.a_.tolist(), "b": self.b_.tolist()}
+
+    def _load(self, d, k):
+        self.a_, self.b_ = (_vector(d, key, k) for key in ("a", "b"))
+        return self
+
+    def describe(self, classes):
+        k = len(classes)
+        return [f"  {classes[c]}: p = 1 / (1 + exp(-({self.a_[c]:.4g} * log-odds + {self.b_[c]:.4g})))"
+                for c in _columns(k)]
+
+
+def _platt(f, t):
+    """(a, b) minimizing the cross-entropy of sigmoid(a f + b) against targets t."""
+    scale = max(float(np.abs(f).max(initial=0.0)), 1.0)
+    g = f / scale  # well-conditioned for L-BFGS; a is rescaled back
+
+    def loss(ab):
+        z = ab[0] * g + ab[1]
+        value = -(t * log_expit(z) + (1.0 - t) * log_expit(-z)).sum()
+        r = expit(z) - t
+        return value, np.array([np.dot(r, g), r.sum()])
+
+    res = minimize(loss, np.array([scale, 0.0]), jac=True, method="L-BFGS-B")
+    return float(res.x[0] / scale), float(res.x[1])
+
+
+class Isotonic:
+    """A non-decreasing map of each class's probability (one-vs-rest beyond two classes)."""
+
+    name = "isotonic"
+
+    def fit(self, log_p, y):
+        from sklearn.isotonic import IsotonicRegression
+        k, n = log_p.shape[1], log_p.shape[0]
+        p = np.exp(_clip(log_p))
+        self.low_, self.high_ = 1.0 / (n + 2.0), (n + 1.0) / (n + 2.0)
+        self.x_, self.y_ = {}, {}
+        for c in _columns(k):
+            iso = IsotonicRegression(y_min=self.low_, y_max=self.high_, out_of_bounds="clip")
+            iso.fit(p[:, c], (y == c).astype(np.float64))
+            self.x_[c], self.y_[c] = iso.X_thresholds_, iso.y_thresholds_
+        return self
+
+    def transform(self, log_p):
+        k = log_p.shape[1]
+        p = np.exp(_clip(log_p))
+        cols = _columns(k)
+        return _combine(np.column_stack([np.interp(p[:, c], self.x_[c], self.y_[c]) for c in cols]), k)
+
+    def to_dict(self):
+        return {"method": self.name, "low": self.low_, "high": self.high_,
+                "x": {str(c): v.tolist() for c, v in self.x_.items()},
+                "y": {str(c): v.tolist() for c, v in self.y_.items()}}
+
+    def _load(self, d, k):
+        self.low_, self.high_ = float(d["low"]), float(d["high"])
+        if not 0 < self.low_ <= self.high_ < 1:
+            raise ValueError("state.calibrator: expected 0 < low <= high < 1")
+        self.x_, self.y_ = {}, {}
+        for c in _columns(k):
+            x, yv = (np.asarray(d[key][str(c)], dtype=np.float64) for key in ("x", "y"))
+            if x.ndim != 1 or x.shape != yv.shape or x.size == 0 or np.any(np.diff(x) < 0) or \
+                    np.any(np.diff(yv) < 0) or not np.isfinite(x).all() or yv.min() < 0 or yv.max() > 1:
+                raise ValueError(f"state.calibrator: class {c}'s steps must be increasing finite probabilities")
+            self.x_[c], self.y_[c] = x, yv
+        return self
+
+    def describe(self, classes):
+        return [f"  {classes[c]}: {len(self.x_[c])} steps, from {self.y_[c][0]:.4g} to {self.y_[c][-1]:.4g}"
+                for c in _columns(len(classes))]
+
+
+class Temperature:
+    """One temperature T for every class: p = softmax(log p / T)."""
+
+    name = "temperature"
+
+    def fit(self, log_p, y):
+        log_p = _clip(log_p)
+        rows = np.arange(y.size)
+
+        def loss(log_t):
+            z = log_p / np.exp(log_t)
+            return -(z[rows, y] - np.logaddexp.reduce(z, axis=1)).sum()
+
+        res = minimize_scalar(loss, bounds=(-7.0, 7.0), method="bounded", options={"xatol": 1e-10})
+        self.temperature_ = float(np.exp(res.x))
+        return self
+
+    def transform(self, log_p):
+        z = _clip(log_p) / self.temperature_
+        return np.exp(z - np.logaddexp.reduce(z, axis=1, keepdims=True))
+
+    def to_dict(self):
+        return {"method": self.name, "temperature": self.temperature_}
+
+    def _load(self, d, k):
+        t = d.get("temperature")
+        if not isinstance(t, (int, float)) or not np.isfinite(t) or t <= 0:
+            raise ValueError("state.calibrator.temperature: expected a positive number")
+        self.temperature_ = float(t)
+        return self
+
+    def describe(self, classes):
+        return [f"  temperature T = {self.temperature_:.4g} (log-posteriors divided by T)"]
+
+
+def _vector(d, key, k):
+    v = np.asarray(d.get(key), dtype=np.float64)
+    if v.shape != (k,) or not np.isfinite(v).all():
+        raise ValueError(f"state.calibrator.{key}: expected {k} finite numbers")
+    return v
+
+
+CALIBRATORS = {c.name: c for c in (Isotonic, Sigmoid, Temperature)}
+
+
+def calibrator_from_dict(d, k):
+    """A fitted map from its :meth:`to_dict` form (every field checked)."""
+    if not isinstance(d, dict) or d.get("method") not in CALIBRATORS:
+        raise ValueError(f"state.calibrator.method: expected one of {', '.join(CALIBRATORS)}")
+    try:
+        return CALIBRATORS[d["method"]]()._load(d, k)
+    except (KeyError, TypeError) as e:
+        raise ValueError(f"state.calibrator: malformed ({e})") from None
