@@ -3,7 +3,7 @@
 import sys
 
 from .._atomic import atomic_write_text
-from .._names import DATA_FORMATS, ESTIMATIONS, MODEL_NAMES, NUMERIC_MODELS
+from .._names import CALIBRATIONS, DATA_FORMATS, ESTIMATIONS, MODEL_NAMES, NUMERIC_MODELS
 from .._names import OUTPUT_FORMATS as FORMATS
 
 
@@ -80,6 +80,8 @@ def add_model_options(p):
                    help="kernel bandwidth: silverman, scott or a number (default: silverman)")
     p.add_argument("--estimation", default="frequency", choices=list(ESTIMATIONS),
                    help="frequency (default), Normal-Gamma map or predictive, or the m-estimate")
+    p.add_argument("--calibration", choices=list(CALIBRATIONS), default=None,
+                   help="calibrate the model's probabilities on its own leave-one-out (or 5-fold) probabilities")
     p.add_argument("--min-rate", action="append", default=[], metavar="CLASS=RATE",
                    help="constrained Naive Bayes: this class's training rate at least RATE (repeatable; "
                         "CLASS may be 'minority')")
@@ -133,9 +135,17 @@ def make_model(args):
         if not sep or not cls:
             from ..exceptions import ParameterError
             raise ParameterError(f"--min-rate: expected CLASS=RATE such as minority=0.8, got {item!r}")
-    return build(args.model, alpha=args.alpha, priors=args.priors, ddof=args.ddof, numeric=args.numeric,
-                 n_bins=args.bins, min_bucket=args.min_bucket, bandwidth=bw, estimation=args.estimation,
-                 min_rates=rates or None)
+    model = build(args.model, alpha=args.alpha, priors=args.priors, ddof=args.ddof, numeric=args.numeric,
+                  n_bins=args.bins, min_bucket=args.min_bucket, bandwidth=bw, estimation=args.estimation,
+                  min_rates=rates or None)
+    if getattr(args, "calibration", None):
+        if getattr(args, "chunksize", None):
+            from ..exceptions import ParameterError
+            raise ParameterError("--calibration: needs the data in memory (leave-one-out or folds); "
+                                 "not with --chunksize")
+        from ..calibration import Calibrated
+        model = Calibrated(model, method=args.calibration)
+    return model
 
 
 def check_outputs(args, *names):

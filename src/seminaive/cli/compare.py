@@ -36,4 +36,4 @@ def run(args):
     path = write_report(res, args.out, protocol.describe(), exp.baseline,
                         {n: model_description(n) for n in names})
     print(comparison_table(res, exp.baseline))
-    print(f"\nreport: {path} (and report.html, accuracy.png, cpu_time.png, results.csv)")
+    print(f"\nreport: {path} (and report.html, accuracy.png, cpu_time.png, reliability.png, results.csv)")

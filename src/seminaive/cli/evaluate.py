@@ -1,4 +1,4 @@
-"""``seminaive evaluate DATA``: accuracy by 10-fold cross-validation or hold-out."""
+"""``seminaive evaluate DATA``: accuracy and probability measures by 10-fold cross-validation or hold-out."""
 
 import json
 
@@ -12,12 +12,16 @@ def add_parser(sub):
     p.add_argument("--cv", type=int, default=10, help="number of folds (default 10)")
     p.add_argument("--holdout", type=float, default=None, help="hold out this fraction for testing instead")
     p.add_argument("--seed", type=int, default=0, help="random seed of the shuffling (default 0)")
+    p.add_argument("--plot", default=None, help="draw the reliability diagram of the test folds' probabilities "
+                                               "into this PNG file")
     add_output_options(p)
     p.set_defaults(run=run)
 
 
 def run(args):
     from ..evaluation import evaluate
+    from ._common import check_outputs
+    check_outputs(args, "output", "plot")
     d = load_data(args)
     r = evaluate(make_model(args), d.X, d.y, cv=args.cv, holdout=args.holdout, random_state=args.seed)
     if args.format == "json":
@@ -26,4 +30,14 @@ def run(args):
         text = r.to_csv()
     else:
         text = f"{d.name}: {d.n_samples} instances\n" + r.to_text()
+    if args.plot:
+        import sys
+        from ..evaluation.reliability import plot_reliability
+        if r.reliability is None:
+            from ..exceptions import ParameterError
+            raise ParameterError("--plot: the model gives no probabilities to draw")
+        name = args.model + (f" ({args.calibration} calibration)" if args.calibration else "")
+        plot_reliability({name: r.reliability}, args.plot, overwrite=args.force,
+                         title=f"{d.name}: {r.protocol}")
+        print(f"drew the reliability diagram in {args.plot}", file=sys.stderr)
     emit(text, args)

@@ -21,11 +21,13 @@ from .._atomic import atomic_write_text
 from ..datasets import load_any
 from ..exceptions import SeminaiveError
 from .metrics import measures
+from .reliability import reliability_bins
 
 __all__ = ["Experiment", "run_experiment", "load_results", "RESULT_COLUMNS", "stable_description"]
 
 RESULT_COLUMNS = ["dataset", "model", "split", "n_train", "n_test", "accuracy", "kappa", "macro_f1",
-                  "log_loss", "auc", "fit_cpu", "predict_cpu", "n_attributes", "recall", "confusion"]
+                  "log_loss", "brier", "rmse", "ece", "auc", "fit_cpu", "predict_cpu", "n_attributes", "recall",
+                  "confusion", "reliability"]
 
 
 class Experiment:
@@ -106,6 +108,24 @@ def load_results(folder):
     return pd.read_csv(path)
 
 
+def _set_aside_older_results(path, progress):
+    """A results file of an older column layout (written before the probability measures) is
+    renamed beside itself, never deleted, and its splits are run again."""
+    if not os.path.exists(path):
+        return
+    with open(path, encoding="utf-8") as fh:
+        header = fh.readline().strip()
+    if header == ",".join(RESULT_COLUMNS):
+        return
+    n = 1
+    while os.path.exists(f"{path}.old{n}"):
+        n += 1
+    os.replace(path, f"{path}.old{n}")
+    if progress is not None:
+        print(f"{path}: written by an older seminaive (other columns); kept as {path}.old{n}, its splits run "
+              f"again", file=progress, flush=True)
+
+
 def run_experiment(experiment, folder, resume=True, overwrite=False, progress="stderr"):
     """Run (or resume) an experiment, appending one row per split to
     ``folder/results.csv``; return all results as a DataFrame.
@@ -134,6 +154,7 @@ def run_experiment(experiment, folder, resume=True, overwrite=False, progress="s
                                      f"overwriting (--force)")
             os.unlink(res_path)
     atomic_write_text(cfg_path, json.dumps(cfg, indent=1) + "\n", overwrite=True)
+    _set_aside_older_results(res_path, progress)
     done = set()
     if resume and os.path.exists(res_path):
         prev = load_results(folder)
@@ -171,12 +192,17 @@ def run_experiment(experiment, folder, resume=True, overwrite=False, progress="s
                                 full[:, classes.index(c)] = proba[:, j]
                         proba = full
                     ms = measures(y_arr[te], pred, classes, proba)
+                    bins = None if proba is None else reliability_bins(
+                        proba, np.array([classes.index(c) for c in y_arr[te]]))
                     writer.writerow({"dataset": d.name, "model": name, "split": k, "n_train": len(tr),
-                                     "n_test": len(te), "accuracy": ms["accuracy"], "kappa": ms["kappa"],
-                                     "macro_f1": ms["macro_f1"], "log_loss": ms["log_loss"], "auc": ms["auc"],
+                                     "n_test": len(te), **{c: ms[c] for c in ("accuracy", "kappa", "macro_f1",
+                                                                              "log_loss", "brier", "rmse", "ece",
+                                                                              "auc")},
                                      "fit_cpu": c1 - c0, "predict_cpu": c2 - c1,
                                      "n_attributes": _n_attributes(m), "recall": json.dumps(ms["recall"]),
-                                     "confusion": json.dumps(ms["confusion"])})
+                                     "confusion": json.dumps(ms["confusion"]),
+                                     "reliability": "" if bins is None else json.dumps(
+                                         {k: v.tolist() for k, v in bins.items()})})
                     fh.flush()
                 if progress is not None:
                     print(f"[{di + 1}/{len(experiment.datasets)}] {d.name:<22} {name:<12} "

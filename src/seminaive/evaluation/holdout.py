@@ -1,4 +1,5 @@
-"""Simple accuracy estimates: stratified k-fold cross-validation or a hold-out split.
+"""Simple estimates: stratified k-fold cross-validation or a hold-out split,
+of accuracy and of the probabilities (log loss, Brier, RMSE, calibration).
 
 The full experiment machinery (repetitions, nested searches, significance
 tests, reports) builds on the same splitters.
@@ -12,6 +13,7 @@ from sklearn.base import clone
 
 from .._target import unwrap
 from .resampling import holdout as holdout_split
+from .reliability import add_bins, probability_measures, reliability_bins
 from .resampling import kfold
 
 __all__ = ["evaluate", "EvaluationResult", "split_indices"]
@@ -28,6 +30,8 @@ class EvaluationResult:
     predict_seconds: float
     correct: int = 0
     per_class: dict = field(default_factory=dict)
+    fold_probability: dict = field(default_factory=dict)  # measure -> one value per fold
+    reliability: dict = None  # the pooled reliability bins of every fold's predictions
 
     @property
     def accuracy(self):
@@ -41,6 +45,9 @@ class EvaluationResult:
         return {"protocol": self.protocol, "accuracy": self.accuracy, "std": self.std,
                 "fold_accuracy": self.fold_accuracy, "n_instances": self.n_instances,
                 "correct": self.correct, "per_class_rate": self.per_class,
+                **{m: float(np.mean(v)) for m, v in self.fold_probability.items()},
+                "fold_probability": self.fold_probability,
+                "reliability": None if self.reliability is None else {k: v.tolist() for k, v in self.reliability.items()},
                 "fit_cpu_seconds": self.fit_seconds, "predict_cpu_seconds": self.predict_seconds}
 
     def to_csv(self):
@@ -58,6 +65,10 @@ class EvaluationResult:
         if self.per_class:
             lines.append("correct classification rate per class: " +
                          ", ".join(f"{k} {100 * v:.1f}%" for k, v in self.per_class.items()))
+        if self.fold_probability:
+            m = {k: np.mean(v) for k, v in self.fold_probability.items()}
+            lines.append(f"probabilities (mean over folds): log loss {m['log_loss']:.4f}, Brier {m['brier']:.4f}, "
+                         f"RMSE {m['rmse']:.4f}, expected calibration error {m['ece']:.4f}")
         lines.append(f"CPU time: fit {self.fit_seconds:.3f} s, predict {self.predict_seconds:.3f} s")
         return "\n".join(lines)
 
@@ -99,7 +110,9 @@ def evaluate(model, X, y=None, cv=10, holdout=None, random_state=0):
     take = (lambda A, idx: A.iloc[idx]) if hasattr(X, "iloc") else (lambda A, idx: np.asarray(A)[idx])
     take_y = (lambda idx: y.iloc[idx]) if hasattr(y, "iloc") else (lambda idx: y_arr[idx])
     accs, fit_s, pred_s, correct = [], 0.0, 0.0, 0
-    hits = {}
+    hits, fold_probability, bins = {}, {}, None
+    labels = list(y.cat.categories) if hasattr(y, "cat") else sorted(set(y_arr), key=str)
+    where = {c: j for j, c in enumerate(labels)}
     for tr, te in splits:
         m = clone(model)
         t0 = time.process_time()
@@ -109,6 +122,14 @@ def evaluate(model, X, y=None, cv=10, holdout=None, random_state=0):
         t2 = time.process_time()
         fit_s, pred_s = fit_s + t1 - t0, pred_s + t2 - t1
         ok = pred == y_arr[te]
+        if hasattr(m, "predict_proba"):
+            proba = np.zeros((len(te), len(labels)))  # the fold model's classes in the data's order
+            proba[:, [where[c] for c in m.classes_]] = m.predict_proba(take(X, te))
+            codes = np.array([where[c] for c in y_arr[te]])
+            for k, v in probability_measures(proba, codes).items():
+                fold_probability.setdefault(k, []).append(v)
+            b = reliability_bins(proba, codes)
+            bins = b if bins is None else add_bins(bins, b)
         accs.append(float(ok.mean()))
         correct += int(ok.sum())
         for cls, o in zip(y_arr[te], ok):
@@ -123,4 +144,4 @@ def evaluate(model, X, y=None, cv=10, holdout=None, random_state=0):
         n = len(y_arr)
     order = list(y.cat.categories) if hasattr(y, "cat") else sorted(hits, key=str)
     per_class = {str(k): hits[k][0] / hits[k][1] for k in order if k in hits}
-    return EvaluationResult(proto, accs, n, fit_s, pred_s, correct, per_class)
+    return EvaluationResult(proto, accs, n, fit_s, pred_s, correct, per_class, fold_probability, bins)

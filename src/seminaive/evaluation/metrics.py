@@ -2,18 +2,21 @@
 
 Measures that follow from the confusion matrix (accuracy, per-class rates,
 precision, F1, Cohen's kappa) are computed from it, so they can be pooled
-over folds; log loss is the mean of -log P(true class) (probabilities
-clipped at 1e-15); the area under the ROC curve comes from scikit-learn.
+over folds; log loss (probabilities clipped at 1e-15), the Brier score, the
+RMSE of the probabilities and the expected calibration error come from
+:mod:`.reliability`; the area under the ROC curve comes from scikit-learn.
 """
 
 import numpy as np
 from sklearn.metrics import roc_auc_score
 
 from .._target import class_codes
+from .reliability import probability_measures
 
 __all__ = ["confusion", "measures", "summarize", "MEASURES"]
 
-MEASURES = ("accuracy", "kappa", "macro_precision", "macro_recall", "macro_f1", "log_loss", "auc")
+MEASURES = ("accuracy", "kappa", "macro_precision", "macro_recall", "macro_f1", "log_loss", "brier", "rmse", "ece",
+            "auc")
 
 
 def confusion(y_true, y_pred, classes):
@@ -56,12 +59,11 @@ def measures(y_true, y_pred, classes, proba=None):
            "f1": {str(k): float(v) for k, v in zip(classes, f1)},
            "macro_recall": float(np.nanmean(recall)), "macro_precision": float(np.nanmean(precision)),
            "macro_f1": float(np.nanmean(f1)), "confusion": c.astype(int).tolist(),
-           "log_loss": float("nan"), "auc": float("nan")}
+           **{m: float("nan") for m in ("log_loss", "brier", "rmse", "ece", "auc")}}
     if proba is not None:
-        proba = np.clip(np.asarray(proba, dtype=np.float64), 1e-15, 1)
-        proba = proba / proba.sum(axis=1, keepdims=True)
+        proba = np.asarray(proba, dtype=np.float64)
         index = {c: k for k, c in enumerate(classes)}
-        out["log_loss"] = float(-np.mean(np.log(proba[np.arange(len(proba)), [index[v] for v in y_true]])))
+        out.update(probability_measures(proba, np.array([index[v] for v in y_true])))
         present = [k for k, cl in enumerate(classes) if cl in set(y_true)]
         try:
             if len(classes) == 2 and len(present) == 2:

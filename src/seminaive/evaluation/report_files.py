@@ -12,6 +12,7 @@ import numpy as np
 
 from .._atomic import atomic_write_text, save_figure
 from .metrics import summarize
+from .reliability import expected_calibration_error, plot_reliability
 from .significance import corrected_t_test, wilcoxon_test
 
 __all__ = ["comparison_table", "write_report", "markdown_to_html"]
@@ -146,6 +147,40 @@ def _plots(results, folder):
     return paths
 
 
+def _probability_lines(results, folder):
+    """The probabilities' section: proper scoring rules per data set and model, and a reliability
+    diagram per model from the test parts of every split of every data set."""
+    pooled = {}
+    for m, g in results.groupby("model", sort=False):
+        bins = [json.loads(b) for b in g["reliability"] if isinstance(b, str) and b]
+        if bins:
+            pooled[m] = {k: np.sum([b[k] for b in bins], axis=0) for k in ("count", "confidence", "right")}
+    if not pooled:
+        return []
+    models, sets = list(pooled), _order(results["dataset"])
+    mean = results.groupby(["dataset", "model"], sort=False)[["log_loss", "brier"]].mean()
+    lines = ["## Probabilities", "",
+             "Proper scoring rules of the test parts' probabilities (lower is better; log loss with "
+             "probabilities clipped at 1e-15; Brier as scikit-learn's for two classes, the multi-class "
+             "score otherwise), mean over splits; best per data set in bold.", "",
+             "| data set | " + " | ".join(f"{m} log loss / Brier" for m in models) + " |",
+             "|---" * (len(models) + 1) + "|"]
+    for ds in sets:
+        best = min(mean.loc[(ds, m), "log_loss"] for m in models)
+        cells = [f"{mean.loc[(ds, m), 'log_loss']:.3f} / {mean.loc[(ds, m), 'brier']:.3f}" for m in models]
+        lines.append(f"| {ds} | " + " | ".join(f"**{c}**" if mean.loc[(ds, m), "log_loss"] == best else c
+                                                for c, m in zip(cells, models)) + " |")
+    avg = results.groupby("model", sort=False)[["log_loss", "brier", "rmse", "ece"]].mean()
+    lines += ["", "| model | log loss | Brier | RMSE | ECE per split | ECE pooled |", "|---|---|---|---|---|---|"]
+    lines += [f"| {m} | {avg.loc[m, 'log_loss']:.4f} | {avg.loc[m, 'brier']:.4f} | {avg.loc[m, 'rmse']:.4f} | "
+              f"{avg.loc[m, 'ece']:.4f} | {expected_calibration_error(pooled[m]):.4f} |" for m in models]
+    plot_reliability(pooled, os.path.join(folder, "reliability.png"), overwrite=True,
+                     title="Reliability of the test parts' probabilities, all data sets")
+    return lines + ["", "Reliability diagrams: the confidence of each test prediction against how often it "
+                        "was right, pooled over every split and data set (on the diagonal: calibrated).", "",
+                    "![reliability](reliability.png)", ""]
+
+
 def markdown_to_html(text, title="report"):
     """HTML for the Markdown this module writes (headings, tables, images, paragraphs)."""
     out, table = [], []
@@ -188,7 +223,7 @@ def markdown_to_html(text, title="report"):
 
 
 def write_report(results, folder, protocol_text, baseline, descriptions=None):
-    """Write report.md, report.html, accuracy.png, cpu_time.png and results.json
+    """Write report.md, report.html, accuracy.png, cpu_time.png, reliability.png and results.json
     into ``folder`` (each atomically); return the Markdown report's path."""
     models, sets = _order(results["model"]), _order(results["dataset"])
     plots = _plots(results, folder)
@@ -208,10 +243,11 @@ def write_report(results, folder, protocol_text, baseline, descriptions=None):
         md += wl + [""]
     md += ["## Correct classification rate per class (%)", ""] + _per_class_lines(results)
     md += ["## CPU time (ms per split, fit + predict)", ""] + _cpu_lines(results) + ["", f"![cpu time]({plots[1]})", ""]
-    other = results.groupby("model", sort=False)[["kappa", "macro_f1", "log_loss", "auc", "n_attributes"]].mean()
+    md += _probability_lines(results, folder)
+    other = results.groupby("model", sort=False)[["kappa", "macro_f1", "auc", "n_attributes"]].mean()
     md += ["## Other measures (mean over all splits)", "",
-           "| model | kappa | macro F1 | log loss | AUC | attributes used |", "|---|---|---|---|---|---|"]
-    md += [f"| {m} | {r.kappa:.3f} | {r.macro_f1:.3f} | {r.log_loss:.3f} | {r.auc:.3f} | {r.n_attributes:.1f} |"
+           "| model | kappa | macro F1 | AUC | attributes used |", "|---|---|---|---|---|"]
+    md += [f"| {m} | {r.kappa:.3f} | {r.macro_f1:.3f} | {r.auc:.3f} | {r.n_attributes:.1f} |"
            for m, r in other.iterrows()]
     md += ["", "Raw results per split: results.csv (and results.json)."]
     text = "\n".join(md) + "\n"
