@@ -7,6 +7,7 @@ the contract tests cover them automatically.
 from seminaive import (AODE, KDB, TAN, AnDE, SelectiveKDB, BernoulliNaiveBayes, ConstrainedNaiveBayes, MultinomialNaiveBayes,
                        NaiveBayes, OffsetNaiveBayes, OneR, ZeroR)
 from seminaive.calibration import Calibrated
+from seminaive.wanbia import WANBIA
 from seminaive.search import BSE, BSEJ, BSJ, FSSJ
 
 NAIVE_BAYES = [
@@ -35,8 +36,10 @@ FAMILY = [TAN(), KDB(k=1), KDB(k=2), AnDE(n=1), AODE(min_count=2),
 CALIBRATED = [Calibrated(), Calibrated(NaiveBayes(numeric="kernel"), method="isotonic", cv=3),
               Calibrated(BSE(), method="temperature"), Calibrated(TAN(), method="sigmoid")]
 
+WEIGHTED = [WANBIA(), WANBIA(objective="mse", numeric="mdl")]
+
 # every estimator that takes tabular data (nominal, numeric, missing values)
-ESTIMATORS = NAIVE_BAYES + RULES + SEARCHES + FAMILY + CALIBRATED
+ESTIMATORS = NAIVE_BAYES + RULES + SEARCHES + FAMILY + CALIBRATED + WEIGHTED
 
 # count models take non-negative counts (no missing values, no nominal columns)
 COUNT_ESTIMATORS = [

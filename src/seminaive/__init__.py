@@ -22,7 +22,7 @@ _EXPORTS = {
     "save_model": ".persistence", "load_model": ".persistence", "SeminaiveError": ".exceptions",
     "DataFormatError": ".exceptions", "ParameterError": ".exceptions", "NotFittedError": ".exceptions",
     "UnseenValueWarning": ".base", "TAN": ".bayesnet", "KDB": ".bayesnet", "SelectiveKDB": ".bayesnet", "AnDE": ".bayesnet", "AODE": ".bayesnet",
-    "Calibrated": ".calibration",
+    "Calibrated": ".calibration", "WANBIA": ".wanbia",
 }
 
 __all__ = list(_EXPORTS) + ["__version__"]

@@ -25,8 +25,9 @@ MODEL_NAMES = {  # seminaive fit/evaluate/show/subsets --model NAME
     "skdb": "selective kDB: attributes and k chosen by leave-one-out RMSE",
     "aode": "averaged one-dependence estimators (numeric attributes in MDL intervals)",
     "a2de": "averaged two-dependence estimators (numeric attributes in MDL intervals)",
+    "wanbia": "WANBIA: Naive Bayes with attribute weights fitted by conditional log-likelihood",
 }
 SEARCH_NAMES = ("bse", "bsj", "bsej", "fssj")  # seminaive search --method NAME
 COMPARE_NAMES = ("nb", "nb-kernel", "nb-ew", "nb-ef", "nb-mdl", "nb-map", "nb-predictive", "nb-sigmoid", "nb-isotonic",
                  "nb-temperature", "1r", "zeror", "bse", "bsj",
-                 "bsej", "fssj", "tan", "kdb1", "kdb2", "skdb", "aode", "a2de", "tree", "forest", "svm", "cnb:R", "offset:R")  # seminaive compare --models
+                 "bsej", "fssj", "tan", "kdb1", "kdb2", "skdb", "aode", "a2de", "wanbia", "wanbia-mse", "tree", "forest", "svm", "cnb:R", "offset:R")  # seminaive compare --models

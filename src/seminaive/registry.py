@@ -24,7 +24,8 @@ __all__ = ["register", "register_variant", "model_class", "variants"]
 _CLASSES = {}
 _VARIANTS = {"model": {}, "search": {}, "compare": {}}
 _PROVIDERS = ("seminaive.naive_bayes", "seminaive.multinomial", "seminaive.bernoulli", "seminaive.rules",
-              "seminaive.constrained", "seminaive.search", "seminaive.bayesnet", "seminaive.calibration", "seminaive.models")  # importing these registers every model
+              "seminaive.constrained", "seminaive.search", "seminaive.bayesnet", "seminaive.calibration", "seminaive.wanbia",
+              "seminaive.models")  # importing these registers every model
 
 
 def register(cls):
