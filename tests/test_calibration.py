@@ -202,3 +202,40 @@ def test_isotonic_steps_must_be_monotone_in_a_model_file():
     d["state"]["calibrator"]["y"]["0"][0] = 0.99
     with pytest.raises(DataFormatError, match=r"steps must be increasing"):
         model_from_dict(d)
+
+
+def test_isotonic_map_equals_scikit_learns_isotonic_regression():
+    from sklearn.isotonic import IsotonicRegression
+    rng = np.random.default_rng(7)
+    y = rng.integers(0, 3, 500)
+    jll = np.round(rng.normal(0, 2, (500, 3)) + 2 * np.eye(3)[y], 1)  # rounded: many tied probabilities
+    log_p = jll - np.logaddexp.reduce(jll, axis=1, keepdims=True)
+    iso = Isotonic().fit(log_p, y)
+    grid = np.r_[np.linspace(0, 1, 1001), np.exp(log_p).ravel()]
+    for c in range(3):
+        ref = IsotonicRegression(y_min=1 / 502, y_max=501 / 502, out_of_bounds="clip")
+        ref.fit(np.exp(log_p[:, c]), (y == c).astype(float))
+        np.testing.assert_allclose(np.interp(grid, iso.x_[c], iso.y_[c]), ref.predict(grid), rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("var_smoothing", [0.0, 1e-9])
+def test_gaussian_leave_one_out_in_one_block_equals_attribute_by_attribute(monkeypatch, var_smoothing):
+    """The batched Gaussian leave-one-out (frequency estimates) gives the engine's per-attribute
+    numbers, point masses (a column constant within a class, no smoothing) and missing values included."""
+    from seminaive.calibration import out_of_sample
+    X, y = mixed(n=70, seed=9)
+    X["const"] = np.where(y == "k0", 1.0, np.arange(70.0))
+    nb = NaiveBayes(var_smoothing=var_smoothing).fit(X, y)
+    block = leave_one_out_log_proba(nb, X, y)
+    monkeypatch.setattr(out_of_sample, "_plain_moments", lambda est: False)
+    one_by_one = leave_one_out_log_proba(nb, X, y)
+    np.testing.assert_allclose(block, one_by_one, rtol=1e-12, atol=1e-12)
+    # blocks of a single attribute (the memory bound at its smallest) give the same sums
+    x = np.column_stack([X[c].to_numpy(float) for c in ("x", "z", "const")])
+    stats = [nb.stats_[X.columns.get_loc(c)] for c in ("x", "z", "const")]
+    scaled = x / np.array([float(s.get("scale", [1.0])[0]) for s in stats])
+    est, floors = nb._estimator(None), np.zeros(3)
+    codes = np.searchsorted(nb.classes_, y)
+    np.testing.assert_allclose(out_of_sample._loo_gaussian_sum(est, stats, floors, scaled, codes, cells=1),
+                               out_of_sample._loo_gaussian_sum(est, stats, floors, scaled, codes),
+                               rtol=1e-13, atol=0)

@@ -146,6 +146,12 @@ class NaiveBayes(BaseNaiveBayes):
         sample_weight : array-like of shape (n_samples,), optional
             Instance weights; a weight of k counts like k copies of the instance.
         """
+        self._fit_table(X, y, sample_weight)
+        return self
+
+    def _fit_table(self, X, y, sample_weight=None):
+        """Fit, and return the encoded training table (None when the all-integer fast path
+        counted without one) and the class codes."""
         self._check_params()
         X, y = unwrap(X, y)
         check_2d(X)
@@ -153,7 +159,7 @@ class NaiveBayes(BaseNaiveBayes):
         n = as_columns(X)[2]
         codes, self.classes_ = encode_target(y, n)
         k = len(self.classes_)
-        weight = None
+        weight, table = None, None
         if sample_weight is not None:
             weight = _check_sample_weight(sample_weight, np.empty((n, 0)))
         if weight is not None or not self._fit_int_block(X, codes, k):
@@ -168,7 +174,7 @@ class NaiveBayes(BaseNaiveBayes):
                 refuse_infinite(table, self.schema_)
         self.class_count_ = np.bincount(codes, weights=weight, minlength=k).astype(np.float64)
         self._estimate()
-        return self
+        return table, codes
 
     def _fit_int_block(self, X, codes, k):
         """Schema and counts of an all-nominal small-integer array in one pass

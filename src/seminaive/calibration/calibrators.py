@@ -4,9 +4,10 @@ Each map is fitted on out-of-sample log-posteriors (leave-one-out or out-of-fold
 and the true class codes, and saved as plain numbers:
 
 - :class:`Sigmoid`: Platt scaling of each class's log-odds, p = 1 / (1 + exp(-(a f + b)))
-  with f = log p_c - log(1 - p_c), fitted by L-BFGS on Platt's smoothed targets;
-- :class:`Isotonic`: a non-decreasing step map of each class's probability
-  (scikit-learn's ``IsotonicRegression``), kept within [1 / (n + 2), (n + 1) / (n + 2)]
+  with f = log p_c - log(1 - p_c), fitted by Newton's method on Platt's smoothed targets;
+- :class:`Isotonic`: a non-decreasing step map of each class's probability (the
+  least-squares isotonic fit, as scikit-learn's ``IsotonicRegression``, linearly
+  interpolated between its steps), kept within [1 / (n + 2), (n + 1) / (n + 2)]
   so that a block of training rows without the class does not make it impossible;
 - :class:`Temperature`: one number T > 0 for all classes, p = softmax(log p / T).
 
@@ -17,7 +18,7 @@ are read as -700, so that every map sees finite numbers.
 """
 
 import numpy as np
-from scipy.optimize import minimize, minimize_scalar
+from scipy.optimize import minimize_scalar
 from scipy.special import expit, log_expit
 
 __all__ = ["Sigmoid", "Isotonic", "Temperature", "CALIBRATORS", "calibrator_from_dict"]
@@ -89,18 +90,38 @@ class Sigmoid:
 
 
 def _platt(f, t):
-    """(a, b) minimizing the cross-entropy of sigmoid(a f + b) against targets t."""
+    """(a, b) minimizing the cross-entropy of sigmoid(a f + b) against targets t, by Newton's
+    method with backtracking (Lin, Lin and Weng's note on Platt's algorithm); Platt's soft
+    targets keep the minimum finite even when ``f`` separates the classes."""
     scale = max(float(np.abs(f).max(initial=0.0)), 1.0)
-    g = f / scale  # well-conditioned for L-BFGS; a is rescaled back
+    g = f / scale  # well-conditioned; a is rescaled back
 
-    def loss(ab):
-        z = ab[0] * g + ab[1]
-        value = -(t * log_expit(z) + (1.0 - t) * log_expit(-z)).sum()
-        r = expit(z) - t
-        return value, np.array([np.dot(r, g), r.sum()])
+    def loss(x):
+        z = x[0] * g + x[1]
+        return -(t * log_expit(z) + (1.0 - t) * log_expit(-z)).sum()
 
-    res = minimize(loss, np.array([scale, 0.0]), jac=True, method="L-BFGS-B")
-    return float(res.x[0] / scale), float(res.x[1])
+    x = np.array([scale, 0.0])  # a = 1, b = 0: the identity map
+    value = loss(x)
+    for _ in range(100):
+        p = expit(x[0] * g + x[1])
+        r, w = p - t, p * (1.0 - p)
+        grad = np.array([np.dot(r, g), r.sum()])
+        hess = np.array([[np.dot(w, g * g), np.dot(w, g)], [np.dot(w, g), w.sum()]]) + 1e-12 * np.eye(2)
+        step = np.linalg.solve(hess, grad)
+        size, new = 1.0, value
+        while size > 1e-12:
+            cand = x - size * step
+            new = loss(cand)
+            if new <= value - 1e-4 * size * np.dot(grad, step):
+                break
+            size /= 2
+        else:
+            break
+        x, done = cand, value - new <= 1e-13 * max(1.0, abs(value))
+        value = new
+        if done:
+            break
+    return float(x[0] / scale), float(x[1])
 
 
 class Isotonic:
@@ -109,15 +130,12 @@ class Isotonic:
     name = "isotonic"
 
     def fit(self, log_p, y):
-        from sklearn.isotonic import IsotonicRegression
         k, n = log_p.shape[1], log_p.shape[0]
         p = np.exp(_clip(log_p))
         self.low_, self.high_ = 1.0 / (n + 2.0), (n + 1.0) / (n + 2.0)
         self.x_, self.y_ = {}, {}
         for c in _columns(k):
-            iso = IsotonicRegression(y_min=self.low_, y_max=self.high_, out_of_bounds="clip")
-            iso.fit(p[:, c], (y == c).astype(np.float64))
-            self.x_[c], self.y_[c] = iso.X_thresholds_, iso.y_thresholds_
+            self.x_[c], self.y_[c] = _isotonic_steps(p[:, c], (y == c).astype(np.float64), self.low_, self.high_)
         return self
 
     def transform(self, log_p):
@@ -147,6 +165,19 @@ class Isotonic:
     def describe(self, classes):
         return [f"  {classes[c]}: {len(self.x_[c])} steps, from {self.y_[c][0]:.4g} to {self.y_[c][-1]:.4g}"
                 for c in _columns(len(classes))]
+
+
+def _isotonic_steps(x, target, low, high):
+    """The least-squares non-decreasing fit of ``target`` on ``x`` (tied x values pooled first,
+    scipy's pool-adjacent-violators), clipped to [low, high], as the points where it changes."""
+    from scipy.optimize import isotonic_regression
+    xs, where, count = np.unique(x, return_inverse=True, return_counts=True)
+    mean = np.bincount(where, target, xs.size) / count
+    fit = np.clip(isotonic_regression(mean, weights=count.astype(np.float64), increasing=True).x, low, high)
+    same_before = np.r_[False, fit[1:] == fit[:-1]]
+    same_after = np.r_[fit[:-1] == fit[1:], False]
+    keep = ~(same_before & same_after)  # the ends of every flat step (interpolation is unchanged)
+    return xs[keep], fit[keep]
 
 
 class Temperature:

@@ -338,11 +338,15 @@ class Engine:
             S = with_infinite(S, [self._cache[tuple(g)][1] for g in groups])
         return score_value(self._row_sums(S, self.y, self.prior), self.scoring, self.k)
 
-    def log_proba(self, groups):
+    def log_proba(self, groups, extra=None):
         """Out-of-sample log-posteriors (rows, K) of the model summing ``groups`` (data in
-        memory): leave-one-out, or out-of-fold, as the engine scores."""
-        S = with_infinite(self.joint(groups), [self._cache[tuple(g)][1] for g in groups])
-        return log_posteriors(S.T, self.prior.T)
+        memory): leave-one-out, or out-of-fold, as the engine scores; ``extra`` (rows, K) adds
+        the out-of-sample log-likelihoods of attributes computed elsewhere."""
+        S = with_infinite(self.joint(groups), [self._cache[tuple(g)][1] for g in groups]).T
+        if extra is not None:
+            with np.errstate(invalid="ignore"):
+                S = S + extra
+        return log_posteriors(S, self.prior.T)
 
 
 def loo_prior(counts, y, priors):
