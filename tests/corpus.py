@@ -86,8 +86,8 @@ def every_field_broken(good, prefix):
 
 
 def other_models(folder):
-    """Real model files of the other kinds (1R, ZeroR, a search, the constrained model, TAN, selective kDB,
-    A2DE), made with the CLI."""
+    """Real model files of the other kinds (1R, ZeroR, searches, the constrained model, TAN, selective kDB,
+    A2DE, WANBIA, a calibrated Naive Bayes), made with the CLI."""
     from seminaive.cli.main import main
     import contextlib
     import io
@@ -97,7 +97,9 @@ def other_models(folder):
                        ("bse", ["search", train, "--method", "bse", "--quiet"]),
                        ("cnb", ["fit", train, "--min-rate", "minority=1.0"]),
                        ("tan", ["fit", train, "--model", "tan"]), ("skdb", ["fit", train, "--model", "skdb"]),
-                       ("a2de", ["fit", train, "--model", "a2de"])):
+                       ("a2de", ["fit", train, "--model", "a2de"]), ("wanbia", ["fit", train, "--model", "wanbia"]),
+                       ("calibrated", ["fit", train, "--calibration", "isotonic"]),
+                       ("bse-log-loss", ["search", train, "--method", "bse", "--scoring", "log_loss", "--quiet"])):
         path = pathlib.Path(folder) / f"good-{name}.json"
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             main(argv + ["-m", str(path), "--force"])

@@ -111,7 +111,7 @@ class Calibrated(ClassifierMixin, BaseEstimator):
         else:
             self.estimator_.fit(X, y)
             table = train_codes = None
-        for name in ("classes_", "n_features_in_", "feature_names_in_"):
+        for name in ("classes_", "n_features_in_", "feature_names_in_", "schema_"):
             if hasattr(self.estimator_, name):
                 setattr(self, name, getattr(self.estimator_, name))
         ycodes = train_codes if train_codes is not None else class_codes(
@@ -173,7 +173,7 @@ class Calibrated(ClassifierMixin, BaseEstimator):
         self.estimator = clone(self.estimator_)
         if list(map(str, self.estimator_.classes_)) != list(map(str, self.classes_)):
             raise ValueError("state.estimator: its classes differ from the calibrated model's")
-        for name in ("n_features_in_", "feature_names_in_"):
+        for name in ("n_features_in_", "feature_names_in_", "schema_"):
             if hasattr(self.estimator_, name):
                 setattr(self, name, getattr(self.estimator_, name))
         self.cv_used_ = str(state.get("cv_used", ""))
