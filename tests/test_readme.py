@@ -40,3 +40,11 @@ def test_the_family_snippet_runs(tmp_path):
     assert done.returncode == 0, done.stderr[-3000:]
     assert "humidity <- class, temperature" in done.stdout
     assert (tmp_path / "tan.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_the_probabilities_snippet_runs(tmp_path):
+    code = _block("### Probabilities: scoring rules", "python")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.splitlines()
+    assert lines[0] == "leave-one-out" and "p = 1 / (1 + exp(-(" in lines[1] and lines[2].startswith("[")
