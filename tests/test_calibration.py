@@ -8,6 +8,7 @@ import pytest
 from sklearn.base import clone
 from sklearn.linear_model import LogisticRegression
 
+from _scoring import reference_score
 from seminaive import NaiveBayes, TAN
 from seminaive.calibration import Calibrated, Isotonic, Sigmoid, Temperature
 from seminaive.calibration.out_of_sample import leave_one_out_log_proba, out_of_fold_log_proba
@@ -50,6 +51,9 @@ def test_naive_bayes_leave_one_out_equals_refits(params, columns, missing):
     got = leave_one_out_log_proba(nb, X, y)
     want = refit_log_proba(NaiveBayes(var_smoothing=0.0, **params), X, y)
     np.testing.assert_allclose(got, want, rtol=0, atol=1e-9)
+    codes = np.searchsorted(nb.classes_, y)
+    for rule in ("log_loss", "brier", "rmse"):  # the proper scoring rules of leave-one-out, as refits give them
+        assert reference_score(got, codes, rule) == pytest.approx(reference_score(want, codes, rule), rel=1e-9)
 
 
 def test_search_final_model_leave_one_out_equals_refits():

@@ -41,6 +41,17 @@ def test_dask_search_equals_in_memory(client, method, scoring):  # noqa: F811
     np.testing.assert_allclose(dist.predict_proba(X), memory.predict_proba(X), rtol=1e-9, atol=1e-12)
 
 
+@pytest.mark.parametrize("rule", ["log_loss", "balanced_accuracy"])
+def test_dask_search_by_a_scoring_rule_equals_in_memory(client, rule):  # noqa: F811
+    X, y = random_mixed(n=150, seed=8)
+    ddf = dd.from_pandas(X.assign(cls=y), npartitions=4)
+    kw = dict(cv=5, scoring=rule, var_smoothing=0.0, n_bins=4, random_state=2)
+    dist = search_dask(BSEJ(**kw), ddf.drop(columns="cls"), ddf["cls"])
+    memory = in_memory(BSEJ, kw, X, y, "cv", 5)
+    assert [s[:2] for s in steps(dist)] == [s[:2] for s in steps(memory)]
+    np.testing.assert_allclose([s[2] for s in steps(dist)], [s[2] for s in steps(memory)], rtol=1e-12)
+
+
 def test_dask_search_joins_xor(client):  # noqa: F811
     rng = np.random.default_rng(7)
     n = 240

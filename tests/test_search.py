@@ -260,3 +260,24 @@ def test_a_misspelled_scoring_rule_is_named():
         BSE(scoring="logloss").fit(X, y)
     with pytest.raises(ParameterError, match=r"scoring: expected one of"):
         BSE(scoring="loo").fit(X, y)
+
+
+@pytest.mark.parametrize("rule", ["balanced_accuracy", "log_loss", "rmse"])
+@pytest.mark.parametrize("cv", [None, 5])
+def test_streamed_search_by_a_scoring_rule_equals_in_memory(tmp_path, rule, cv):
+    """The rules' sums add over chunks: a file searched in chunks takes the in-memory steps."""
+    from seminaive.data import load_file
+    from seminaive.search.streamed import fold_assignment, search_file
+    X, y = random_mixed(n=90, seed=6)
+    path = tmp_path / "d.csv"
+    X.assign(cls=y).to_csv(path, index=False, na_rep="?")
+    kw = dict(scoring=rule, var_smoothing=0.0, n_bins=4, random_state=3)
+    streamed = search_file(BSEJ(cv=cv, **kw), path, chunksize=17)
+    d = load_file(path)
+    folds = fold_assignment(d.n_samples, 5, 3)
+    memory = BSEJ(cv=None if cv is None else [(np.flatnonzero(folds != f), np.flatnonzero(folds == f))
+                                              for f in range(5)], **kw).fit(d)
+    assert [(h["operator"], h["attributes"]) for h in streamed.history_] == \
+        [(h["operator"], h["attributes"]) for h in memory.history_]
+    np.testing.assert_allclose([h["score"] for h in streamed.history_], [h["score"] for h in memory.history_],
+                               rtol=1e-12)
