@@ -18,7 +18,7 @@ from ..data.encoding import check_2d, encode, infer_schema
 from ..dependence import conditional_mutual_information
 from ..discretize import DISCRETIZERS, apply_cuts, interval_labels
 from ..estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
-from ..exceptions import NotFittedError, ParameterError
+from ..exceptions import NotFittedError
 from ..naive_bayes import NaiveBayes
 from .._state import field, index, numbers
 from ..persistence import model_from_dict, model_to_dict
