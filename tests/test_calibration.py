@@ -9,7 +9,7 @@ from sklearn.base import clone
 from sklearn.linear_model import LogisticRegression
 
 from _scoring import reference_score
-from seminaive import NaiveBayes, TAN
+from seminaive import AODE, KDB, NaiveBayes, SelectiveKDB, TAN
 from seminaive.calibration import Calibrated, Isotonic, Sigmoid, Temperature
 from seminaive.calibration.out_of_sample import leave_one_out_log_proba, out_of_fold_log_proba
 from seminaive.exceptions import ParameterError
@@ -78,10 +78,12 @@ def test_calibrated_uses_leave_one_out_where_exact_and_folds_otherwise():
     X, y = mixed(n=60, seed=5)
     assert Calibrated().fit(X, y).cv_used_ == "leave-one-out"
     assert Calibrated(BSEJ()).fit(X, y).cv_used_ == "leave-one-out"
-    assert Calibrated(NaiveBayes(numeric="mdl")).fit(X, y).cv_used_ == "5-fold (5 refits)"
+    assert Calibrated(NaiveBayes(numeric="mdl")).fit(X, y).cv_used_ == "leave-one-out"
+    assert Calibrated(TAN()).fit(X, y).cv_used_ == "leave-one-out"
     assert Calibrated(TAN(), cv=3).fit(X, y).cv_used_ == "3-fold (3 refits)"
-    with pytest.raises(ParameterError, match=r"cv: NaiveBayes with these parameters has no exact leave-one-out"):
-        Calibrated(NaiveBayes(numeric="kernel"), cv="loo").fit(X, y)
+    assert Calibrated(AODE()).fit(X, y).cv_used_ == "5-fold (5 refits)"
+    with pytest.raises(ParameterError, match=r"cv: AODE with these parameters has no leave-one-out from its counts"):
+        Calibrated(AODE(), cv="loo").fit(X, y)
     # the map is fitted on exactly those probabilities
     nb = NaiveBayes().fit(X, y)
     cal = Calibrated(method="temperature").fit(X, y)
@@ -243,3 +245,67 @@ def test_gaussian_leave_one_out_in_one_block_equals_attribute_by_attribute(monke
     np.testing.assert_allclose(out_of_sample._loo_gaussian_sum(est, stats, floors, scaled, codes, cells=1),
                                out_of_sample._loo_gaussian_sum(est, stats, floors, scaled, codes),
                                rtol=1e-13, atol=0)
+
+
+def test_discretized_leave_one_out_equals_refits_with_the_cut_points_held():
+    """MDL intervals learned once; each row's counts left out: as refitting a Naive Bayes on the
+    interval labels (all of them declared) without the row."""
+    from seminaive.discretize import apply_cuts, interval_labels
+    X, y = mixed(n=60, seed=11)
+    nb = NaiveBayes(numeric="equal_frequency", n_bins=4).fit(X, y)
+    frame = X.copy()
+    for c in nb.components_:
+        name = nb.schema_.attributes[c.attribute].name
+        if c.kind == "discretized":
+            labels = interval_labels(c.cuts)
+            codes = apply_cuts(X[name].to_numpy(float), c.cuts)
+            frame[name] = pd.Categorical.from_codes(codes, categories=labels)
+        else:
+            frame[name] = pd.Categorical(X[name], categories=list(nb.schema_.attributes[c.attribute].values))
+    got = leave_one_out_log_proba(nb, X, y)
+    np.testing.assert_allclose(got, refit_log_proba(NaiveBayes(), frame, y), rtol=0, atol=1e-9)
+
+
+def test_kernel_leave_one_out_is_the_density_without_the_own_kernel():
+    X, y = mixed(n=50, seed=12)
+    X = X[["x", "z"]]
+    nb = NaiveBayes(numeric="kernel").fit(X, y)
+    codes = np.searchsorted(nb.classes_, y)
+    got = leave_one_out_log_proba(nb, X, y)
+    want = np.zeros_like(got)
+    for i in range(len(y)):
+        want[i] = np.log(np.bincount(np.delete(codes, i), minlength=3) + 1.0) - np.log(len(y) - 1 + 3)
+        for comp in nb.components_:
+            x = X.iloc[:, comp.attribute].to_numpy(float)
+            if np.isnan(x[i]):
+                continue
+            for c in range(3):
+                others = [j for j in range(len(y)) if j != i and codes[j] == c and not np.isnan(x[j])]
+                h = comp.h_[c]
+                dens = np.mean(np.exp(-0.5 * ((x[i] - x[others]) / h) ** 2) / (h * np.sqrt(2 * np.pi)))
+                want[i, c] += np.log(dens)
+    want -= np.logaddexp.reduce(want, axis=1, keepdims=True)
+    np.testing.assert_allclose(got, want, rtol=0, atol=1e-9)
+
+
+@pytest.mark.parametrize("model", [TAN(), KDB(k=2), SelectiveKDB(k=1), TAN(alpha=0.5, estimation="m-estimate")],
+                         ids=repr)
+def test_family_leave_one_out_equals_refitting_its_tables_with_the_structure_held(model):
+    from seminaive.components import ConditionalTable
+    from seminaive.data.encoding import encode
+    from seminaive.estimation import class_log_prior
+    X, y = mixed(n=45, seed=13)
+    m = clone(model).fit(X, y)
+    codes = np.searchsorted(m.classes_, y)
+    got = leave_one_out_log_proba(m, X, y)
+    want = np.empty_like(got)
+    for i in range(len(y)):
+        keep = np.arange(len(y)) != i
+        rest, one = encode(X[keep], m.schema_), encode(X.iloc[[i]], m.schema_)
+        want[i] = class_log_prior(np.bincount(codes[keep], minlength=3).astype(float), m.priors)
+        for t in m.tables_:
+            u = ConditionalTable(t.attribute, t.child, t.parents)
+            u.estimate(u.count(rest, codes[keep], 3, None), m._estimator())
+            want[i] += u.log_likelihood(one)[0]
+    want -= np.logaddexp.reduce(want, axis=1, keepdims=True)
+    np.testing.assert_allclose(got, want, rtol=0, atol=1e-9)

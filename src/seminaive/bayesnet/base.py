@@ -272,6 +272,24 @@ class BayesNetClassifier(BaseNaiveBayes):
                 jll += t.log_likelihood(table)
         return jll
 
+    def _loo_log_proba(self, X, y):
+        """Leave-one-out log-posteriors (n, K) of the training rows ``X``, ``y`` (unweighted):
+        each row's own counts out of the class counts and of every table's cells, the structure
+        and the intervals held as learned from all the rows."""
+        from .._target import class_codes
+        from ..scoring import log_posteriors
+        from ..search.engine import loo_prior
+        X, y = unwrap(X, y)
+        table = encode(X, self.schema_)
+        ycodes = class_codes(y if hasattr(y, "iloc") else np.asarray(y).ravel(), self.classes_)
+        est = self._estimator()
+        with np.errstate(divide="ignore", invalid="ignore"):
+            prior = loo_prior(self.class_count_, ycodes, self.priors)
+            S = prior.copy()
+            for t, st in zip(self.tables_, self.stats_):
+                S += t.loo_log_likelihood(st, table, ycodes, est)
+        return log_posteriors(S, prior)
+
     def attribute_log_likelihoods(self, X):
         """log P(x_i | c, parents) of every instance and attribute, shape (n, n_attributes,
         n_classes); with ``class_log_prior_`` they sum to the joint log-likelihood (missing

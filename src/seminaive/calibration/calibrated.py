@@ -37,13 +37,16 @@ class Calibrated(ClassifierMixin, BaseEstimator):
 
     Naive Bayes pushes probabilities towards 0 and 1. Here the model is fitted
     once on all the data; the calibration map is fitted on each training
-    instance's probabilities from the model *without that instance*. For a
-    :class:`~seminaive.NaiveBayes` with nominal and Gaussian attributes and for
-    a wrapper search's final model those come exactly, and without refitting,
-    from the leave-one-out statistics of the search engine; any other model is
-    refitted on k folds for them. Prediction maps the model's probabilities
-    (one model, not an ensemble of fold models as scikit-learn's
-    ``CalibratedClassifierCV``).
+    instance's probabilities from the model *without that instance*, from the
+    counts less its own, without refitting
+    (:mod:`seminaive.calibration.out_of_sample`): for a
+    :class:`~seminaive.NaiveBayes` with nominal and Gaussian attributes exactly
+    what refitting gives; for discretized and kernel attributes, a wrapper
+    search's final model, TAN, kDB and selective kDB with the parts learned
+    from all the data held fixed (cut points, bandwidths, structure). Any other
+    model (AnDE, other libraries' models) is refitted on k folds for them.
+    Prediction maps the model's probabilities (one model, not an ensemble of
+    fold models as scikit-learn's ``CalibratedClassifierCV``).
 
     Parameters
     ----------
@@ -102,8 +105,8 @@ class Calibrated(ClassifierMixin, BaseEstimator):
         base = self._base()
         loo = self.cv == "loo" or (self.cv == "auto" and has_leave_one_out(base))
         if self.cv == "loo" and not has_leave_one_out(base):
-            raise ParameterError(f"cv: {type(base).__name__} with these parameters has no exact leave-one-out "
-                                 f"(nominal and Gaussian Naive Bayes and the wrapper searches scored by "
+            raise ParameterError(f"cv: {type(base).__name__} with these parameters has no leave-one-out from its "
+                                 f"counts (Naive Bayes, TAN, kDB, selective kDB and the wrapper searches scored by "
                                  f"leave-one-out do); use cv='auto' or a number of folds")
         self.estimator_ = clone(base)
         if loo and hasattr(self.estimator_, "_fit_table"):  # Naive Bayes: its encoded table serves the LOO too

@@ -1,10 +1,15 @@
 """Out-of-sample log-posteriors of a model on its own training data.
 
-Leave-one-out comes from the search engine's statistics, where it is exactly
-what refitting without each instance gives: a :class:`~seminaive.NaiveBayes`
-whose attributes are nominal or Gaussian (any estimation, any class priors),
-and a wrapper search's final model (its structure and cut points as found on
-all the data). Any other model gets out-of-fold log-posteriors from k refits.
+Leave-one-out comes from the counts: each instance's own counts are taken out
+and the model's estimators applied to the rest. For a
+:class:`~seminaive.NaiveBayes` whose attributes are nominal or Gaussian (any
+estimation, any class priors) that is exactly what refitting without the
+instance gives. Where a model also learns something else from all the data,
+that part is held fixed and only the counts are left out: a wrapper search's
+structure and cut points, a discretizer's cut points, a kernel's bandwidths,
+the TAN, kDB and selective kDB structures (and their intervals). Any other
+model (AnDE, a model of another library) gets out-of-fold log-posteriors from
+k refits.
 """
 
 import warnings
@@ -14,7 +19,7 @@ from sklearn.base import clone
 
 from .._target import encode_target, unwrap
 from ..base import UnseenValueWarning
-from ..components import Categorical, Gaussian, variance_floor
+from ..components import Categorical, Gaussian, Kernel, variance_floor
 from ..components.gaussian import normal_logpdf, stats_scale
 from ..data.encoding import encode
 from ..exceptions import ParameterError
@@ -23,12 +28,14 @@ __all__ = ["has_leave_one_out", "leave_one_out_log_proba", "out_of_fold_log_prob
 
 
 def has_leave_one_out(model):
-    """Whether :func:`leave_one_out_log_proba` is exact for this (unfitted) model."""
+    """Whether :func:`leave_one_out_log_proba` serves this (unfitted) model."""
+    from ..bayesnet.kdb import KDB
+    from ..bayesnet.tan import TAN
     from ..naive_bayes import NaiveBayes
     from ..search.base import SearchNaiveBayes
     if isinstance(model, SearchNaiveBayes):
         return model.cv is None
-    return type(model) is NaiveBayes and model.numeric == "gaussian"
+    return type(model) is NaiveBayes or isinstance(model, (TAN, KDB))  # KDB: the selective one too
 
 
 def leave_one_out_log_proba(model, X, y, table=None, ycodes=None):
@@ -38,6 +45,8 @@ def leave_one_out_log_proba(model, X, y, table=None, ycodes=None):
     its own statistics then serve, with no pass over the data."""
     from ..naive_bayes import NaiveBayes
     from ..search.engine import BaseAttribute, Engine
+    if hasattr(model, "_loo_log_proba") and not isinstance(model, NaiveBayes):  # TAN, kDB: their tables
+        return model._loo_log_proba(X, y)
     if not isinstance(model, NaiveBayes):  # a wrapper search: its own engine, at its final structure
         engine = model.build_engine(X, y)[0]
         return engine.log_proba(list(model.structure_.groups))
@@ -60,20 +69,24 @@ def leave_one_out_log_proba(model, X, y, table=None, ycodes=None):
             attrs.append(BaseAttribute(name, None, 0, table.numeric[:, c.column] / scale, floors[i], scale,
                                        model._estimator(name)))
             stats[(len(attrs) - 1,)] = [model.stats_[i]]  # the model's moments, in the same units
-        elif type(c) is Categorical:
-            attrs.append(BaseAttribute(name, table.codes[:, c.column], c.n_values, estimator=model._estimator(name)))
+        elif isinstance(c, Categorical):  # nominal, or numeric in the model's intervals
+            codes = table.codes[:, c.column] if type(c) is Categorical else c.codes(table)
+            attrs.append(BaseAttribute(name, codes, c.n_values, estimator=model._estimator(name)))
             stats[(len(attrs) - 1,)] = model.stats_[i]["counts"][None]
-        else:
-            raise ParameterError(f"cv: leave-one-out needs nominal or Gaussian attributes; {name!r} is {c.kind}")
     engine = Engine(attrs, ycodes, len(model.classes_), model._estimator(None), model.priors)
     engine.stats, engine.class_counts = stats, model.class_count_[None]
     extra = None
+    kernels = [c for c in model.components_ if isinstance(c, Kernel)]
+    if kernels:
+        with np.errstate(divide="ignore"):
+            extra = sum(c.loo_log_likelihood(table, ycodes) for c in kernels)
     if batched:
         comps = [model.components_[i] for i in batched]
         x = np.column_stack([table.numeric[:, c.column] / float(stats_scale(model.stats_[i]))
                              for i, c in zip(batched, comps)])
-        extra = _loo_gaussian_sum(model._estimator(names[batched[0]]), [model.stats_[i] for i in batched],
-                                  np.array([floors[i] for i in batched]), x, ycodes)
+        part = _loo_gaussian_sum(model._estimator(names[batched[0]]), [model.stats_[i] for i in batched],
+                                 np.array([floors[i] for i in batched]), x, ycodes)
+        extra = part if extra is None else extra + part
     return engine.log_proba([(j,) for j in range(len(attrs))], extra)
 
 
