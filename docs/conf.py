@@ -8,6 +8,12 @@ sys.path.insert(0, os.path.join(HERE, "_ext"))
 os.environ.setdefault("MPLBACKEND", "Agg")
 
 import seminaive  # noqa: E402
+import api_listing  # noqa: E402
+import reproduce  # noqa: E402
+
+# the generated pages are written before Sphinx looks for its sources (autosummary scans them)
+api_listing.generate()
+reproduce.generate()
 
 project = "seminaive"
 author = "the seminaive developers"
@@ -18,13 +24,13 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
     "sphinx.ext.mathjax",
+    "sphinx-mathjax-offline",  # MathJax served from the site itself: formulas render offline
     "sphinx.ext.intersphinx",
     "numpydoc",
     "sphinx_gallery.gen_gallery",
-    "reproduce",  # docs/_ext/reproduce.py: the documents' worked examples beside our numbers
 ]
 
-exclude_patterns = ["_build", "generated/*.py", "**.ipynb_checkpoints", "auto_examples/*.ipynb",
+exclude_patterns = ["_build", "generated/*.py", "generated/reproducing_tables.rst", "**.ipynb_checkpoints", "auto_examples/*.ipynb",
                     "auto_examples/*.py", "auto_examples/*.zip", "auto_examples/*.json", "auto_examples/*.md5"]
 templates_path = ["_templates"]
 autosummary_generate = True
@@ -58,5 +64,6 @@ html_theme_options = {
     "footer_end": [],
 }
 html_static_path = []
+html_context = {"default_mode": "light"}
 html_show_sourcelink = False
 suppress_warnings = ["config.cache"]

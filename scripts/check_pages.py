@@ -52,7 +52,7 @@ def check_pages(urls, screenshot_dir=None, width=1280, height=900):
                     parts = url.rstrip("/").split("/")
                     name = "-".join(parts[-2:]).replace(".html", "")
                     shot = os.path.join(screenshot_dir, f"{name}.png")
-                    page.screenshot(path=shot, full_page=False)
+                    page.screenshot(path=shot, full_page=True)
                 out.append({"url": url, "title": page.title(), "images": images, "problems": problems,
                             "screenshot": shot})
                 page.close()

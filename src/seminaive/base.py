@@ -82,7 +82,19 @@ def _row_reduce(ufunc, a):
 
 
 class UnseenValueWarning(UserWarning):
-    """Prediction met nominal values outside the training value lists (treated as missing)."""
+    """Prediction met nominal values outside the training value lists (treated as missing).
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from seminaive import NaiveBayes, UnseenValueWarning
+    >>> nb = NaiveBayes().fit([["a"], ["b"]], ["x", "y"])
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     _ = nb.predict([["c"]])
+    >>> caught[0].category is UnseenValueWarning
+    True
+    """
 
 
 class BaseNaiveBayes(ValidatedParams, ClassifierMixin, BaseEstimator):

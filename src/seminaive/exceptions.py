@@ -9,7 +9,17 @@ __all__ = ["SeminaiveError", "DataFormatError", "ParameterError", "NotFittedErro
 
 
 class SeminaiveError(ValueError):
-    """Base class of the errors a user can cause (a ``ValueError``)."""
+    """Base class of the errors a user can cause (a ``ValueError``).
+
+    Examples
+    --------
+    >>> from seminaive import NaiveBayes, SeminaiveError
+    >>> try:
+    ...     NaiveBayes(alpha=-1).fit([["a"]], ["x"])
+    ... except SeminaiveError as e:
+    ...     print(e)
+    alpha: expected a number >= 0, got -1
+    """
 
 
 class DataFormatError(SeminaiveError):
@@ -43,7 +53,31 @@ class DataFormatError(SeminaiveError):
 
 
 class ParameterError(SeminaiveError):
-    """A parameter has a value outside what it accepts."""
+    """A parameter has a value outside what it accepts.
+
+    Examples
+    --------
+    >>> from seminaive import ParameterError
+    >>> from seminaive.search import BSE
+    >>> try:
+    ...     BSE(scoring="logloss").fit([["a"], ["b"]], ["x", "y"])
+    ... except ParameterError as e:
+    ...     print(str(e)[:40])
+    scoring: expected one of 'accuracy', 'ba
+    """
+
+
+_NOT_FITTED_DOC = """The model was used before ``fit`` (also a scikit-learn ``NotFittedError``).
+
+    Examples
+    --------
+    >>> from seminaive import NaiveBayes, NotFittedError
+    >>> try:
+    ...     NaiveBayes().predict([["a"]])
+    ... except NotFittedError as e:
+    ...     print(str(e)[:31])
+    This NaiveBayes instance is not
+    """
 
 
 def __getattr__(name):
@@ -57,6 +91,6 @@ def __getattr__(name):
     except ImportError:  # pragma: no cover
         sklearn_not_fitted = AttributeError
     cls = type("NotFittedError", (SeminaiveError, sklearn_not_fitted),
-               {"__doc__": "The model was used before ``fit``.", "__module__": __name__})
+               {"__doc__": _NOT_FITTED_DOC, "__module__": __name__})
     globals()["NotFittedError"] = cls
     return cls

@@ -36,7 +36,13 @@ def _resolve(base):
 
 
 def j_model():
-    """A NaiveBayes with the J implementation's settings."""
+    """A NaiveBayes with the J implementation's settings.
+
+    Examples
+    --------
+    >>> j_model()
+    NaiveBayes()
+    """
     return NaiveBayes(alpha=1.0, priors="laplace")
 
 
@@ -54,30 +60,65 @@ def _need(fb, part, ext):
 
 
 def learn(base):
-    """Learn from ``base.des`` and ``base.dat``; return the fitted model."""
+    """Learn from ``base.des`` and ``base.dat``; return the fitted model.
+
+    Examples
+    --------
+    >>> from seminaive.datasets import filebase_path
+    >>> learn(filebase_path("led")).classes_.tolist()[:3]
+    ['0', '1', '2']
+    """
     return _fitted(base, ("dat",))[1]
 
 
 def test(base):
-    """The classes the model gives the test data ``base.tst``."""
+    """The classes the model gives the test data ``base.tst``.
+
+    Examples
+    --------
+    >>> from seminaive.datasets import filebase_path
+    >>> test(filebase_path("led"))[:5].tolist()
+    ['0', '2', '3', '2', '4']
+    """
     fb, nb = _fitted(base, ("dat", "tst"))
     return nb.predict(_need(fb, "test", "tst").X)
 
 
 def accuracy(base):
-    """The percentage of ``base.tst`` instances classified correctly."""
+    """The percentage of ``base.tst`` instances classified correctly.
+
+    Examples
+    --------
+    >>> from seminaive.datasets import filebase_path
+    >>> accuracy(filebase_path("led"))
+    78.0
+    """
     fb, nb = _fitted(base, ("dat", "tst"))
     t = _need(fb, "test", "tst")
     return 100.0 * float(np.mean(nb.predict(t.X) == np.asarray(t.y, dtype=object)))
 
 
 def classify(base):
-    """The classes the model gives the unlabelled data ``base.cls``."""
+    """The classes the model gives the unlabelled data ``base.cls``.
+
+    Examples
+    --------
+    >>> from seminaive.datasets import filebase_path
+    >>> classify(filebase_path("led"))[:3].tolist()
+    ['9', '0', '1']
+    """
     fb, nb = _fitted(base, ("dat", "cls"))
     return nb.predict(_need(fb, "classify", "cls").X)
 
 
 def priors(base):
-    """The Laplace-corrected class probabilities, as ``{class: probability}``."""
+    """The Laplace-corrected class probabilities, as ``{class: probability}``.
+
+    Examples
+    --------
+    >>> from seminaive.datasets import filebase_path
+    >>> round(priors(filebase_path("led"))["8"], 4)
+    0.1476
+    """
     nb = learn(base)
     return dict(zip(nb.classes_.tolist(), np.exp(nb.class_log_prior_).tolist()))

@@ -108,7 +108,18 @@ def _schema(d):
 
 def save_model(model, path, overwrite=False):
     """Write a fitted model to ``path`` as JSON (atomically; an existing file
-    is replaced only with ``overwrite=True``)."""
+    is replaced only with ``overwrite=True``).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from seminaive import NaiveBayes, load_model
+    >>> from seminaive.datasets import load
+    >>> path = os.path.join(tempfile.mkdtemp(), "nb.json")
+    >>> save_model(NaiveBayes().fit(load("weather.nominal")), path)
+    >>> load_model(path).classes_.tolist()
+    ['yes', 'no']
+    """
     atomic_write_text(path, json.dumps(model_to_dict(model), indent=1) + "\n", overwrite)
 
 

@@ -42,19 +42,41 @@ _GREATER = {"accuracy": True, "balanced_accuracy": True, "log_loss": False, "bri
 
 
 def check_scoring(name, value):
-    """A parameter naming a scoring rule: one of :data:`SCORINGS`."""
+    """A parameter naming a scoring rule: one of :data:`SCORINGS`.
+
+    Examples
+    --------
+    >>> check_scoring("scoring", "rmse")  # nothing to say
+    >>> check_scoring("scoring", "mse")
+    Traceback (most recent call last):
+    ...
+    seminaive.exceptions.ParameterError: scoring: expected one of 'accuracy', 'balanced_accuracy', 'log_loss', 'brier', 'rmse', got 'mse'
+    """
     if not isinstance(value, str) or value not in SCORINGS:
         raise ParameterError(f"{name}: expected one of {', '.join(map(repr, SCORINGS))}, got {value!r}")
 
 
 def greater_is_better(scoring):
-    """True for the accuracies, False for the losses."""
+    """True for the accuracies, False for the losses.
+
+    Examples
+    --------
+    >>> greater_is_better("accuracy"), greater_is_better("brier")
+    (True, False)
+    """
     return _GREATER[scoring]
 
 
 def log_posteriors(jll, log_prior):
     """Normalized log-posteriors (n, K) of joint log-likelihoods, degenerate rows resolved
-    as the classifiers resolve them."""
+    as the classifiers resolve them.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> np.exp(log_posteriors(np.log([[2.0, 6.0]]), np.zeros(2))).round(2).tolist()
+    [[0.25, 0.75]]
+    """
     jll = np.asarray(jll, dtype=np.float64)
     with np.errstate(invalid="ignore"):
         if not np.isfinite(jll.max(axis=1)).all():
@@ -67,7 +89,14 @@ def log_posteriors(jll, log_prior):
 def score_sums(jll, y, scoring, log_prior, weight=None):
     """The sums over rows a rule's value comes from (they add over chunks): for
     ``balanced_accuracy`` the per-class weights decided right then the per-class
-    weights (2K numbers), otherwise (sum, total weight)."""
+    weights (2K numbers), otherwise (sum, total weight).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> score_sums(np.log([[0.8, 0.2], [0.4, 0.6]]), np.array([0, 0]), "accuracy", np.zeros(2)).tolist()
+    [1.0, 2.0]
+    """
     y = np.asarray(y, dtype=np.int64)
     k = jll.shape[1]
     w = np.ones(y.size) if weight is None else np.asarray(weight, dtype=np.float64)
@@ -90,7 +119,14 @@ def score_sums(jll, y, scoring, log_prior, weight=None):
 
 
 def score_value(sums, scoring, n_classes):
-    """A rule's value from its sums (:func:`score_sums`, possibly added over parts)."""
+    """A rule's value from its sums (:func:`score_sums`, possibly added over parts).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> score_value(np.array([1.0, 2.0]), "accuracy", 2)
+    0.5
+    """
     sums = np.asarray(sums, dtype=np.float64)
     if scoring == "balanced_accuracy":
         right, total = sums[:n_classes], sums[n_classes:]
@@ -108,7 +144,14 @@ def score_value(sums, scoring, n_classes):
 
 
 def score_of(jll, y, scoring, log_prior, weight=None):
-    """A rule's value of joint log-likelihoods ``jll`` (n, K) against classes ``y``."""
+    """A rule's value of joint log-likelihoods ``jll`` (n, K) against classes ``y``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> round(score_of(np.log([[0.8, 0.2], [0.4, 0.6]]), np.array([0, 0]), "log_loss", np.zeros(2)), 4)
+    0.5697
+    """
     return score_value(score_sums(jll, y, scoring, log_prior, weight), scoring, jll.shape[1])
 
 

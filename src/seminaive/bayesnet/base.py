@@ -60,7 +60,15 @@ def _checked(value, shape, where):
 
 
 class BayesNetClassifier(BaseNaiveBayes):
-    """Base of TAN, kDB and AnDE (see the module's notes); not used directly."""
+    """Base of TAN, kDB and AnDE (see the module's notes); not used directly.
+
+    Examples
+    --------
+    >>> from seminaive import TAN
+    >>> from seminaive.bayesnet import BayesNetClassifier
+    >>> issubclass(TAN, BayesNetClassifier)
+    True
+    """
 
     _from_chunks = True  # fit_file and fit_dask fit it in passes over chunks (bayesnet.streamed)
     _fixed_structure = False  # its structure does not depend on the data (AnDE)

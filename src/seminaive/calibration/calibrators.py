@@ -55,7 +55,19 @@ def _combine(p, k):
 
 
 class Sigmoid:
-    """Platt scaling per class (one-vs-rest beyond two classes)."""
+    """Platt scaling per class (one-vs-rest beyond two classes).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.integers(0, 2, 200)
+    >>> f = 4 * (2 * y - 1) + rng.normal(0, 4, 200)  # over-confident log-odds
+    >>> log_p = np.column_stack([-np.logaddexp(0, f), -np.logaddexp(0, -f)])
+    >>> s = Sigmoid().fit(log_p, y)
+    >>> bool(0 < s.a_[1] < 1)  # the log-odds are shrunk
+    True
+    """
 
     name = "sigmoid"
 
@@ -125,7 +137,16 @@ def _platt(f, t):
 
 
 class Isotonic:
-    """A non-decreasing map of each class's probability (one-vs-rest beyond two classes)."""
+    """A non-decreasing map of each class's probability (one-vs-rest beyond two classes).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> log_p = np.log([[0.9, 0.1], [0.8, 0.2], [0.3, 0.7], [0.1, 0.9]])
+    >>> iso = Isotonic().fit(log_p, np.array([0, 1, 1, 1]))
+    >>> iso.transform(log_p).sum(axis=1).tolist()
+    [1.0, 1.0, 1.0, 1.0]
+    """
 
     name = "isotonic"
 
@@ -181,7 +202,16 @@ def _isotonic_steps(x, target, low, high):
 
 
 class Temperature:
-    """One temperature T for every class: p = softmax(log p / T)."""
+    """One temperature T for every class: p = softmax(log p / T).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> log_p = np.log([[0.99, 0.01], [0.02, 0.98], [0.97, 0.03], [0.01, 0.99]])
+    >>> t = Temperature().fit(log_p, np.array([0, 1, 1, 0]))  # half of them wrong
+    >>> t.temperature_ > 1  # too sure: divided by more than 1
+    True
+    """
 
     name = "temperature"
 

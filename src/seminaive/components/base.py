@@ -26,6 +26,14 @@ class Component:
         The attribute's index in the schema.
     column : int
         The column of the encoded block (codes or numeric) the component reads.
+
+    Examples
+    --------
+    >>> from seminaive import NaiveBayes
+    >>> from seminaive.datasets import load
+    >>> nb = NaiveBayes().fit(load("weather.numeric"))
+    >>> [type(c).__name__ for c in nb.components_]
+    ['Categorical', 'Gaussian', 'Gaussian', 'Categorical']
     """
 
     kind = None

@@ -11,7 +11,19 @@ __all__ = ["ConstraintWarning", "check_min_rates", "resolve_min_rates", "class_r
 
 
 class ConstraintWarning(UserWarning):
-    """The requested minimum rates could not all be met on the training data."""
+    """The requested minimum rates could not all be met on the training data.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from seminaive import ConstrainedNaiveBayes, ConstraintWarning
+    >>> X, y = [["a"], ["a"], ["b"], ["b"]], ["p", "q", "p", "q"]
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     m = ConstrainedNaiveBayes(min_rates={"p": 1.0, "q": 1.0}).fit(X, y)
+    >>> m.feasible_, any(w.category is ConstraintWarning for w in caught)
+    (False, True)
+    """
 
 
 def resolve_min_rates(min_rates, classes, y_codes, weight=None):

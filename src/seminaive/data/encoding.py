@@ -32,6 +32,13 @@ class EncodedTable:
     unseen : ndarray of shape (n_nominal,)
         How many values of each nominal attribute were outside its value list
         (they are encoded as missing).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> t = EncodedTable(np.array([[0], [1]]), np.array([[1.5], [np.nan]]), np.zeros(1))
+    >>> t.n_samples
+    2
     """
 
     codes: np.ndarray

@@ -24,7 +24,16 @@ __all__ = ["Filebase", "read_filebase", "read_description", "write_filebase"]
 
 @dataclass
 class Filebase:
-    """The parts of a filebase: description, learning, test and classification data."""
+    """The parts of a filebase: description, learning, test and classification data.
+
+    Examples
+    --------
+    >>> from seminaive.data import read_filebase
+    >>> from seminaive.datasets import filebase_path
+    >>> fb = read_filebase(filebase_path("led"))
+    >>> fb.learn.n_samples > 0, fb.classify is not None
+    (True, True)
+    """
 
     base: str
     schema: Schema
@@ -99,6 +108,19 @@ def write_filebase(base, schema, learn, test=None, classify=None, overwrite=Fals
 
     ``learn`` and ``test`` are sequences of rows whose last item is the class;
     ``classify`` rows have no class. Values are written as they are.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from seminaive.data import read_filebase
+    >>> from seminaive.datasets import filebase_path
+    >>> fb = read_filebase(filebase_path("led"))
+    >>> rows = fb.learn.X.apply(lambda c: c.cat.codes).to_numpy().tolist()
+    >>> learn = [r + [c] for r, c in zip(rows, fb.learn.y.cat.codes.tolist())]
+    >>> base = os.path.join(tempfile.mkdtemp(), "copy")
+    >>> write_filebase(base, fb.schema, learn)
+    >>> read_filebase(base).learn.n_samples == fb.learn.n_samples
+    True
     """
     base = os.fspath(base)
     des = "\n".join(",".join(map(str, a.values)) for a in list(schema.attributes) + [schema.target])

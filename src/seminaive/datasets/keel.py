@@ -44,7 +44,13 @@ def keel_dir(kind="balanced"):
 
 
 def list_keel(kind="balanced"):
-    """Names of the KEEL data sets of a kind."""
+    """Names of the KEEL data sets of a kind.
+
+    Examples
+    --------
+    >>> "pima" in list_keel("balanced")  # doctest: +SKIP
+    True
+    """
     return sorted(f[:-4] for f in os.listdir(keel_dir(kind)) if f.endswith(".dat"))
 
 

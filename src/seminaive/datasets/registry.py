@@ -59,14 +59,28 @@ GENERATED = ("thesis-simulation", "thesis-simulation-train", "thesis-simulation-
 
 
 def dataset_path(name):
-    """The path of a bundled data file."""
+    """The path of a bundled data file.
+
+    Examples
+    --------
+    >>> import os
+    >>> os.path.basename(dataset_path("weather.nominal"))
+    'weather.nominal.arff'
+    """
     if name not in BUNDLED:
         raise ParameterError(f"dataset: expected one of {', '.join(BUNDLED)}, got {name!r}")
     return os.path.join(DATA_DIR, BUNDLED[name][0])
 
 
 def filebase_path(name):
-    """The base path (without extension) of a bundled J filebase (``led``, ``wave``)."""
+    """The base path (without extension) of a bundled J filebase (``led``, ``wave``).
+
+    Examples
+    --------
+    >>> import os
+    >>> os.path.exists(filebase_path("led") + ".des")
+    True
+    """
     return os.path.splitext(dataset_path(name))[0]
 
 
@@ -109,7 +123,13 @@ def known(name):
 
 
 def load_any(name):
-    """A data set by name, or a data file (its instances with a class), named by the file."""
+    """A data set by name, or a data file (its instances with a class), named by the file.
+
+    Examples
+    --------
+    >>> load_any("iris").n_samples
+    150
+    """
     if os.path.exists(name) and not known(name):
         d, _ = load_file(name).labelled()
         d.name = os.path.basename(name)
@@ -126,7 +146,13 @@ def check_names(names):
 
 
 def list_datasets(include_keel=True):
-    """``(name, source, description)`` of every data set known by name."""
+    """``(name, source, description)`` of every data set known by name.
+
+    Examples
+    --------
+    >>> list_datasets(include_keel=False)[0][:2]
+    ('weather.nominal', 'bundled')
+    """
     out = [(k, "bundled", v[1]) for k, v in BUNDLED.items()]
     out += [(k, "generated", v.description) for k, v in _generated().items()]
     if include_keel:
@@ -137,7 +163,13 @@ def list_datasets(include_keel=True):
 
 def dataset_table(names=None, include_keel=True):
     """A DataFrame describing data sets: instances, attributes by type, classes,
-    minority class share, source and notes (each set is loaded)."""
+    minority class share, source and notes (each set is loaded).
+
+    Examples
+    --------
+    >>> dataset_table(["iris"], include_keel=False)["instances"].tolist()
+    [150]
+    """
     rows = []
     known = list_datasets(include_keel)
     for name, source, note in known:

@@ -32,7 +32,15 @@ def dependence_matrices(dataset, n_bins=10, measures=("mi", "cmi", "mic"), progr
     """Symmetric matrices (DataFrames) of mutual information, conditional mutual
     information given the class, and MIC (numeric pairs only; others NaN). With
     fewer than two numeric attributes MIC would be empty: its entry is None.
-    ``progress`` (a stream) hears of each measure as it is computed."""
+    ``progress`` (a stream) hears of each measure as it is computed.
+
+    Examples
+    --------
+    >>> from seminaive.datasets import load
+    >>> mats = dependence_matrices(load("iris"), measures=("mi",))
+    >>> mats["mi"].shape
+    (4, 4)
+    """
     names = list(dataset.X.columns)
     codes, y = coded_columns(dataset, n_bins)
     d = len(names)
@@ -70,6 +78,15 @@ TITLES = {"mi": "mutual information (nats)", "cmi": "conditional mutual informat
 
 
 def format_matrices(mats, precision=3):
+    """The matrices as aligned text tables, one after another.
+
+    Examples
+    --------
+    >>> from seminaive.datasets import load
+    >>> text = format_matrices(dependence_matrices(load("iris"), measures=("mi",)))
+    >>> "petal_length" in text
+    True
+    """
     parts = []
     if "mic" in mats and mats["mic"] is None:
         parts += ["(no maximal information coefficient: it needs two numeric attributes)", ""]
@@ -84,7 +101,17 @@ def format_matrices(mats, precision=3):
 
 
 def plot_matrices(mats, path, overwrite=False):
-    """Heat maps of the matrices side by side (diagonal left blank), written to ``path`` (PNG)."""
+    """Heat maps of the matrices side by side (diagonal left blank), written to ``path`` (PNG).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from seminaive.datasets import load
+    >>> path = os.path.join(tempfile.mkdtemp(), "deps.png")
+    >>> _ = plot_matrices(dependence_matrices(load("iris"), measures=("mi",)), path)
+    >>> os.path.exists(path)
+    True
+    """
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

@@ -46,7 +46,14 @@ def interval_labels(cuts, precision=4):
 
 class Discretizer(ValidatedParams, TransformerMixin, BaseEstimator):
     """Base class: subclasses implement ``_cut_points(x, y)`` for one column's
-    present values ``x`` (sorted) and their classes ``y`` (codes, or None)."""
+    present values ``x`` (sorted) and their classes ``y`` (codes, or None).
+
+    Examples
+    --------
+    >>> from seminaive.discretize import EqualWidthDiscretizer
+    >>> EqualWidthDiscretizer(n_bins=2).fit([[0.0], [1.0], [4.0]]).transform([[0.5], [3.0]]).tolist()
+    [[0.0], [1.0]]
+    """
 
     supervised = False
 

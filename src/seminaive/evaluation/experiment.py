@@ -31,7 +31,16 @@ RESULT_COLUMNS = ["dataset", "model", "split", "n_train", "n_test", "accuracy", 
 
 
 class Experiment:
-    """What a comparison runs: named models, data sets and a resampling protocol."""
+    """What a comparison runs: named models, data sets and a resampling protocol.
+
+    Examples
+    --------
+    >>> from seminaive import NaiveBayes, OneR
+    >>> from seminaive.evaluation.resampling import Protocol
+    >>> e = Experiment({"nb": NaiveBayes(), "1r": OneR()}, ["iris"], Protocol(folds=3))
+    >>> e.baseline, e.config()["datasets"]
+    ('nb', ['iris'])
+    """
 
     def __init__(self, models, datasets, protocol, baseline=None):
         self.models = dict(models)           # name -> unfitted estimator
@@ -101,7 +110,14 @@ def _proba(model, X):
 
 
 def load_results(folder):
-    """The per-split results of a run as a DataFrame (empty if none yet)."""
+    """The per-split results of a run as a DataFrame (empty if none yet).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> load_results(tempfile.mkdtemp()).empty  # nothing run there yet
+    True
+    """
     path = os.path.join(folder, "results.csv")
     if not os.path.exists(path):
         return pd.DataFrame(columns=RESULT_COLUMNS)
@@ -133,6 +149,16 @@ def run_experiment(experiment, folder, resume=True, overwrite=False, progress="s
     ``folder/experiment.json`` records the configuration: resuming requires
     the same one; a different one is refused unless ``overwrite`` (which
     starts afresh).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from seminaive import NaiveBayes
+    >>> from seminaive.evaluation.resampling import Protocol
+    >>> res = run_experiment(Experiment({"nb": NaiveBayes()}, ["iris"], Protocol(folds=3)), tempfile.mkdtemp(),
+    ...                      progress=None)
+    >>> len(res), round(float(res["accuracy"].mean()), 3)
+    (3, 0.96)
     """
     if progress == "stderr":
         progress = sys.stderr

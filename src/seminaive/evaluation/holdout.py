@@ -21,7 +21,16 @@ __all__ = ["evaluate", "EvaluationResult", "split_indices"]
 
 @dataclass
 class EvaluationResult:
-    """Accuracy of a model under a resampling protocol."""
+    """Accuracy of a model under a resampling protocol.
+
+    Examples
+    --------
+    >>> from seminaive import NaiveBayes
+    >>> from seminaive.datasets import load
+    >>> r = evaluate(NaiveBayes(), load("iris"), cv=5)
+    >>> round(r.accuracy, 3), sorted(r.fold_probability)
+    (0.96, ['brier', 'ece', 'log_loss', 'rmse'])
+    """
 
     protocol: str
     fold_accuracy: list
@@ -75,7 +84,13 @@ class EvaluationResult:
 
 def split_indices(y, cv=10, holdout=None, random_state=0):
     """Train/test index pairs: stratified (shuffled) k folds, or one stratified
-    hold-out split of fraction ``holdout`` (see :mod:`.resampling`)."""
+    hold-out split of fraction ``holdout`` (see :mod:`.resampling`).
+
+    Examples
+    --------
+    >>> [len(te) for _, te in split_indices(["a", "b"] * 5, cv=5)]
+    [2, 2, 2, 2, 2]
+    """
     if holdout is not None:
         return holdout_split(y, holdout, random_state)
     return kfold(y, cv, random_state)

@@ -20,7 +20,13 @@ MEASURES = ("accuracy", "kappa", "macro_precision", "macro_recall", "macro_f1", 
 
 
 def confusion(y_true, y_pred, classes):
-    """Confusion matrix C[i, j]: instances of class i predicted as j."""
+    """Confusion matrix C[i, j]: instances of class i predicted as j.
+
+    Examples
+    --------
+    >>> confusion(["a", "a", "b"], ["a", "b", "b"], ["a", "b"]).tolist()
+    [[1, 1], [0, 1]]
+    """
     t = class_codes(y_true, classes)
     p = class_codes(y_pred, classes, strict=False)
     k = len(classes)

@@ -26,7 +26,14 @@ N_BINS = 10
 
 def reliability_bins(proba, y, n_bins=N_BINS):
     """Per confidence bin (``n_bins`` equal widths over [0, 1]): the number of
-    predictions, the sum of their confidences and how many were right (``y``: class codes)."""
+    predictions, the sum of their confidences and how many were right (``y``: class codes).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> reliability_bins(np.array([[0.9, 0.1], [0.2, 0.8]]), np.array([0, 0]), n_bins=2)["right"].tolist()
+    [0.0, 1.0]
+    """
     proba = np.asarray(proba, dtype=np.float64)
     pred = proba.argmax(axis=1)
     conf = proba[np.arange(len(pred)), pred]
@@ -37,12 +44,25 @@ def reliability_bins(proba, y, n_bins=N_BINS):
 
 
 def add_bins(a, b):
-    """The bins of the union of two sets of predictions."""
+    """The bins of the union of two sets of predictions.
+
+    Examples
+    --------
+    >>> add_bins({"count": [1, 0], "confidence": [0.4, 0], "right": [0, 0]},
+    ...          {"count": [0, 1], "confidence": [0, 0.9], "right": [0, 1]})["count"].tolist()
+    [1, 1]
+    """
     return {k: np.asarray(a[k]) + np.asarray(b[k]) for k in ("count", "confidence", "right")}
 
 
 def expected_calibration_error(bins):
-    """Sum over bins of (share of predictions) x |accuracy - mean confidence|."""
+    """Sum over bins of (share of predictions) x abs(accuracy - mean confidence).
+
+    Examples
+    --------
+    >>> expected_calibration_error({"count": [0, 2], "confidence": [0.0, 1.7], "right": [0, 1]})
+    0.35
+    """
     n = np.asarray(bins["count"], dtype=np.float64)
     if n.sum() == 0:
         return float("nan")
@@ -51,7 +71,15 @@ def expected_calibration_error(bins):
 
 def probability_measures(proba, y, n_bins=N_BINS):
     """Log loss (probabilities clipped at 1e-15), Brier score (as :mod:`seminaive.scoring`: the
-    multi-class score, halved for two classes), RMSE over every row and class, and ECE."""
+    multi-class score, halved for two classes), RMSE over every row and class, and ECE.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> m = probability_measures(np.array([[0.5, 0.5], [0.5, 0.5]]), np.array([0, 1]))
+    >>> round(m["log_loss"], 4), m["brier"], m["rmse"], m["ece"]
+    (0.6931, 0.25, 0.5, 0.0)
+    """
     proba = np.asarray(proba, dtype=np.float64)
     y = np.asarray(y, dtype=np.int64)
     k = proba.shape[1]
@@ -69,7 +97,17 @@ def probability_measures(proba, y, n_bins=N_BINS):
 
 def plot_reliability(bins_by_model, path, overwrite=False, title=None):
     """Reliability diagrams, one panel per model (``{name: bins}``), each with the
-    predictions' counts per bin beneath; written to ``path`` (PNG, atomically)."""
+    predictions' counts per bin beneath; written to ``path`` (PNG, atomically).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> import numpy as np
+    >>> bins = reliability_bins(np.array([[0.9, 0.1], [0.3, 0.7]]), np.array([0, 1]))
+    >>> path = plot_reliability({"model": bins}, os.path.join(tempfile.mkdtemp(), "rel.png"))
+    >>> os.path.exists(path)
+    True
+    """
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

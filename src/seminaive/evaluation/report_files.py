@@ -46,7 +46,19 @@ def _marks(results, baseline, level=0.05):
 
 def comparison_table(results, baseline, precision=2):
     """Markdown: accuracy % (mean +- sd over splits) per data set and model, with
-    significance marks against ``baseline``, then wins/ties/losses and the average."""
+    significance marks against ``baseline``, then wins/ties/losses and the average.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from seminaive import NaiveBayes, OneR
+    >>> from seminaive.evaluation.experiment import Experiment, run_experiment
+    >>> from seminaive.evaluation.resampling import Protocol
+    >>> res = run_experiment(Experiment({"nb": NaiveBayes(), "1r": OneR()}, ["iris"], Protocol(folds=3)),
+    ...                      tempfile.mkdtemp(), progress=None)
+    >>> print(comparison_table(res, "nb").splitlines()[0])
+    | data set | nb | 1r |
+    """
     models, sets = _order(results["model"]), _order(results["dataset"])
     marks = _marks(results, baseline)
     stats = results.groupby(["dataset", "model"], sort=False)["accuracy"].agg(["mean", "std"])
@@ -182,7 +194,13 @@ def _probability_lines(results, folder):
 
 
 def markdown_to_html(text, title="report"):
-    """HTML for the Markdown this module writes (headings, tables, images, paragraphs)."""
+    """HTML for the Markdown this module writes (headings, tables, images, paragraphs).
+
+    Examples
+    --------
+    >>> "<h1>Title</h1>" in markdown_to_html("# Title")
+    True
+    """
     out, table = [], []
 
     def inline(s):
@@ -224,7 +242,19 @@ def markdown_to_html(text, title="report"):
 
 def write_report(results, folder, protocol_text, baseline, descriptions=None):
     """Write report.md, report.html, accuracy.png, cpu_time.png, reliability.png and results.json
-    into ``folder`` (each atomically); return the Markdown report's path."""
+    into ``folder`` (each atomically); return the Markdown report's path.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from seminaive import NaiveBayes
+    >>> from seminaive.evaluation.experiment import Experiment, run_experiment
+    >>> from seminaive.evaluation.resampling import Protocol
+    >>> folder = tempfile.mkdtemp()
+    >>> res = run_experiment(Experiment({"nb": NaiveBayes()}, ["iris"], Protocol(folds=3)), folder, progress=None)
+    >>> os.path.basename(write_report(res, folder, "3-fold", "nb"))
+    'report.md'
+    """
     models, sets = _order(results["model"]), _order(results["dataset"])
     plots = _plots(results, folder)
     md = ["# Comparison of classifiers", "",

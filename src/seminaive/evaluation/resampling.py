@@ -33,6 +33,12 @@ class Protocol:
     train_per_class, test_per_class : int
         Per-class sizes of the per-class hold-out (the thesis draws 35 and 15 per Iris class).
     seed : int
+
+    Examples
+    --------
+    >>> p = Protocol("kfold", folds=3, repeats=2, seed=1)
+    >>> len(p.splits(["a", "b"] * 6)), p.describe()
+    (6, 'stratified 3-fold cross-validation, repeated 2 times (shuffled, seed 1)')
     """
 
     kind: str = "kfold"
@@ -71,7 +77,13 @@ class Protocol:
 
 
 def kfold(y, k=10, seed=0):
-    """Stratified, shuffled k folds (plain shuffled k folds when a class has fewer than k instances)."""
+    """Stratified, shuffled k folds (plain shuffled k folds when a class has fewer than k instances).
+
+    Examples
+    --------
+    >>> sorted(len(te) for _, te in kfold(["a"] * 6 + ["b"] * 3, k=3))
+    [3, 3, 3]
+    """
     y = np.asarray(y, dtype=object).astype(str)
     if len(y) < 2:
         raise ParameterError(f"cv: cross-validation needs at least 2 instances, got {len(y)}")
@@ -96,12 +108,25 @@ def repeated_kfold(y, k=10, repeats=1, seed=0):
 
 
 def leave_one_out(n):
-    """n splits, each leaving one instance out."""
+    """n splits, each leaving one instance out.
+
+    Examples
+    --------
+    >>> [te.tolist() for _, te in leave_one_out(3)]
+    [[0], [1], [2]]
+    """
     return list(LeaveOneOut().split(np.zeros((n, 1))))
 
 
 def holdout(y, test_fraction=1 / 3, seed=0):
-    """One stratified (when every class has 2 instances) random hold-out split."""
+    """One stratified (when every class has 2 instances) random hold-out split.
+
+    Examples
+    --------
+    >>> tr, te = holdout(["a", "b"] * 6, test_fraction=1 / 3)[0]
+    >>> len(tr), len(te)
+    (8, 4)
+    """
     y = np.asarray(y, dtype=object).astype(str)
     check_param("holdout", test_fraction, kind="number", low=0, high=1, low_inclusive=False,
                 high_inclusive=False)
@@ -144,7 +169,13 @@ def per_class_holdout(y, train_per_class, test_per_class, repeats=10, seed=0):
 
 
 def parse_protocol(cv=10, repeats=1, loo=False, holdout=None, per_class=None, seed=0):
-    """A Protocol from command-line style options (``per_class`` as "35/15")."""
+    """A Protocol from command-line style options (``per_class`` as "35/15").
+
+    Examples
+    --------
+    >>> parse_protocol(per_class="35/15", repeats=10).describe()[:40]
+    'per-class hold-out: 35 training and 15 t'
+    """
     if loo:
         return Protocol("loo", seed=seed)
     if per_class:

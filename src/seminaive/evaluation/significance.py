@@ -16,6 +16,15 @@ __all__ = ["TestResult", "paired_t_test", "corrected_t_test", "wilcoxon_test"]
 
 @dataclass
 class TestResult:
+    """A test's statistic, two-tailed p-value and mean difference (first minus second).
+
+    Examples
+    --------
+    >>> r = TestResult(statistic=2.0, p_value=0.01, mean_difference=0.03)
+    >>> r.significant(0.05)
+    True
+    """
+
     statistic: float
     p_value: float
     mean_difference: float
@@ -25,7 +34,14 @@ class TestResult:
 
 
 def paired_t_test(a, b):
-    """Two-tailed paired t-test of scores ``a`` and ``b`` (same folds), as scipy's ttest_rel."""
+    """Two-tailed paired t-test of scores ``a`` and ``b`` (same folds), as scipy's ttest_rel.
+
+    Examples
+    --------
+    >>> r = paired_t_test([0.8, 0.82, 0.85, 0.81], [0.78, 0.8, 0.82, 0.8])
+    >>> round(r.mean_difference, 4), r.p_value < 0.05
+    (0.02, True)
+    """
     a, b = np.asarray(a, float), np.asarray(b, float)
     d = a - b
     if np.allclose(d, d[0]):
@@ -60,7 +76,14 @@ def corrected_t_test(a, b, test_fraction):
 
 
 def wilcoxon_test(a, b):
-    """Wilcoxon signed-rank test of per-data-set scores ``a`` against ``b`` (scipy's)."""
+    """Wilcoxon signed-rank test of per-data-set scores ``a`` against ``b`` (scipy's).
+
+    Examples
+    --------
+    >>> r = wilcoxon_test([0.9, 0.8, 0.85, 0.7, 0.95], [0.8, 0.7, 0.8, 0.6, 0.9])
+    >>> round(r.p_value, 4)
+    0.0625
+    """
     a, b = np.asarray(a, float), np.asarray(b, float)
     d = a - b
     if np.all(d == 0):

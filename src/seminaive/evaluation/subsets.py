@@ -36,6 +36,15 @@ def subset_study(model, dataset, protocol=None, test=None, max_attributes=12, ma
     -------
     DataFrame, one row per combination: its attributes, and mean / median /
     variation coefficient of accuracy and of each class's rate.
+
+    Examples
+    --------
+    >>> from seminaive import NaiveBayes
+    >>> from seminaive.datasets import load
+    >>> from seminaive.evaluation.resampling import Protocol
+    >>> t = subset_study(NaiveBayes(), load("iris"), Protocol(folds=3))
+    >>> len(t), t["combination"].iloc[-1]
+    (15, 'sepal_length, sepal_width, petal_length, petal_width')
     """
     names = list(dataset.X.columns)
     d = len(names)
@@ -79,7 +88,17 @@ def subset_study(model, dataset, protocol=None, test=None, max_attributes=12, ma
 
 
 def format_subsets(table, fmt="text", precision=2):
-    """The study as a Markdown table (percentages; cv as a fraction), CSV or JSON."""
+    """The study as a Markdown table (percentages; cv as a fraction), CSV or JSON.
+
+    Examples
+    --------
+    >>> from seminaive import NaiveBayes
+    >>> from seminaive.datasets import load
+    >>> from seminaive.evaluation.resampling import Protocol
+    >>> text = format_subsets(subset_study(NaiveBayes(), load("iris"), Protocol(folds=3), max_size=1))
+    >>> text.splitlines()[0].startswith("| combination")
+    True
+    """
     if fmt == "csv":
         return table.to_csv(index=False).rstrip("\n")
     if fmt == "json":

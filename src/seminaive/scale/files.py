@@ -176,7 +176,14 @@ def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=T
     """Yield ``(X, y)`` chunks of a data file with one schema for all of them
     (nominal columns as categoricals with the file's full value list). Files
     may be compressed (.gz, .bz2, .xz, .zip); a CSV file's separator is found
-    as the in-memory reader finds it, unless ``sep`` gives it."""
+    as the in-memory reader finds it, unless ``sep`` gives it.
+
+    Examples
+    --------
+    >>> from seminaive.datasets import dataset_path
+    >>> [len(X) for X, y in iter_file_chunks(dataset_path("weather.nominal"), chunksize=5)]
+    [5, 5, 4]
+    """
     path = os.fspath(path)
     check_param("chunksize", chunksize, kind="int", low=1)
     if not os.path.exists(path):
@@ -320,7 +327,19 @@ def _fit_in_passes(model, path, args):
 def predict_file(model, path, output, chunksize=100_000, format=None, target=None, header=True, proba=False,
                  overwrite=False, progress=None, unlabelled=False):
     """Predict every row of a data file chunk by chunk, writing CSV as it goes
-    (into a temporary file renamed at the end, so ``output`` is never half written)."""
+    (into a temporary file renamed at the end, so ``output`` is never half written).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from seminaive import NaiveBayes
+    >>> from seminaive.datasets import dataset_path, load
+    >>> out = os.path.join(tempfile.mkdtemp(), "pred.csv")
+    >>> predict_file(NaiveBayes().fit(load("weather.nominal")), dataset_path("weather.nominal"), out, chunksize=5)
+    14
+    >>> open(out).read().splitlines()[:2]
+    ['prediction', 'no']
+    """
     output = os.fspath(output)
     check_param("chunksize", chunksize, kind="int", low=1)
     rows = 0

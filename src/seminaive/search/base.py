@@ -67,6 +67,12 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
     Ties between candidates go to the first generated: deletions before joins,
     each in attribute order. The search stops when no candidate improves the
     score by more than ``tol`` or none is left.
+
+    Examples
+    --------
+    >>> from seminaive.search import BSE, SearchNaiveBayes
+    >>> issubclass(BSE, SearchNaiveBayes)
+    True
     """
 
     _parameter_constraints = {

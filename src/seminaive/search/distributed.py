@@ -60,6 +60,17 @@ def search_dask(search, X, y, progress=None):
     Nominal columns are declared as :func:`seminaive.scale.dask.fit_dask`
     declares them (their sorted values); numeric attributes for joins are cut
     into equal-width intervals from their range.
+
+    Examples
+    --------
+    >>> import dask.dataframe as dd
+    >>> from seminaive.datasets import load
+    >>> from seminaive.search import BSE
+    >>> d = load("weather.nominal")
+    >>> frame = dd.from_pandas(d.X.assign(play=d.y.astype(str)), npartitions=2)
+    >>> m = search_dask(BSE(), frame.drop(columns="play"), frame["play"])  # doctest: +SKIP
+    >>> m.structure_ == BSE().fit(d.X, d.y.astype(str)).structure_  # doctest: +SKIP
+    True
     """
     import dask
     import dask.dataframe as dd

@@ -12,7 +12,15 @@ __all__ = ["structure_of", "plot_structure"]
 
 
 def structure_of(model):
-    """The model's structure (Naive Bayes's star when it has none)."""
+    """The model's structure (Naive Bayes's star when it has none).
+
+    Examples
+    --------
+    >>> from seminaive import NaiveBayes
+    >>> from seminaive.datasets import load
+    >>> structure_of(NaiveBayes().fit(load("weather.nominal"))).groups
+    ((0,), (1,), (2,), (3,))
+    """
     s = getattr(model, "structure_", None)
     if isinstance(s, Structure):
         return s

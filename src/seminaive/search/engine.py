@@ -111,6 +111,14 @@ class Engine:
         Each instance's fold, in place of ``splits`` (for a streamed source).
     scoring : str, default "accuracy"
         The rule of :mod:`seminaive.scoring` a candidate is scored by.
+
+    Examples
+    --------
+    >>> from seminaive.datasets import load
+    >>> from seminaive.search import BSE
+    >>> engine = BSE().build_engine(load("weather.nominal").X, load("weather.nominal").y)[0]
+    >>> engine.score(engine.joint([(0,), (1,), (2,), (3,)]))  # Naive Bayes's leave-one-out accuracy
+    0.5
     """
 
     def __init__(self, attributes, y, n_classes, estimator=None, priors="laplace", splits=None,

@@ -43,7 +43,15 @@ class BSE(SearchNaiveBayes):
 @register
 class BSJ(SearchNaiveBayes):
     """Backward sequential joining (000, Figure 6): from all attributes,
-    repeatedly replace the pair whose Cartesian product most improves the score."""
+    repeatedly replace the pair whose Cartesian product most improves the score.
+
+    Examples
+    --------
+    >>> from seminaive.datasets import load
+    >>> m = BSJ().fit(load("weather.nominal"))
+    >>> [h["operator"] for h in m.history_][:1]
+    ['start']
+    """
 
     def _start(self, d):
         return [(j,) for j in range(d)]
@@ -55,7 +63,15 @@ class BSJ(SearchNaiveBayes):
 @register
 class BSEJ(SearchNaiveBayes):
     """Backward sequential elimination and joining (Pazzani 1996): at each step
-    the best of deleting one attribute (joined ones included) and joining two."""
+    the best of deleting one attribute (joined ones included) and joining two.
+
+    Examples
+    --------
+    >>> from seminaive.datasets import load
+    >>> m = BSEJ(scoring="log_loss").fit(load("weather.nominal"))
+    >>> m.history_[0]["operator"], bool(m.history_[-1]["score"] <= m.history_[0]["score"])
+    ('start', True)
+    """
 
     def _start(self, d):
         return [(j,) for j in range(d)]
@@ -69,7 +85,15 @@ class BSEJ(SearchNaiveBayes):
 class FSSJ(SearchNaiveBayes):
     """Forward sequential selection and joining (Pazzani 1996): from the class
     priors alone, repeatedly add an unused attribute as independent, or join it
-    with an attribute (or joined group) already used."""
+    with an attribute (or joined group) already used.
+
+    Examples
+    --------
+    >>> from seminaive.datasets import load
+    >>> m = FSSJ().fit(load("weather.nominal"))
+    >>> m.history_[0]["attributes"].split(";")[0]  # it starts from no attribute
+    '(no attribute: the class priors)'
+    """
 
     def _start(self, d):
         return []

@@ -104,6 +104,14 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
 
     Numeric attributes for joins are cut into equal-width intervals (the
     default discretizer; others need every value at once).
+
+    Examples
+    --------
+    >>> from seminaive.datasets import dataset_path, load
+    >>> from seminaive.search import BSE
+    >>> streamed = search_file(BSE(), dataset_path("weather.nominal"), chunksize=5)
+    >>> streamed.structure_ == BSE().fit(load("weather.nominal")).structure_
+    True
     """
     check_streamable(search)
     kw = dict(format=format, target=target, header=header)

@@ -9,7 +9,6 @@ data, 10-fold cross-validation.
 """
 
 import matplotlib.pyplot as plt
-import numpy as np
 
 from seminaive import ConstrainedNaiveBayes, NaiveBayes
 from seminaive.datasets import load

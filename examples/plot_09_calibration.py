@@ -7,6 +7,12 @@ fits a map on the model's leave-one-out probabilities, which come from the count
 refit. The reliability diagrams put the test folds' confidence against how often it was right.
 """
 
+import os
+import tempfile
+
+import matplotlib.image as mpimg
+import matplotlib.pyplot as plt
+
 from seminaive import NaiveBayes
 from seminaive.calibration import Calibrated
 from seminaive.datasets import load
@@ -23,11 +29,8 @@ for name, model in (("Naive Bayes", NaiveBayes()), ("sigmoid", Calibrated(method
     bins[f"{name}, log loss {loss:.3f}"] = r.reliability
 
 # %%
-# ``plot_reliability`` returns the saved file's path; with a ``.png`` path it writes the figure.
-import matplotlib.image as mpimg  # noqa: E402
-import matplotlib.pyplot as plt  # noqa: E402
-import tempfile  # noqa: E402
-import os  # noqa: E402
+# ``plot_reliability`` writes the diagrams to a PNG file (as ``seminaive evaluate --plot`` does); here it
+# is shown again.
 
 path = plot_reliability(bins, os.path.join(tempfile.mkdtemp(), "reliability.png"),
                         title="australian: test folds, 10-fold CV")
