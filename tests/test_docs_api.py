@@ -5,8 +5,10 @@ import importlib
 import importlib.util
 import inspect
 import pathlib
+import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))  # the extension's own helper module
 _spec = importlib.util.spec_from_file_location("api_listing", ROOT / "docs" / "_ext" / "api_listing.py")
 api_listing = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(api_listing)

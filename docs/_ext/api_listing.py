@@ -3,7 +3,7 @@
 
 import importlib
 import inspect
-import os
+from _write import write_generated
 
 # the modules whose ``__all__`` is the public API, with their headings
 MODULES = [
@@ -51,16 +51,10 @@ def public_names():
 
 
 def generate(app=None):
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     lines = ["API reference", "=============", "",
              "Every public class and function, generated from the docstrings (numpydoc); each has a small",
              "example, and the examples run as doctests with the test suite.", ""]
     for mod, heading, names in public_names():
         lines += [heading, "-" * len(heading), "", f".. currentmodule:: {mod}", "", ".. autosummary::",
                   "   :toctree: api", "", *[f"   {n}" for n in names], ""]
-    os.makedirs(os.path.join(here, "generated"), exist_ok=True)
-    path = os.path.join(here, "generated", "api.rst")
-    text = "\n".join(lines) + "\n"
-    if not os.path.exists(path) or open(path, encoding="utf-8").read() != text:
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(text)
+    write_generated("api.rst", lines)

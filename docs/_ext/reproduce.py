@@ -6,7 +6,7 @@ which ``reproducing.rst`` includes; the documents' own numbers are quoted with t
 page cannot drift from the code: change the code and the page changes at the next build.
 """
 
-import os
+from _write import write_generated
 
 import numpy as np
 import pandas as pd
@@ -140,13 +140,7 @@ def thesis_tables():
 
 
 def generate(app=None):
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     lines = []
     for part in (weather_examples, ihealth_example, j_priors, thesis_tables):
         lines += part() + [""]
-    os.makedirs(os.path.join(here, "generated"), exist_ok=True)
-    path = os.path.join(here, "generated", "reproducing_tables.rst")
-    text = "\n".join(lines) + "\n"
-    if not os.path.exists(path) or open(path, encoding="utf-8").read() != text:
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(text)
+    write_generated("reproducing_tables.rst", lines)

@@ -11,7 +11,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 
 from ._validation import ValidatedParams
-from .exceptions import NotFittedError, ParameterError
+from .exceptions import ParameterError, require_fitted
 
 __all__ = ["BaseNaiveBayes", "UnseenValueWarning", "decide", "resolve_degenerate"]
 
@@ -104,9 +104,7 @@ class BaseNaiveBayes(ValidatedParams, ClassifierMixin, BaseEstimator):
         raise NotImplementedError
 
     def _check_fitted(self):
-        if not hasattr(self, "classes_"):
-            raise NotFittedError(f"This {type(self).__name__} instance is not fitted yet; "
-                                 f"call 'fit' with appropriate arguments first")
+        require_fitted(self, "classes_")
 
     def _jll(self, X):
         """The joint log-likelihood, its rows that are not all finite resolved

@@ -80,6 +80,13 @@ _NOT_FITTED_DOC = """The model was used before ``fit`` (also a scikit-learn ``No
     """
 
 
+def require_fitted(model, attribute):
+    """Raise :class:`NotFittedError` unless ``model`` has the fitted ``attribute``."""
+    if not hasattr(model, attribute):
+        raise __getattr__("NotFittedError")(f"This {type(model).__name__} instance is not fitted yet; "
+                                            f"call 'fit' with appropriate arguments first")
+
+
 def __getattr__(name):
     """``NotFittedError`` is made when first asked for: it derives from scikit-learn's,
     so that scikit-learn's checks recognise it, and importing scikit-learn is

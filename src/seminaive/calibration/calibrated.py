@@ -8,7 +8,7 @@ from .._names import CALIBRATIONS
 from .._target import class_codes, unwrap
 from .._validation import validate_params
 from ..base import decide
-from ..exceptions import NotFittedError, ParameterError
+from ..exceptions import ParameterError, require_fitted
 from ..registry import register, register_variant
 from .calibrators import CALIBRATORS, calibrator_from_dict
 from .out_of_sample import has_leave_one_out, leave_one_out_log_proba, out_of_fold_log_proba
@@ -133,9 +133,7 @@ class Calibrated(ClassifierMixin, BaseEstimator):
         return self
 
     def _check_fitted(self):
-        if not hasattr(self, "calibrator_"):
-            raise NotFittedError(f"This {type(self).__name__} instance is not fitted yet; "
-                                 f"call 'fit' with appropriate arguments first")
+        require_fitted(self, "calibrator_")
 
     def predict_proba(self, X):
         """Calibrated posteriors (n, K); rows sum to 1."""

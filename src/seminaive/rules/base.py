@@ -7,7 +7,7 @@ from sklearn.utils.validation import _check_sample_weight, validate_data
 from .._target import encode_target, prediction_input, unwrap
 from .._validation import ValidatedParams
 from ..data.encoding import check_2d, encode, infer_schema
-from ..exceptions import NotFittedError
+from ..exceptions import require_fitted
 
 __all__ = ["RuleClassifier"]
 
@@ -33,9 +33,7 @@ class RuleClassifier(ValidatedParams, ClassifierMixin, BaseEstimator):
         return self
 
     def _check_fitted(self):
-        if not hasattr(self, "classes_"):
-            raise NotFittedError(f"This {type(self).__name__} instance is not fitted yet; "
-                                 f"call 'fit' with appropriate arguments first")
+        require_fitted(self, "classes_")
 
     def _table(self, X):
         self._check_fitted()

@@ -18,7 +18,7 @@ from ..data.encoding import check_2d, encode, infer_schema
 from ..dependence import conditional_mutual_information
 from ..discretize import DISCRETIZERS, apply_cuts, interval_labels
 from ..estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
-from ..exceptions import NotFittedError
+from ..exceptions import require_fitted
 from ..naive_bayes import NaiveBayes
 from .._state import field, index, numbers
 from ..persistence import model_from_dict, model_to_dict
@@ -112,9 +112,7 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         validate_params(self)
 
     def _check_fitted(self):
-        if not hasattr(self, "model_"):
-            raise NotFittedError(f"This {type(self).__name__} instance is not fitted yet; "
-                                 f"call 'fit' with appropriate arguments first")
+        require_fitted(self, "model_")
 
     # ------------------------------------------------------------- preparing
     def _prepare(self, X, table=None):
