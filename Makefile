@@ -42,7 +42,7 @@ $(VENV)/.installed-docs: pyproject.toml | $(BIN)/python
 # the documentation into docs/_build/html (warnings are errors; every gallery script runs), then every
 # page opened in headless Chromium (Debian's chromium) with screenshots in docs/_build/screenshots
 docs: $(VENV)/.installed-docs
-	rm -rf docs/_build docs/generated docs/auto_examples
+	rm -rf docs/_build docs/generated docs/auto_examples docs/sg_execution_times.rst
 	MPLBACKEND=Agg $(BIN)/python -m sphinx -W --keep-going -b html docs docs/_build/html
 	$(BIN)/python scripts/check_pages.py docs/_build/html --screenshots docs/_build/screenshots
 

@@ -48,6 +48,7 @@ sphinx_gallery_conf = {
     "within_subsection_order": "FileNameSortKey",
     "abort_on_example_error": True,
     "show_memory": False,
+    "write_computation_times": False,  # those pages load jQuery and DataTables from CDNs
     "image_scrapers": ("matplotlib",),
     "matplotlib_animations": False,
     "reference_url": {"seminaive": None},
