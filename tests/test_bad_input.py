@@ -176,3 +176,16 @@ def test_more_folds_than_instances_is_one_clear_line():
     X = pd.DataFrame({"u": ["a", "b", "a"]})
     with pytest.raises(ParameterError, match=r"cv: expected at most as many folds as instances \(n_samples=3\), got 10"):
         BSE(cv=10).fit(X, ["p", "q", "p"])
+
+
+def test_not_fitted_is_one_class_however_it_is_reached():
+    """Every model raises the NotFittedError users import (and scikit-learn's), first call or later."""
+    from sklearn.exceptions import NotFittedError as SklearnNotFitted
+
+    from seminaive import NaiveBayes, NotFittedError, OneR
+    from seminaive.calibration import Calibrated
+    from seminaive.search import BSE
+    for model in (NaiveBayes(), OneR(), BSE(), Calibrated()):
+        with pytest.raises(NotFittedError) as info:
+            model.predict([["a"]])
+        assert isinstance(info.value, SklearnNotFitted)

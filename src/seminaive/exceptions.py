@@ -84,7 +84,7 @@ def require_fitted(model, attribute):
     """Raise :class:`NotFittedError` unless ``model`` has the fitted ``attribute``."""
     if not hasattr(model, attribute):
         raise __getattr__("NotFittedError")(f"This {type(model).__name__} instance is not fitted yet; "
-                                            f"call 'fit' with appropriate arguments first")
+                                            f"call 'fit' with appropriate arguments first")  # the one class
 
 
 def __getattr__(name):
@@ -93,6 +93,8 @@ def __getattr__(name):
     left to the code that needs it (``seminaive --help`` does not)."""
     if name != "NotFittedError":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if "NotFittedError" in globals():  # made already: always the same class
+        return globals()["NotFittedError"]
     try:
         from sklearn.exceptions import NotFittedError as sklearn_not_fitted
     except ImportError:  # pragma: no cover
