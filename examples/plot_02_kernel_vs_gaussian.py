@@ -4,12 +4,14 @@ Gaussian, kernel or intervals?
 
 Three ways to model a numeric attribute within a class: one normal distribution, a kernel
 density (a small normal on every training value), or a categorical distribution over learned
-intervals. On a bimodal attribute the normal misses the shape.
+intervals. On a bimodal attribute the normal misses the shape; all three separate the classes about
+equally well here, but the probabilities (log loss) tell them apart.
 """
 
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from sklearn.metrics import log_loss
 
 from seminaive import NaiveBayes
 
@@ -29,8 +31,8 @@ for numeric in ("gaussian", "kernel", "mdl"):
         cuts = nb.components_[0].cuts
         edges = np.r_[-4, cuts, 4]
         dens = dens / np.diff(edges)[np.searchsorted(cuts, grid["x"], side="right")]
-    acc = (nb.predict(X) == y).mean()
-    ax.plot(grid["x"], dens, label=f"{numeric} (training accuracy {acc:.2f})")
+    loss = log_loss(y, nb.predict_proba(X))
+    ax.plot(grid["x"], dens, label=f"{numeric} (training log loss {loss:.3f})")
 ax.set_xlabel("x")
 ax.set_ylabel("P(x | class 1)")
 ax.legend(fontsize=8)
