@@ -295,3 +295,13 @@ def test_names_for_data_sets_and_filebases(capsys):
     assert code == 0 and out.strip() == "accuracy: 78.00%"
     code, _, err = run(capsys, "fit", "keel:nosuch")
     assert code == 2 and "'keel:nosuch' is neither a data file nor a data set name" in err
+
+
+@pytest.mark.parametrize("argv", [["evaluate", "iris", "--calibration", "foo"], ["search", "iris", "--scoring", "logloss"],
+                                  ["search", "iris", "--cv", "x"], ["nope"]])
+def test_a_bad_option_is_one_line_and_exit_2(capsys, argv):
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and len(err.strip().splitlines()) == 1 and "error: argument" in err
+    assert "--help' lists the options" in err

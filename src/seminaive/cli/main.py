@@ -13,8 +13,15 @@ SUBCOMMANDS = (learn, test, accuracy, classify, priors, fit, predict, evaluate, 
                search, dependencies)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad option is one line (and where to read more), not the usage block."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} ('{self.prog} --help' lists the options)\n")
+
+
 def build_parser():
-    p = argparse.ArgumentParser(prog="seminaive",
+    p = _Parser(prog="seminaive",
                                 description="Naive Bayes and its semi-naive extensions.")
     p.add_argument("--version", action="version", version=f"seminaive {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
