@@ -22,6 +22,16 @@ def unwrap(X, y=None):
     return X, y
 
 
+def fit_input(estimator, X, y):
+    """``X``, ``y`` ready for ``fit``: the estimator's parameters checked, a Dataset unwrapped,
+    ``X`` checked to be 2-D and its feature count and names recorded as scikit-learn does."""
+    estimator._check_params()
+    X, y = unwrap(X, y)
+    check_2d(X)
+    validate_data(estimator, X, reset=True, skip_check_array=True)
+    return X, y
+
+
 def prediction_input(estimator, X):
     """``X`` ready for a fitted estimator: a Dataset unwrapped, checked to be
     2-D, its columns matched to the estimator's schema by name, and its

@@ -5,7 +5,7 @@ import copy
 import numpy as np
 from sklearn.utils.validation import _check_sample_weight, validate_data
 
-from ._target import class_codes, declare_classes, encode_target, unwrap
+from ._target import class_codes, declare_classes, encode_target, fit_input, unwrap
 from ._validation import check_bandwidth, check_param, check_prior_dict, check_priors
 from .base import BaseNaiveBayes
 from .components import COMPONENTS, VAR_SMOOTHING_RULES, Categorical, Discretized, Gaussian, Kernel, variance_floor
@@ -152,10 +152,7 @@ class NaiveBayes(BaseNaiveBayes):
     def _fit_table(self, X, y, sample_weight=None):
         """Fit, and return the encoded training table (None when the all-integer fast path
         counted without one) and the class codes."""
-        self._check_params()
-        X, y = unwrap(X, y)
-        check_2d(X)
-        validate_data(self, X, reset=True, skip_check_array=True)
+        X, y = fit_input(self, X, y)
         n = as_columns(X)[2]
         codes, self.classes_ = encode_target(y, n)
         k = len(self.classes_)

@@ -14,7 +14,7 @@ counting and the joint log-likelihood too.
 import numpy as np
 from sklearn.utils.validation import _check_sample_weight, validate_data
 
-from .._target import encode_target, unwrap
+from .._target import encode_target, fit_input, unwrap
 from .._validation import check_priors
 from ..base import BaseNaiveBayes
 from ..components import Categorical, ConditionalTable, Discretized
@@ -100,10 +100,7 @@ class BayesNetClassifier(BaseNaiveBayes):
             Instance weights (a weight of k counts like k copies); the
             structure is learned from the weighted counts too.
         """
-        self._check_params()
-        X, y = unwrap(X, y)
-        check_2d(X)
-        validate_data(self, X, reset=True, skip_check_array=True)
+        X, y = fit_input(self, X, y)
         found = {}
         self.schema_ = infer_schema(X, self.nominal, found)
         table = encode(X, self.schema_, found_codes=found)

@@ -2,11 +2,11 @@
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils.validation import _check_sample_weight, validate_data
+from sklearn.utils.validation import _check_sample_weight
 
-from .._target import encode_target, prediction_input, unwrap
+from .._target import encode_target, fit_input, prediction_input
 from .._validation import ValidatedParams
-from ..data.encoding import check_2d, encode, infer_schema
+from ..data.encoding import encode, infer_schema
 from ..exceptions import require_fitted
 
 __all__ = ["RuleClassifier"]
@@ -19,10 +19,7 @@ class RuleClassifier(ValidatedParams, ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y=None, sample_weight=None):
         """Learn the rule from ``X`` and ``y`` (a Dataset brings its class)."""
-        self._check_params()
-        X, y = unwrap(X, y)
-        check_2d(X)
-        validate_data(self, X, reset=True, skip_check_array=True)
+        X, y = fit_input(self, X, y)
         self.schema_ = infer_schema(X, getattr(self, "nominal", None))
         table = encode(X, self.schema_)
         codes, self.classes_ = encode_target(y, table.n_samples)

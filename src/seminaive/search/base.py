@@ -6,15 +6,14 @@ import time
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils.validation import validate_data
 
 from .._folds import make_folds
 from .._scale import column_scales
-from .._target import encode_target, prediction_input, unwrap
+from .._target import encode_target, fit_input, prediction_input, unwrap
 from .._validation import check_cv_or_none, check_prior_dict, check_priors, validate_params
 from ..base import decide
 from ..components.gaussian import VAR_SMOOTHING_RULES, variance_floor
-from ..data.encoding import check_2d, encode, infer_schema
+from ..data.encoding import encode, infer_schema
 from ..dependence import conditional_mutual_information
 from ..discretize import DISCRETIZERS, apply_cuts, interval_labels
 from ..estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
@@ -137,10 +136,7 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
     def build_engine(self, X, y):
         """Learn the schema and cut points from ``X``, ``y`` and return the scoring
         engine with the encoded columns: ``(engine, codes, xs, y_codes)``."""
-        self._check_params()
-        X, y = unwrap(X, y)
-        check_2d(X)
-        validate_data(self, X, reset=True, skip_check_array=True)
+        X, y = fit_input(self, X, y)
         found = {}  # text columns: codes found with their values, by one hashing pass
         schema = infer_schema(X, None, found)
         table = encode(X, schema, found_codes=found)
