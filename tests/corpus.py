@@ -97,6 +97,8 @@ def other_models(folder):
                        ("bse", ["search", train, "--method", "bse", "--quiet"]),
                        ("cnb", ["fit", train, "--min-rate", "minority=1.0"]),
                        ("tan", ["fit", train, "--model", "tan"]), ("skdb", ["fit", train, "--model", "skdb"]),
+                       ("kdb2", ["fit", train, "--model", "kdb:k=2"]), ("aode", ["fit", train, "--model", "aode"]),
+                       ("bsej", ["fit", train, "--model", "bsej"]), ("sigmoid", ["fit", train, "--model", "nb-sigmoid"]),
                        ("a2de", ["fit", train, "--model", "a2de"]), ("wanbia", ["fit", train, "--model", "wanbia"]),
                        ("calibrated", ["fit", train, "--calibration", "isotonic"]),
                        ("bse-log-loss", ["search", train, "--method", "bse", "--scoring", "log_loss", "--quiet"])):
@@ -118,14 +120,15 @@ def make(folder, good_model):
         p = str(folder / name)
         cases.append((name, [["fit", p], ["show", p], ["fit", p, "--chunksize", "2"], ["fit", p, "--model", "skdb"],
                              ["evaluate", p, "--cv", "2"], ["search", p, "--method", "bse", "--quiet"],
-                             ["predict", "--model-file", good_model, p]]))
+                             ["predict", "--model-file", good_model, p, "--proba", "--format", "csv"]]))
     models = {**MODELS, **broken_models(json.loads(pathlib.Path(good_model).read_text()))}
     for kind, good in other_models(folder).items():
         models.update(every_field_broken(good, f"model-{kind}"))
     for name, text in models.items():
         (folder / name).write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
         p = str(folder / name)
-        cases.append((name, [["show", p], ["predict", "--model-file", p, str(folder / "good.csv")]]))
+        cases.append((name, [["show", p], ["predict", "--model-file", p, str(folder / "good.csv"), "--proba",
+                                           "--format", "csv"]]))
     return cases
 
 

@@ -33,7 +33,7 @@ def test_file_chunks_equal_memory(model, name):
     from sklearn.base import clone
     path = os.path.join(HERE, "data", "weka", name)
     d = load_file(path)
-    memory = clone(model).fit(d.X, d.y)
+    memory = clone(model).fit(d)  # a file's classes in the file's order, read whole or in chunks
     streamed = fit_file(clone(model), path, chunksize=37)
     assert_same(streamed, memory, d.X)
 
@@ -49,7 +49,7 @@ def test_csv_chunks_equal_memory(tmp_path):
     path.write_text("a,x,cls\n" + "".join(f"{u},{v},k{c}\n" for u, v, c in zip(a, x, y)))
     d = load_file(path)
     for model in (TAN(), KDB(k=1), AnDE(n=1)):
-        assert_same(fit_file(model, path, chunksize=64), type(model)().fit(d.X, d.y), d.X)
+        assert_same(fit_file(model, path, chunksize=64), type(model)().fit(d), d.X)
 
 
 def test_selective_kdb_selection_over_chunks_equals_memory():

@@ -65,7 +65,7 @@ def test_fit_predict_show_evaluate(capsys, tmp_path):
     assert code == 0 and "temperature (numeric, Gaussian" in out and model.exists()
     code, out, _ = run(capsys, "predict", "--model-file", model, data, "--proba", "--format", "csv")
     lines = out.strip().splitlines()
-    assert lines[0] == "prediction,P(yes),P(no)" and len(lines) == 15
+    assert lines[0] == "actual,prediction,P(yes),P(no)" and len(lines) == 15  # a labelled file: its class first
     code, out, _ = run(capsys, "show", model)
     assert "Class priors (mle)" in out
     code, out, _ = run(capsys, "evaluate", data, "--cv", "2", "--format", "json")
@@ -124,8 +124,9 @@ def test_fit_one_r_from_the_command_line(capsys, tmp_path):
     code, out, _ = run(capsys, "fit", dataset_path("weather.numeric"), "--model", "1r", "--min-bucket", "3",
                        "-m", model)
     assert code == 0 and out.strip() == "humidity: < 82.5 -> yes, < 95.5 -> no, >= 95.5 -> yes (11/14)"
-    code, out, _ = run(capsys, "predict", "-m", model, dataset_path("weather.numeric"))
-    assert code == 0 and len(out.split()) == 14
+    code, out, err = run(capsys, "predict", "-m", model, dataset_path("weather.numeric"))
+    assert code == 0 and len(out.split()) == 2 * 15 and out.split()[:2] == ["actual", "prediction"]
+    assert "accuracy: 11 of 14 instances with a known class correct (78.57%)" in err
 
 
 @pytest.mark.parametrize("numeric", ["kernel", "equal_width", "equal_frequency", "mdl", "1r"])
@@ -241,7 +242,7 @@ def test_predict_finds_the_class_column_by_name_or_does_without(capsys, tmp_path
     shuffled = tmp_path / "shuffled.csv"
     shuffled.write_text("play,windy,humidity,outlook,temperature\nno,TRUE,high,sunny,cool\n")
     code, out2, _ = run(capsys, "predict", "--model-file", model, shuffled, "--proba", "--format", "csv")
-    assert code == 0 and out2 == out
+    assert code == 0 and out2 == out.replace("prediction,", "actual,prediction,").replace("\nno,", "\nno,no,")
     other = tmp_path / "other.csv"
     other.write_text("a,b\n1,2\n")
     code, _, err = run(capsys, "predict", "--model-file", model, other)

@@ -151,5 +151,5 @@ def test_cli_chunked_fit_and_predict(tmp_path, capsys):
     assert "3,190 rows" in err
     assert main(["predict", "-m", str(model), keel_path("splice"), "--chunksize", "700", "-o", str(out), "--proba"]) == 0
     lines = out.read_text().splitlines()
-    assert len(lines) == 3191 and lines[0].startswith("prediction,P(")
+    assert len(lines) == 3191 and lines[0].startswith("actual,prediction,P(")
     assert main(["predict", "-m", str(model), keel_path("splice"), "--chunksize", "700", "-o", str(out)]) == 2

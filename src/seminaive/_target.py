@@ -10,16 +10,35 @@ from sklearn.utils.validation import check_array, column_or_1d, validate_data
 from .data.encoding import check_2d, select_columns
 from .exceptions import ParameterError
 
-__all__ = ["encode_target", "unwrap", "prediction_input", "class_codes", "declare_classes"]
+__all__ = ["encode_target", "unwrap", "declared_labels", "prediction_input", "class_codes", "declare_classes"]
 
 
 def unwrap(X, y=None):
     """Accept a Dataset in place of ``X`` (its class serving as ``y`` when none is given)."""
     if hasattr(X, "schema") and hasattr(X, "X") and isinstance(X.X, pd.DataFrame):
-        if y is None:
-            y = X.y
+        if y is None and X.y is not None:
+            y = declared_labels(X.y.copy(deep=False))  # the file's class order holds (encode_target)
         X = X.X
+    X, y = _as_pandas(X), _as_pandas(y)
     return X, y
+
+
+_DECLARED = "seminaive.declared_classes"
+
+
+def declared_labels(y):
+    """Class labels (a categorical Series) whose categories are the classes in a declared order
+    (a file's, or a fitted model's), which ``fit`` and ``partial_fit`` keep instead of sorting."""
+    y.attrs[_DECLARED] = True
+    return y
+
+
+def _as_pandas(v):
+    """A polars or pyarrow frame or series as pandas (their column names kept); anything else as it is."""
+    module = type(v).__module__.split(".")[0]
+    if module in ("polars", "pyarrow") and hasattr(v, "to_pandas"):
+        return v.to_pandas()
+    return v
 
 
 def fit_input(estimator, X, y):
@@ -88,7 +107,8 @@ def declare_classes(y, classes):
     if classes is not None:
         return np.unique(np.asarray(classes))
     if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
-        return np.asarray(pd.Index(y.cat.categories))
+        classes = np.asarray(pd.Index(y.cat.categories))
+        return classes if y.attrs.get(_DECLARED) else _sorted_classes(classes, np.arange(classes.size))[0]
     raise ParameterError("classes: the first partial_fit call must declare every class (classes=[...]) "
                          "unless y is a categorical declaring them")
 
@@ -108,19 +128,33 @@ def _factorize_classes(y):
         warnings.filterwarnings("ignore", message="The number of unique classes is greater than 50%")
         check_classification_targets(uniques)
     try:
-        order = np.argsort(uniques, kind="stable")
+        return _sorted_classes(uniques, codes, strict=True)
     except TypeError:  # labels of mixed types: numpy's message
         return np.unique(y, return_inverse=True)
+
+
+def _sorted_classes(classes, codes, strict=False):
+    """``classes`` sorted and ``codes`` renumbered to match; classes of mixed types
+    stay as they are (or, ``strict``, raise numpy's TypeError)."""
+    try:
+        order = np.argsort(classes, kind="stable")
+    except TypeError:
+        if strict:
+            raise
+        return classes, codes
     rank = np.empty_like(order)
     rank[order] = np.arange(order.size)
-    return uniques[order], rank[codes]
+    return classes[order], rank[codes]
 
 
 def encode_target(y, n_samples):
     """Return ``(codes, classes)`` for class labels ``y``.
 
-    A categorical ``y`` keeps its declared classes, in their order, even those
-    without instances; any other ``y`` gets its sorted distinct values.
+    A categorical ``y`` keeps its declared classes, even those without
+    instances, sorted as scikit-learn's ``classes_`` are (its meta-estimators,
+    such as ``CalibratedClassifierCV``, assume that order); a Dataset's class
+    (a file's declaration) keeps the file's order; any other ``y`` gets its
+    sorted distinct values.
     """
     if y is None:
         raise ParameterError("y: this estimator requires y to be passed, but the target y is None")
@@ -130,6 +164,8 @@ def encode_target(y, n_samples):
                                  f"instances first (d, dropped = dataset.labelled())")
         codes = y.cat.codes.to_numpy().astype(np.intp)
         classes = np.asarray(pd.Index(y.cat.categories))
+        if not y.attrs.get(_DECLARED):
+            classes, codes = _sorted_classes(classes, codes)
     else:
         y = column_or_1d(np.asarray(y) if not isinstance(y, pd.Series) else y.to_numpy(), warn=True)
         if y.dtype.kind in "fc":

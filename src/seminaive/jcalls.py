@@ -48,7 +48,7 @@ def j_model():
 
 def _fitted(base, parts):
     fb = read_filebase(_resolve(base), parts=parts)
-    return fb, j_model().fit(fb.learn.X, fb.learn.y)
+    return fb, j_model().fit(fb.learn)
 
 
 def _need(fb, part, ext):

@@ -5,7 +5,8 @@ plus scikit-learn's classifiers as comparison peers."""
 from .exceptions import ParameterError
 from .registry import register_variant, variants
 
-__all__ = ["make_model", "compare_model", "model_description", "model_names", "sklearn_model", "describe"]
+__all__ = ["make_model", "parse_spec", "model_parameters", "compare_model", "model_description", "model_names", "sklearn_model",
+           "describe"]
 
 
 def sklearn_model(name, random_state=0):
@@ -53,39 +54,77 @@ def _parametrized(name, kind="compare"):
     return None if entry is None else (entry[1], entry[0].format(R=rate), r)
 
 
-def model_description(name):
-    """What a comparison model name stands for."""
-    known = variants("compare")
-    if name in known:
-        return known[name][0]
-    got = _parametrized(name)
-    return got[1] if got else name
+def _literal(text):
+    """A parameter value written in a model name: an int, a float, true/false/none, or the text."""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False, "none": None}.get(text.lower(), text)
 
 
-def compare_model(name):
-    """A fresh estimator for a comparison, by its registered name, or a name
-    such as ``cnb:R`` / ``offset:R`` (the constrained model / the offset
-    baseline with minimum rate R on the minority class).
+def parse_spec(spec):
+    """``(name, parameters)`` of a model name that may carry parameters, as NAME:PARAMETER=VALUE[:...].
 
     Examples
     --------
-    >>> type(compare_model("nb-mdl")).__name__, compare_model("cnb:0.8").min_rates
-    ('NaiveBayes', {'minority': 0.8})
+    >>> parse_spec("kdb:k=2:alpha=0.5")
+    ('kdb', {'k': 2, 'alpha': 0.5})
+    >>> parse_spec("cnb:0.8")
+    ('cnb:0.8', {})
     """
-    known = variants("compare")
-    if name in known:
-        return known[name][1]()
+    name, *parts = str(spec).split(":")
+    if parts and all("=" not in p for p in parts):
+        return str(spec), {}  # a name with a number, as cnb:0.8
+    params = {}
+    for p in parts:
+        key, sep, value = p.partition("=")
+        if not sep or not key.strip():
+            raise ParameterError(f"model: expected NAME or NAME:PARAMETER=VALUE[:...] such as kdb:k=2, got {spec!r}")
+        params[key.strip().replace("-", "_")] = _literal(value.strip())
+    return name, params
+
+
+def _known_names():
+    names = list(variants("compare")) + list(variants("model")) + list(variants("search"))
+    return list(dict.fromkeys(n for n in names if not n.endswith(":R"))) + [n for n in names if n.endswith(":R")]
+
+
+def _preset(name):
+    """A fresh estimator for a bare model name (every name ``--model`` and ``compare`` know)."""
+    for kind in ("compare", "model", "search"):
+        entry = variants(kind).get(name)
+        if entry is not None:
+            return entry[1]()
     got = _parametrized(name)
     if got is None:
-        names = [k for k in known if not k.endswith(":R")] + [k for k in known if k.endswith(":R")]
-        raise ParameterError(f"models: expected names among {', '.join(names)}, got {name!r}")
+        raise ParameterError(f"model: expected one of {', '.join(_known_names())} (any may carry parameters, "
+                             f"as kdb:k=2), got {name!r}")
     return got[0](got[2])
 
 
-def make_model(name="nb", **options):
-    """A fresh estimator by its command-line name (a model, or a wrapper search),
-    taking the options that apply to it; ``min_rates`` turns Naive Bayes into
-    the constrained model.
+def _apply(est, name, params):
+    """Set the parameters on the estimator, or on the model a wrapper (calibration) wraps."""
+    own = est.get_params(deep=False)
+    for key, value in params.items():
+        if key in own:
+            est.set_params(**{key: value})
+        elif "estimator" in own and hasattr(est, "_base") and key in est._base().get_params(deep=False):
+            est.set_params(estimator=est._base().set_params(**{key: value}))
+        else:
+            inner = est._base().get_params(deep=False) if hasattr(est, "_base") else {}
+            raise ParameterError(f"{key}: model {name!r} has no such parameter (its parameters: "
+                                 f"{', '.join(sorted(set(own) | set(inner)))})")
+    return est
+
+
+def make_model(spec="nb", calibration=None, **options):
+    """A fresh estimator by its name (every name the command line's ``--model`` and
+    ``compare --models`` know), with the parameters that name carries
+    (NAME:PARAMETER=VALUE[:...]) and those in ``options`` (None: the model's own
+    default); ``min_rates`` turns Naive Bayes into the constrained model;
+    ``calibration`` wraps the model in :class:`~seminaive.calibration.Calibrated`.
 
     Examples
     --------
@@ -93,17 +132,78 @@ def make_model(name="nb", **options):
     OneR(min_bucket=3)
     >>> make_model("bse", scoring="log_loss", cv=5)
     BSE(cv=5, scoring='log_loss')
+    >>> make_model("kdb:k=2", alpha=0.5)
+    KDB(alpha=0.5, k=2)
+    >>> make_model("kdb2").k == make_model("kdb", k=2).k == 2
+    True
     """
-    if name == "nb" and options.get("min_rates"):
+    name, params = parse_spec(spec)
+    for key, value in options.items():
+        if value is None:
+            continue
+        if key in params and params[key] != value:
+            raise ParameterError(f"{key}: given twice ({params[key]!r} in {spec!r}, {value!r} as an option)")
+        params[key] = value
+    if name == "nb" and params.get("min_rates"):
         name = "cnb"
-    for kind in ("model", "search"):
-        entry = variants(kind).get(name)
-        if entry is not None:
-            return entry[1](**options)
-    raise ParameterError(f"model: expected one of {', '.join(list(variants('model')) + list(variants('search')))}, "
-                         f"got {name!r}")
+    est = _apply(_preset(name), name, params)
+    if calibration:
+        from .calibration import Calibrated
+        est = Calibrated(est, method=calibration)
+    return est
 
 
-def describe(model):
-    """The readable printout of any fitted model (its own ``to_text``)."""
+def model_description(name):
+    """What a model name stands for."""
+    base, params = parse_spec(name)
+    known = variants("compare")
+    if base in known:
+        text = known[base][0]
+    else:
+        got = _parametrized(base)
+        text = got[1] if got else next((v[base][0] for v in (variants("model"), variants("search")) if base in v),
+                                       base)
+    return text + "".join(f", {k}={v}" for k, v in params.items())
+
+
+def compare_model(name):
+    """A fresh estimator for a comparison: :func:`make_model` of the name.
+
+    Examples
+    --------
+    >>> type(compare_model("nb-mdl")).__name__, compare_model("cnb:0.8").min_rates
+    ('NaiveBayes', {'minority': 0.8})
+    """
+    return make_model(name)
+
+
+def model_parameters():
+    """A table of every model name: what it is and the parameters a name may carry (with the
+    values that name gives them).
+
+    Examples
+    --------
+    >>> t = model_parameters()
+    >>> t.set_index("name").loc["kdb2", "parameters"].split(", ")[:2]
+    ['alpha=1.0', 'estimation=frequency']
+    """
+    import pandas as pd
+    rows = []
+    for name in _known_names():
+        est = make_model(name.replace(":R", ":0.8"))
+        if hasattr(est, "steps"):  # scikit-learn's peers: a pipeline
+            params = "(scikit-learn's parameters, not set from here)"
+        else:
+            params = ", ".join(f"{k}={v}" for k, v in sorted(est.get_params(deep=False).items())
+                               if not hasattr(v, "get_params"))
+        rows.append((name, model_description(name), params))
+    return pd.DataFrame(rows, columns=["name", "model", "parameters"])
+
+
+def describe(model, tables=False):
+    """The readable printout of any fitted model (its own ``to_text``; ``tables``: the
+    whole tables where its printout summarizes them by default, as the searches' does)."""
+    import inspect
+    if tables and "tables" in inspect.signature(model.to_text).parameters:
+        return model.to_text(tables=True)
     return model.to_text()

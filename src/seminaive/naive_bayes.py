@@ -106,7 +106,7 @@ class NaiveBayes(BaseNaiveBayes):
     --------
     >>> from seminaive.datasets import load
     >>> weather = load("weather.nominal")
-    >>> nb = NaiveBayes(alpha=0, priors="mle").fit(weather.X, weather.y)
+    >>> nb = NaiveBayes(alpha=0, priors="mle").fit(weather)  # classes in the file's order: yes, no
     >>> day = [["sunny", "cool", "high", "TRUE"]]
     >>> nb.predict_proba(day).round(3).tolist()
     [[0.205, 0.795]]
@@ -228,7 +228,7 @@ class NaiveBayes(BaseNaiveBayes):
         >>> nb = NaiveBayes()
         >>> for s in (slice(0, 7), slice(7, 14)):
         ...     _ = nb.partial_fit(d.X[s], d.y[s])
-        >>> bool(np.allclose(nb.predict_proba(d.X), NaiveBayes().fit(d).predict_proba(d.X)))
+        >>> bool(np.allclose(nb.predict_proba(d.X), NaiveBayes().fit(d.X, d.y).predict_proba(d.X)))
         True
         """
         X, y = unwrap(X, y)

@@ -133,8 +133,14 @@ def _py(v):
     return v.item() if hasattr(v, "item") else v
 
 
-def format_predictions(labels, proba=None, classes=None, fmt="text"):
-    """Predicted classes (and optionally class probabilities), one instance a line.
+def prediction_header(classes, proba, labelled):
+    """The columns of a predictions listing: ``actual`` for a labelled file, ``prediction``, P(class)..."""
+    return (["actual"] if labelled else []) + ["prediction"] + ([f"P({c})" for c in classes] if proba else [])
+
+
+def format_predictions(labels, proba=None, classes=None, fmt="text", actual=None):
+    """Predicted classes (and optionally class probabilities), one instance a line;
+    with ``actual`` (the true classes, None where missing) those first.
 
     Examples
     --------
@@ -142,24 +148,32 @@ def format_predictions(labels, proba=None, classes=None, fmt="text"):
     prediction,P(a),P(b)
     a,0.9,0.1
     b,0.2,0.8
+    >>> print(format_predictions(["a", "b"], None, ["a", "b"], "text", actual=["a", "a"]))
+    actual  prediction
+    a                a
+    a                b
     """
     labels = [_py(v) for v in labels]
+    truth = None if actual is None else [None if a is None else _py(a) for a in actual]
     if fmt == "json":
-        if proba is None:
-            return json.dumps([{"prediction": v} for v in labels], indent=1)
-        return json.dumps([{"prediction": v, "proba": {str(c): float(p) for c, p in zip(classes, row)}}
-                           for v, row in zip(labels, proba)], indent=1)
+        rows = [({} if truth is None else {"actual": truth[i]}) | {"prediction": v} for i, v in enumerate(labels)]
+        if proba is not None:
+            for r, row in zip(rows, proba):
+                r["proba"] = {str(c): float(p) for c, p in zip(classes, row)}
+        return json.dumps(rows, indent=1)
+    head = prediction_header(classes, proba is not None, truth is not None)
+    cells = [([] if truth is None else ["" if truth[i] is None else truth[i]]) + [v] for i, v in enumerate(labels)]
     if fmt == "csv":
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
-        w.writerow(["prediction"] + ([f"P({c})" for c in classes] if proba is not None else []))
-        for i, v in enumerate(labels):
-            w.writerow([v] + ([repr(float(p)) for p in proba[i]] if proba is not None else []))
+        w.writerow(head)
+        for i, row in enumerate(cells):
+            w.writerow(row + ([repr(float(p)) for p in proba[i]] if proba is not None else []))
         return buf.getvalue().rstrip("\n")
-    if proba is None:
+    if proba is None and truth is None:
         return "\n".join(str(v) for v in labels)
-    return format_table(["prediction"] + [f"P({c})" for c in classes],
-                        [[v] + [f"{p:.4f}" for p in row] for v, row in zip(labels, proba)])
+    return format_table(head, [row + ([f"{p:.4f}" for p in proba[i]] if proba is not None else [])
+                               for i, row in enumerate(cells)])
 
 
 def format_mapping(mapping, fmt="text", key="class", value="probability", precision=4):

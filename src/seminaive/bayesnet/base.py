@@ -24,7 +24,24 @@ from ..estimation import Frequency, MEstimate, class_log_prior
 from ..search.structure import Structure
 from .statistics import pair_statistics
 
-__all__ = ["BayesNetClassifier", "DISCRETIZER_NAMES"]
+__all__ = ["BayesNetClassifier", "DISCRETIZER_NAMES", "ChunkWarning"]
+
+
+class ChunkWarning(UserWarning):
+    """What a first ``partial_fit`` chunk fixes (intervals, structure) differs from one fit on all the data.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from seminaive import TAN
+    >>> from seminaive.datasets import load
+    >>> d = load("weather.numeric")
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     _ = TAN().partial_fit(d.X[:7], d.y[:7], classes=["yes", "no"])
+    >>> [w.category.__name__ for w in caught]
+    ['ChunkWarning']
+    """
 
 DISCRETIZER_NAMES = ("mdl", "equal_width", "equal_frequency", "1r")
 ESTIMATION_NAMES = ("frequency", "m-estimate")
@@ -210,9 +227,10 @@ class BayesNetClassifier(BaseNaiveBayes):
         """Add a chunk to the counts. The first call fixes the schema, the classes
         (``classes`` must list them, unless ``y`` is a categorical declaring
         them), the intervals of numeric attributes and the structure, all from
-        that chunk; later chunks add counts (for AnDE, whose structure does not
-        depend on the data, any sequence of chunks equals one fit on their union
-        when nominal values and intervals are declared up front).
+        that chunk, and a :class:`ChunkWarning` says which; later chunks add counts
+        (for AnDE on nominal data, whose structure does not depend on the data, any
+        sequence of chunks equals one fit on their union when the values are
+        declared up front).
         """
         from .._target import class_codes, declare_classes
         from ..data.encoding import select_columns
@@ -238,6 +256,7 @@ class BayesNetClassifier(BaseNaiveBayes):
         k = len(self.classes_)
         counts = np.bincount(ycodes, weights=weight, minlength=k).astype(np.float64)
         if first:
+            self._warn_first_chunk()
             self.readers_ = self._readers(table, ycodes, weight)
             self.class_count_ = counts
             self._fit_tables(table, [np.asarray(r.codes(table), dtype=np.int64) for r in self.readers_], ycodes,
@@ -247,6 +266,18 @@ class BayesNetClassifier(BaseNaiveBayes):
             self.class_count_ = self.class_count_ + counts
         self._estimate()
         return self
+
+    def _warn_first_chunk(self):
+        """Say what a first ``partial_fit`` chunk fixes for good, so that no difference from one fit is silent."""
+        import warnings
+        fixed = [] if self._fixed_structure else ["the structure"]
+        numeric = [a.name for a in self.schema_.attributes if not a.is_nominal]
+        if numeric:
+            fixed.append("the intervals of " + ", ".join(map(repr, numeric[:5])) + (" ..." if len(numeric) > 5 else ""))
+        if fixed:
+            warnings.warn(f"partial_fit: {' and '.join(fixed)} are learned from this first chunk alone, so the model "
+                          f"can differ from one fit on all the data; fit_file or fit_dask learn them from every "
+                          f"chunk (exact)", ChunkWarning, stacklevel=3)
 
     def _parents_from(self, stats):  # pragma: no cover - abstract
         """Each attribute's parents, from :func:`~.statistics.pair_statistics` counts."""
@@ -322,7 +353,10 @@ class BayesNetClassifier(BaseNaiveBayes):
         from ..exceptions import ParameterError
         if other.schema_ != self.schema_ or other.structure_ != self.structure_ or \
                 [r.to_dict() for r in other.readers_] != [r.to_dict() for r in self.readers_]:
-            raise ParameterError("merge: the models must share the schema, the intervals and the structure")
+            what = ("schema" if other.schema_ != self.schema_ else "structure" if other.structure_ != self.structure_
+                    else "intervals of the numeric attributes (each model cut them from its own data)")
+            raise ParameterError(f"merge: the models' {what} differ, so their counts do not add; fit on the union, "
+                                 f"or fit_file / fit_dask for data in parts (exact)")
         out = copy.deepcopy(self)
         out._set_counts(self._added({name: getattr(other, name) for name in self._count_names()}))
         out.class_count_ = self.class_count_ + other.class_count_

@@ -2,7 +2,7 @@
 
 from ..registry import register, register_variant
 from .base import BayesNetClassifier
-from .statistics import cmi_matrix_from, mutual_informations
+from .statistics import cmi_matrix_from, mutual_informations, tie_rounded
 
 __all__ = ["KDB", "kdb_parents"]
 
@@ -11,11 +11,12 @@ def kdb_parents(stats, k_max):
     """Sahami's structure from the counts of :func:`~seminaive.bayesnet.statistics.pair_statistics`:
     attributes ordered by I(X_i; C) (largest first, ties by position); each takes
     as parents up to ``k_max`` earlier ones of largest I(X_i; X_j | C) (ties by
-    the order). Returns (parents, order)."""
+    the order; informations equal to 12 decimals are ties, :func:`.statistics.tie_rounded`).
+    Returns (parents, order)."""
     d = len(stats["single"])
-    mi = mutual_informations(stats)
+    mi = tie_rounded(mutual_informations(stats))
     order = sorted(range(d), key=lambda i: (-mi[i], i))
-    W = cmi_matrix_from(stats, d)
+    W = tie_rounded(cmi_matrix_from(stats, d))
     parents = [()] * d
     for pos, i in enumerate(order):
         earlier = sorted(order[:pos], key=lambda j: (-W[i, j], order.index(j)))

@@ -174,6 +174,38 @@ class SelectiveKDB(KDB):
         self._make_tables()
         self._set_counts({"stats_": [counts[self.k_][pos] for pos in chosen]})
 
+    # ------------------------------------------------------------ model files
+    def _get_state(self):
+        state = super()._get_state()
+        state["selection"] = {"order": [int(i) for i in self.order_], "attributes": int(self.n_attributes_),
+                              "k": int(self.k_), "history": self.history_}
+        return state
+
+    def _set_state(self, state):
+        from .._state import field, index
+        super()._set_state(state)
+        sel = field(state, "selection", dict)
+        d = len(self.schema_)
+        order = field(sel, "order", list, "state.selection")
+        order = [index(v, f"state.selection.order[{i}]", d) for i, v in enumerate(order)]
+        if sorted(order) != list(range(d)):
+            raise ValueError(f"state.selection.order: expected every attribute index from 0 to {d - 1} once")
+        s = index(sel.get("attributes"), "state.selection.attributes", d + 1)
+        kk = index(sel.get("k"), "state.selection.k", self.k + 1)
+        if sorted(g[0] for g in self.structure_.groups) != sorted(order[:s]):
+            raise ValueError("state.selection.attributes: expected the first attributes of the order to be "
+                             "the structure's")
+        history = field(sel, "history", list, "state.selection")
+        for i, h in enumerate(history):
+            where = f"state.selection.history[{i}]"
+            field(h, None, dict, where)
+            index(h.get("attributes"), f"{where}.attributes", d + 1)
+            index(h.get("k"), f"{where}.k", self.k + 1)
+            score = h.get("score")
+            if isinstance(score, bool) or not isinstance(score, (int, float)) or np.isnan(score):
+                raise ValueError(f"{where}.score: expected a number")
+        self.order_, self.n_attributes_, self.k_, self.history_ = order, s, kk, history
+
     def _describe(self):
         how = "leave-one-out" if self.cv is None else ("given folds" if isinstance(self.cv, (list, tuple))
                                                        else f"{self.cv}-fold")

@@ -4,7 +4,7 @@ import numpy as np
 
 from ..registry import register, register_variant
 from .base import BayesNetClassifier
-from .statistics import cmi_matrix_from, pair_statistics
+from .statistics import cmi_matrix_from, pair_statistics, tie_rounded
 
 __all__ = ["TAN", "cmi_matrix", "maximum_spanning_tree"]
 
@@ -84,7 +84,7 @@ class TAN(BayesNetClassifier):
         d = len(stats["single"])
         if d == 1:
             return [()]
-        tree = maximum_spanning_tree(cmi_matrix_from(stats, d))
+        tree = maximum_spanning_tree(tie_rounded(cmi_matrix_from(stats, d)))  # ties by index, not noise
         return [() if p is None else (p,) for p in tree]
 
     def _describe(self):

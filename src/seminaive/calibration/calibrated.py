@@ -1,5 +1,7 @@
 """A model whose probabilities are calibrated on its own out-of-sample predictions."""
 
+import re
+
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 
@@ -9,6 +11,7 @@ from .._target import class_codes, unwrap
 from .._validation import validate_params
 from ..base import decide
 from ..exceptions import ParameterError, require_fitted
+from ..naive_bayes import NaiveBayes
 from ..registry import register, register_variant
 from .calibrators import CALIBRATORS, calibrator_from_dict
 from .out_of_sample import has_leave_one_out, leave_one_out_log_proba, out_of_fold_log_proba
@@ -94,7 +97,6 @@ class Calibrated(ClassifierMixin, BaseEstimator):
 
     def _base(self):
         if self.estimator is None:
-            from ..naive_bayes import NaiveBayes
             return NaiveBayes()
         return self.estimator
 
@@ -177,7 +179,11 @@ class Calibrated(ClassifierMixin, BaseEstimator):
         for name in ("n_features_in_", "feature_names_in_", "schema_"):
             if hasattr(self.estimator_, name):
                 setattr(self, name, getattr(self.estimator_, name))
-        self.cv_used_ = str(state.get("cv_used", ""))
+        used = state.get("cv_used", "")
+        if not isinstance(used, str) or not re.fullmatch(r"|leave-one-out|none \(a single class\)|\d+-fold \(\d+ refits\)",
+                                                         used):
+            raise ValueError(f"state.cv_used: expected leave-one-out or K-fold (K refits), got {str(used)[:40]!r}")
+        self.cv_used_ = used
         cal = state.get("calibrator")
         self.calibrator_ = None if cal is None and len(self.classes_) < 2 else calibrator_from_dict(
             cal, len(self.classes_))
@@ -190,4 +196,4 @@ class Calibrated(ClassifierMixin, BaseEstimator):
 
 for _method in CALIBRATIONS:
     register_variant("compare", f"nb-{_method}", f"Naive Bayes, {_method} calibration from leave-one-out",
-                     lambda m=_method: Calibrated(method=m))
+                     lambda m=_method: Calibrated(NaiveBayes(), method=m))

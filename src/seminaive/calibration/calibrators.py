@@ -4,7 +4,7 @@ Each map is fitted on out-of-sample log-posteriors (leave-one-out or out-of-fold
 and the true class codes, and saved as plain numbers:
 
 - :class:`Sigmoid`: Platt scaling of each class's log-odds, p = 1 / (1 + exp(-(a f + b)))
-  with f = log p_c - log(1 - p_c), fitted by Newton's method on Platt's smoothed targets;
+  with f = log p_c - log(1 - p_c) read within +-36.04 (1 - machine epsilon), fitted by Newton's method on Platt's smoothed targets;
 - :class:`Isotonic`: a non-decreasing step map of each class's probability (the
   least-squares isotonic fit, as scikit-learn's ``IsotonicRegression``, linearly
   interpolated between its steps), kept within [1 / (n + 2), (n + 1) / (n + 2)]
@@ -24,6 +24,10 @@ from scipy.special import expit, log_expit
 __all__ = ["Sigmoid", "Isotonic", "Temperature", "CALIBRATORS", "calibrator_from_dict"]
 
 FLOOR = -700.0
+# Platt's map reads log-odds within +-36.04, where a probability is 1 - machine epsilon: beyond, a
+# probability cannot be told from 1 anyway, and one instance's log-odds of 1e8 (a class whose
+# leave-one-out variance nearly vanishes) would otherwise flatten the map for every other instance
+LOG_ODDS_CAP = float(np.log((1.0 - np.finfo(np.float64).eps) / np.finfo(np.float64).eps))
 
 
 def _clip(log_p):
@@ -73,7 +77,7 @@ class Sigmoid:
 
     def fit(self, log_p, y):
         k = log_p.shape[1]
-        f = _log_odds(log_p)
+        f = np.clip(_log_odds(log_p), -LOG_ODDS_CAP, LOG_ODDS_CAP)
         self.a_, self.b_ = np.ones(k), np.zeros(k)
         for c in _columns(k):
             pos = y == c
@@ -84,7 +88,7 @@ class Sigmoid:
 
     def transform(self, log_p):
         k = log_p.shape[1]
-        f = _log_odds(log_p)
+        f = np.clip(_log_odds(log_p), -LOG_ODDS_CAP, LOG_ODDS_CAP)
         cols = _columns(k)
         return _combine(np.column_stack([expit(self.a_[c] * f[:, c] + self.b_[c]) for c in cols]), k)
 

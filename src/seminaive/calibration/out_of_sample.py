@@ -3,8 +3,9 @@
 Leave-one-out comes from the counts: each instance's own counts are taken out
 and the model's estimators applied to the rest. For a
 :class:`~seminaive.NaiveBayes` whose attributes are nominal or Gaussian (any
-estimation, any class priors) that is exactly what refitting without the
-instance gives. Where a model also learns something else from all the data,
+estimation, any class priors) that is what refitting without the instance
+gives, but for the Gaussian variance floor, which is held as learned from all
+the data (within 1e-9 of a refit's log-probabilities). Where a model also learns something else from all the data,
 that part is held fixed and only the counts are left out: a wrapper search's
 structure and cut points, a discretizer's cut points, a kernel's bandwidths,
 the TAN, kDB and selective kDB structures (and their intervals). Any other

@@ -1,14 +1,20 @@
 """What the subcommands share: data options, loading and writing output."""
 
+import argparse
 import sys
 
 from .._atomic import atomic_write_text
-from .._names import CALIBRATIONS, DATA_FORMATS, ESTIMATIONS, MODEL_NAMES, NUMERIC_MODELS
+from .._names import CALIBRATIONS, DATA_FORMATS, MODEL_OPTIONS, OPTION_CHOICES
 from .._names import OUTPUT_FORMATS as FORMATS
 
 
-def add_data_options(p, target=True):
-    p.add_argument("data", help="data file (CSV, ARFF, KEEL .dat, a filebase's .dat) or a data set name")
+def add_data_options(p, target=True, data_help=None):
+    p.add_argument("data", help=data_help or "data file (CSV, ARFF, KEEL .dat, a filebase's .dat) or a data set name")
+    add_reader_options(p, target)
+
+
+def add_reader_options(p, target=True):
+    """How data files are read: the same options wherever a subcommand reads one."""
     p.add_argument("--input-format", choices=DATA_FORMATS, default=None,
                    help="file format (default: from the extension)")
     if target:
@@ -20,13 +26,22 @@ def add_data_options(p, target=True):
                    help="comma-separated columns to treat as nominal ('all' for every one)")
 
 
-def add_output_options(p):
+def add_output_options(p, formats=True):
     p.add_argument("--output", "-o", default=None, help="write the result to this file (default: stdout)")
-    p.add_argument("--force", action="store_true", help="replace the output file if it exists")
-    p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
+    p.add_argument("--force", action="store_true", help="replace the output files if they exist")
+    if formats:
+        p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
 
 
-def add_protocol_options(p):
+def add_tables_option(p):
+    p.add_argument("--tables", action="store_true",
+                   help="print every table of the model (a search's final model is summarized by default)")
+
+
+def add_protocol_options(p, test=True):
+    if test:
+        p.add_argument("--test", default=None, help="a separate test file or data set, read with the same data "
+                                                    "options (instead of resampling; Weka's -T)")
     p.add_argument("--cv", type=int, default=10, help="k of stratified k-fold cross-validation (default 10)")
     p.add_argument("--repeats", type=int, default=1, help="repetitions of the resampling (default 1)")
     p.add_argument("--loo", action="store_true", help="leave-one-out instead of k-fold")
@@ -40,22 +55,18 @@ def split_names(text):
     return [t.strip() for t in text.split(",") if t.strip()]
 
 
-def load_named(name, target=None):
-    """A data set by registry name, or a data file."""
-    import os
-
-    from ..data.io import load_file
-    from ..datasets import load
-    if os.path.exists(name):
-        d, _ = load_file(name, target=target).labelled()
-        return d
-    return load(name)
-
-
-def add_filebase_command(sub, name, help, run, formats=True):
-    """A J call: one positional filebase argument and the output options."""
+def add_filebase_command(sub, name, help, run, formats=True, files=False):
+    """A J call: one positional filebase argument and the output options (``files``: or a
+    training file with ``--test FILE``, read with the data options)."""
     p = sub.add_parser(name, help=help)
-    p.add_argument("filebase", help="the filebase: a path without extension")
+    if files:
+        p.add_argument("filebase", help="the filebase (a path without extension), or with --test a training data "
+                                        "file or data set name")
+        p.add_argument("--test", default=None, help="a test data file: learn on FILEBASE read as a data file, "
+                                                    "test here (Weka's -t and -T)")
+        add_reader_options(p)
+    else:
+        p.add_argument("filebase", help="the filebase: a path without extension")
     if formats:
         add_output_options(p)
     else:
@@ -65,26 +76,43 @@ def add_filebase_command(sub, name, help, run, formats=True):
     return p
 
 
-def add_model_options(p):
-    p.add_argument("--model", choices=list(MODEL_NAMES), default="nb",
-                   help="; ".join(f"{k}: {v}" for k, v in MODEL_NAMES.items()) + " (default: nb)")
-    p.add_argument("--alpha", type=float, default=1.0,
-                   help="smoothing of nominal attributes (1: Laplace, 0: maximum likelihood)")
-    p.add_argument("--priors", default="laplace", help="laplace, mle or uniform (default: laplace)")
-    p.add_argument("--ddof", type=int, default=1, help="Gaussian variance divisor n - ddof (default 1)")
-    p.add_argument("--numeric", choices=NUMERIC_MODELS, default="gaussian",
-                   help="how Naive Bayes models numeric attributes (default: gaussian)")
-    p.add_argument("--bins", type=int, default=10, help="intervals of equal-width/frequency binning")
-    p.add_argument("--min-bucket", type=int, default=6, help="1R's minimum bucket size (default 6)")
-    p.add_argument("--bandwidth", default="silverman",
-                   help="kernel bandwidth: silverman, scott or a number (default: silverman)")
-    p.add_argument("--estimation", default="frequency", choices=list(ESTIMATIONS),
-                   help="frequency (default), Normal-Gamma map or predictive, or the m-estimate")
+def _rate(text):
+    """CLASS=RATE of --min-rate."""
+    cls, sep, val = text.rpartition("=")
+    try:
+        rate = float(val)
+    except ValueError:
+        sep = ""
+    if not sep or not cls:
+        raise argparse.ArgumentTypeError(f"expected CLASS=RATE such as minority=0.8, got {text!r}")
+    return cls, rate
+
+
+def _bandwidth(text):
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+_READ = {"float": float, "int": int, "str": str, "bandwidth": _bandwidth, "rates": _rate}
+
+
+def add_model_options(p, names=None, default="nb"):
+    """``--model`` (any name ``compare`` knows, optionally NAME:PARAMETER=VALUE[:...]) and the options
+    that set a model's parameters: the same on every subcommand that builds a model; unset, a model
+    keeps its own defaults."""
+    listed = ", ".join(names) if names else "nb, tan, kdb, kdb2, skdb, aode, a2de, bsej, 1r, wanbia, nb-isotonic, " \
+                                              "cnb:0.8, tree, forest (all: 'seminaive models')"
+    p.add_argument("--model", default=default,
+                   help=f"the model: {listed}; parameters may follow the name, as kdb:k=2 (default: {default})")
+    for flag, (param, kind, text) in MODEL_OPTIONS.items():
+        many = kind == "rates"
+        p.add_argument(flag, type=_READ[kind], default=[] if many else None, action="append" if many else "store",
+                       dest=param, choices=OPTION_CHOICES.get(flag), metavar="CLASS=RATE" if many else None,
+                       help=text + " (default: the model's own)" if not many else text)
     p.add_argument("--calibration", choices=list(CALIBRATIONS), default=None,
                    help="calibrate the model's probabilities on its own leave-one-out (or 5-fold) probabilities")
-    p.add_argument("--min-rate", action="append", default=[], metavar="CLASS=RATE",
-                   help="constrained Naive Bayes: this class's training rate at least RATE (repeatable; "
-                        "CLASS may be 'minority')")
 
 
 def nominal_arg(args):
@@ -93,9 +121,11 @@ def nominal_arg(args):
     return "all" if args.nominal == "all" else [c.strip() for c in args.nominal.split(",") if c.strip()]
 
 
-def load_data(args, labelled=True, unlabelled=False):
-    """Load the data file named on the command line; with ``labelled`` drop
-    instances whose class is missing, saying how many on stderr."""
+def load_data(args, labelled=True, unlabelled=False, path=None):
+    """Load the data file named on the command line (or ``path``, read with the same
+    options); with ``labelled`` drop instances whose class is missing, saying how many on stderr."""
+    if path is not None:
+        args = argparse.Namespace(**{**vars(args), "data": path})
     import os
 
     from ..data.io import load_file
@@ -118,34 +148,16 @@ def load_data(args, labelled=True, unlabelled=False):
     return d
 
 
-def make_model(args):
+def make_model(args, **extra):
+    """The model the command line names, with the parameters its options set."""
     from ..models import make_model as build
-    bw = args.bandwidth
-    try:
-        bw = float(bw)
-    except ValueError:
-        pass
-    rates = {}
-    for item in args.min_rate:
-        cls, sep, val = item.rpartition("=")
-        try:
-            rates[cls] = float(val)
-        except ValueError:
-            cls = ""
-        if not sep or not cls:
-            from ..exceptions import ParameterError
-            raise ParameterError(f"--min-rate: expected CLASS=RATE such as minority=0.8, got {item!r}")
-    model = build(args.model, alpha=args.alpha, priors=args.priors, ddof=args.ddof, numeric=args.numeric,
-                  n_bins=args.bins, min_bucket=args.min_bucket, bandwidth=bw, estimation=args.estimation,
-                  min_rates=rates or None)
-    if getattr(args, "calibration", None):
-        if getattr(args, "chunksize", None):
-            from ..exceptions import ParameterError
-            raise ParameterError("--calibration: needs the data in memory (leave-one-out or folds); "
-                                 "not with --chunksize")
-        from ..calibration import Calibrated
-        model = Calibrated(model, method=args.calibration)
-    return model
+    if getattr(args, "calibration", None) and getattr(args, "chunksize", None):
+        from ..exceptions import ParameterError
+        raise ParameterError("--calibration: needs the data in memory (leave-one-out or folds); "
+                             "not with --chunksize")
+    params = {param: getattr(args, param, None) for param, _, _ in MODEL_OPTIONS.values()}
+    params["min_rates"] = dict(params["min_rates"]) if params.get("min_rates") else None
+    return build(args.model, calibration=getattr(args, "calibration", None), **params, **extra)
 
 
 def check_outputs(args, *names):
@@ -167,3 +179,13 @@ def emit(text, args):
         print(f"wrote {out}", file=sys.stderr)
     else:
         print(text)
+
+
+def j_on_files(args):
+    """With ``--test``: the J program's predictions of the test file after learning on the
+    training file, and the test file's classes; otherwise None."""
+    if not getattr(args, "test", None):
+        return None
+    from .. import jcalls
+    train, test = load_data(args, path=args.filebase), load_data(args, path=args.test)
+    return jcalls.j_model().fit(train).predict(test.X), test.y

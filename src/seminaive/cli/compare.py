@@ -3,7 +3,7 @@
 import sys
 
 from .._names import COMPARE_NAMES
-from ._common import add_protocol_options, split_names
+from ._common import add_protocol_options, add_reader_options, load_data, split_names
 
 
 def add_parser(sub):
@@ -11,9 +11,11 @@ def add_parser(sub):
     p.add_argument("--datasets", required=True,
                    help="comma-separated data set names ('seminaive datasets' lists them) or data files")
     p.add_argument("--models", default="nb,1r,tree",
-                   help="comma-separated: " + ", ".join(COMPARE_NAMES) + " (default: nb,1r,tree)")
+                   help="comma-separated model names, each as --model takes it (parameters may follow, as "
+                        "kdb:k=3): " + ", ".join(COMPARE_NAMES) + " (default: nb,1r,tree)")
+    add_reader_options(p)
     p.add_argument("--baseline", default=None, help="model the others are tested against (default: the first)")
-    add_protocol_options(p)
+    add_protocol_options(p, test=False)
     p.add_argument("--out", default="seminaive-report", help="report folder (default: seminaive-report)")
     p.add_argument("--no-resume", action="store_true", help="do not reuse results already in the folder")
     p.add_argument("--force", action="store_true", help="replace a folder holding another experiment's results")
@@ -28,12 +30,26 @@ def run(args):
     from ..models import compare_model, model_description
     names = split_names(args.models)
     models = {n: compare_model(n) for n in names}  # every model and data set checked before any work
-    check_names(split_names(args.datasets))
+    sets = split_names(args.datasets)
+    check_names(sets)
     protocol = parse_protocol(args.cv, args.repeats, args.loo, args.holdout, args.per_class, args.seed)
-    exp = Experiment(models, split_names(args.datasets), protocol, baseline=args.baseline or names[0])
+    sets = [_read(args, s) for s in sets]  # files read with the data options, as every subcommand reads them
+    exp = Experiment(models, sets, protocol, baseline=args.baseline or names[0])
     print(f"{protocol.describe()}; results go to {args.out}", file=sys.stderr)
     res = run_experiment(exp, args.out, resume=not args.no_resume, overwrite=args.force)
     path = write_report(res, args.out, protocol.describe(), exp.baseline,
                         {n: model_description(n) for n in names})
     print(comparison_table(res, exp.baseline))
     print(f"\nreport: {path} (and report.html, accuracy.png, cpu_time.png, reliability.png, results.csv)")
+
+
+def _read(args, name):
+    """A data file as a Dataset named by the file (read with the data options); a data set name as it is."""
+    import os
+
+    from ..datasets import known
+    if known(name) or not os.path.exists(name):
+        return name
+    d = load_data(args, path=name)
+    d.name = os.path.basename(name)
+    return d

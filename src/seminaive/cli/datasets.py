@@ -1,14 +1,13 @@
 """``seminaive datasets``: the data sets known by name, with sizes and attribute types."""
 
-from ._common import emit
+from ._common import add_output_options, emit
 
 
 def add_parser(sub):
     p = sub.add_parser("datasets", help="list the bundled, generated and KEEL data sets with sizes and types")
-    p.add_argument("--source", choices=["all", "bundled", "generated", "keel"], default="all")
-    p.add_argument("--format", choices=["text", "csv", "json"], default="text")
-    p.add_argument("--output", "-o", default=None)
-    p.add_argument("--force", action="store_true")
+    p.add_argument("--source", choices=["all", "bundled", "generated", "keel"], default="all",
+                   help="which data sets to list (default: all)")
+    add_output_options(p)
     p.set_defaults(run=run)
 
 

@@ -2,7 +2,7 @@
 
 import sys
 
-from ._common import add_data_options, check_outputs, emit, load_data
+from ._common import add_data_options, add_output_options, check_outputs, emit, load_data
 
 
 def add_parser(sub):
@@ -11,8 +11,7 @@ def add_parser(sub):
     p.add_argument("--bins", type=int, default=10, help="equal-width intervals for numeric attributes in MI")
     p.add_argument("--plot", default=None, help="draw the matrices as heat maps into this PNG file")
     p.add_argument("--no-mic", action="store_true", help="skip MIC (the slowest)")
-    p.add_argument("--output", "-o", default=None)
-    p.add_argument("--force", action="store_true")
+    add_output_options(p, formats=False)
     p.set_defaults(run=run)
 
 

@@ -2,16 +2,15 @@
 
 import json
 
-from ._common import add_data_options, add_model_options, add_output_options, emit, load_data, make_model
+from ._common import (add_data_options, add_model_options, add_output_options, add_protocol_options, emit,
+                      load_data, make_model)
 
 
 def add_parser(sub):
     p = sub.add_parser("evaluate", help="estimate accuracy by stratified k-fold cross-validation or hold-out")
     add_data_options(p)
     add_model_options(p)
-    p.add_argument("--cv", type=int, default=10, help="number of folds (default 10)")
-    p.add_argument("--holdout", type=float, default=None, help="hold out this fraction for testing instead")
-    p.add_argument("--seed", type=int, default=0, help="random seed of the shuffling (default 0)")
+    add_protocol_options(p)
     p.add_argument("--plot", default=None, help="draw the reliability diagram of the test folds' probabilities "
                                                "into this PNG file")
     add_output_options(p)
@@ -19,11 +18,18 @@ def add_parser(sub):
 
 
 def run(args):
+    from .._target import unwrap
     from ..evaluation import evaluate
     from ._common import check_outputs
     check_outputs(args, "output", "plot")
+    from ..evaluation.resampling import parse_protocol
     d = load_data(args)
-    r = evaluate(make_model(args), d.X, d.y, cv=args.cv, holdout=args.holdout, random_state=args.seed)
+    model = make_model(args)
+    if args.test:
+        r = evaluate(model, *unwrap(d), test=load_data(args, path=args.test))
+    else:
+        protocol = parse_protocol(args.cv, args.repeats, args.loo, args.holdout, args.per_class, args.seed)
+        r = evaluate(model, *unwrap(d), protocol=protocol)
     if args.format == "json":
         text = json.dumps(r.to_dict(), indent=1)
     elif args.format == "csv":

@@ -2,18 +2,19 @@
 
 import sys
 
-from ._common import add_data_options, add_model_options, check_outputs, emit, load_data, make_model
+from ._common import (add_data_options, add_model_options, add_output_options, add_tables_option, check_outputs, emit,
+                      load_data, make_model)
 
 
 def add_parser(sub):
     p = sub.add_parser("fit", help="fit a model on a data file; print it and optionally save it as JSON")
     add_data_options(p)
     add_model_options(p)
+    add_tables_option(p)
     p.add_argument("--model-file", "-m", default=None, help="save the fitted model to this JSON file")
-    p.add_argument("--output", "-o", default=None, help="write the printout to this file")
+    add_output_options(p, formats=False)
     p.add_argument("--plot", default=None, help="draw the model's structure (class, attributes, parent arcs, "
                                                "joined and left-out attributes) into this PNG file")
-    p.add_argument("--force", action="store_true", help="replace existing output files")
     p.add_argument("--chunksize", type=int, default=None,
                    help="stream the file in chunks of this many rows (bounded memory; same model)")
     p.set_defaults(run=run)
@@ -27,12 +28,18 @@ def run(args):
         from ..scale import fit_file
         from ._common import nominal_arg
         print(f"streaming {args.data} in chunks of {args.chunksize:,} rows", file=sys.stderr)
-        model = fit_file(make_model(args), args.data, args.chunksize, args.input_format, args.target,
-                         not args.no_header, nominal_arg(args), progress=sys.stderr, sep=args.sep)
+        model = make_model(args)
+        if hasattr(model, "_run"):  # a wrapper search: its engine's passes over the chunks
+            from ..search.streamed import search_file
+            model = search_file(model, args.data, args.chunksize, args.input_format, args.target, not args.no_header,
+                                sys.stderr, nominal_arg(args), args.sep)
+        else:
+            model = fit_file(model, args.data, args.chunksize, args.input_format, args.target, not args.no_header,
+                             nominal_arg(args), progress=sys.stderr, sep=args.sep)
         class_name = "class"
     else:
         d = load_data(args)
-        model = make_model(args).fit(d.X, d.y)
+        model = make_model(args).fit(d)
         class_name = getattr(d.y, "name", None) or "class"
     if args.model_file:
         save_model(model, args.model_file, overwrite=args.force)
@@ -41,4 +48,4 @@ def run(args):
         from ..search.drawing import plot_structure
         plot_structure(model, args.plot, overwrite=args.force, class_name=str(class_name))
         print(f"drew the structure in {args.plot}", file=sys.stderr)
-    emit(describe(model), args)
+    emit(describe(model, args.tables), args)

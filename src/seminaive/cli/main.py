@@ -6,11 +6,11 @@ import warnings
 
 from .. import __version__
 from ..exceptions import SeminaiveError
-from . import (accuracy, classify, compare, datasets, dependencies, evaluate, fit, learn, predict, priors, search, show,
-               subsets, test)
+from . import (accuracy, classify, compare, datasets, dependencies, evaluate, fit, learn, models, predict, priors, search,
+               show, subsets, test)
 
 SUBCOMMANDS = (learn, test, accuracy, classify, priors, fit, predict, evaluate, show, compare, subsets, datasets,
-               search, dependencies)
+               models, search, dependencies)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -18,6 +18,16 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message):
         self.exit(2, f"{self.prog}: error: {message} ('{self.prog} --help' lists the options)\n")
+
+    def parse_args(self, args=None, namespace=None):
+        """As argparse's, but arguments nobody knows are the subcommand's error, pointing to its own help
+        (as an invalid choice is), not the top level's."""
+        ns, extra = self.parse_known_args(args, namespace)
+        if extra:
+            sub = self._subparsers._group_actions[0].choices.get(getattr(ns, "command", None)) \
+                if self._subparsers else None
+            (sub or self).error(f"unrecognized arguments: {' '.join(extra)}")
+        return ns
 
 
 def build_parser():
@@ -28,6 +38,32 @@ def build_parser():
     for mod in SUBCOMMANDS:
         mod.add_parser(sub)
     return p
+
+
+def options_table():
+    """The command-line vocabulary as a Markdown table: every option (rows) on every subcommand
+    (columns), read from the parser itself (the README's table is this; a test keeps it current).
+
+    Examples
+    --------
+    >>> options_table().splitlines()[3].startswith("| DATA ")
+    True
+    """
+    parser = build_parser()
+    subs = parser._subparsers._group_actions[0].choices
+    rows = {}
+    for name, p in subs.items():
+        for action in p._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            key = "/".join(action.option_strings) if action.option_strings else action.dest.upper()
+            rows.setdefault(key, set()).add(name)
+    names = list(subs)
+    order = sorted(rows, key=lambda k: (k.startswith("-"), list(rows).index(k)))
+    lines = ["| option | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|"]
+    lines += [f"| {k.replace('|', '/')} | " + " | ".join("x" if n in rows[k] else "" for n in names) + " |"
+              for k in order]
+    return "\n".join(lines)
 
 
 def _one_line(message, category, filename, lineno, file=None, line=None):
@@ -49,6 +85,13 @@ def main(argv=None):
     except SeminaiveError as e:
         print(f"seminaive: error: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away (`| head`): not an error; nothing more to write
+        import os
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except OSError:  # pragma: no cover - stdout already gone
+            pass
+        return 0
     except OSError as e:
         print(f"seminaive: error: {e.filename or ''}: {e.strerror}", file=sys.stderr)
         return 2

@@ -30,12 +30,26 @@ def run(args):
         from ..scale import predict_file
         if not args.output:
             raise ParameterError("--chunksize: chunked prediction writes to a file; give --output")
+        score = {}
         n = predict_file(model, args.data, args.output, args.chunksize, args.input_format, args.target,
-                         not args.no_header, proba=args.proba, overwrite=args.force, progress=sys.stderr)
+                         not args.no_header, proba=args.proba, overwrite=args.force, progress=sys.stderr,
+                         unlabelled=bool(args.unlabelled), score=score)
         print(f"wrote {n:,} predictions to {args.output}", file=sys.stderr)
+        _accuracy(score.get("labelled", 0), score.get("correct", 0))
         return
-    X = load_for_model(args.data, model.schema_, args.input_format, args.target, not args.no_header,
-                       args.unlabelled, args.sep)
+    X, actual = load_for_model(args.data, model.schema_, args.input_format, args.target, not args.no_header,
+                               args.unlabelled, args.sep, with_class=True)
     proba = model.predict_proba(X) if args.proba else None
     labels = model.predict(X)
-    emit(format_predictions(labels, proba, model.classes_, args.format), args)
+    emit(format_predictions(labels, proba, model.classes_, args.format, actual=actual), args)
+    if actual is not None:
+        known = [(a, v) for a, v in zip(actual, labels) if a is not None]
+        _accuracy(len(known), sum(str(a) == str(v) for a, v in known))
+
+
+def _accuracy(labelled, correct):
+    """The accuracy line of a labelled file (on stderr, so that the predictions stay machine-readable)."""
+    import sys
+    if labelled:
+        print(f"accuracy: {correct:,} of {labelled:,} instances with a known class correct "
+              f"({100.0 * correct / labelled:.2f}%)", file=sys.stderr)

@@ -1,19 +1,15 @@
 """``seminaive show``: print a saved model, or fit one on a data file and print it."""
 
-from .._names import DATA_FORMATS
-from ._common import add_model_options, emit, load_data, make_model
+from ._common import (add_data_options, add_model_options, add_output_options, add_tables_option, emit, load_data,
+                      make_model)
 
 
 def add_parser(sub):
     p = sub.add_parser("show", help="print a model: a saved JSON model, or one fitted on a data file")
-    p.add_argument("data", help="a model JSON file, or a data file to fit on")
-    p.add_argument("--input-format", choices=DATA_FORMATS, default=None)
-    p.add_argument("--target", default=None)
-    p.add_argument("--no-header", action="store_true")
-    p.add_argument("--nominal", default=None)
+    add_data_options(p, data_help="a model JSON file, or a data file or data set name to fit on")
     add_model_options(p)
-    p.add_argument("--output", "-o", default=None)
-    p.add_argument("--force", action="store_true")
+    add_tables_option(p)
+    add_output_options(p, formats=False)
     p.set_defaults(run=run)
 
 
@@ -24,5 +20,5 @@ def run(args):
         model = load_model(args.data)
     else:
         d = load_data(args)
-        model = make_model(args).fit(d.X, d.y)
-    emit(describe(model), args)
+        model = make_model(args).fit(d)
+    emit(describe(model, args.tables), args)

@@ -2,14 +2,13 @@
 
 import sys
 
-from ._common import add_model_options, add_output_options, add_protocol_options, emit, load_named, make_model
+from ._common import (add_data_options, add_model_options, add_output_options, add_protocol_options, emit, load_data,
+                      make_model)
 
 
 def add_parser(sub):
     p = sub.add_parser("subsets", help="evaluate a model on every combination of attributes, with per-class rates")
-    p.add_argument("data", help="a data set name or a data file")
-    p.add_argument("--test", default=None, help="a separate validation data set or file (instead of resampling)")
-    p.add_argument("--target", default=None)
+    add_data_options(p)
     p.add_argument("--max-attributes", type=int, default=12, help="refuse more attributes than this (default 12)")
     p.add_argument("--max-size", type=int, default=None, help="largest combination size")
     add_model_options(p)
@@ -21,8 +20,8 @@ def add_parser(sub):
 def run(args):
     from ..evaluation.resampling import parse_protocol
     from ..evaluation.subsets import format_subsets, subset_study
-    d = load_named(args.data, args.target)
-    test = load_named(args.test, args.target) if args.test else None
+    d = load_data(args)
+    test = load_data(args, path=args.test) if args.test else None
     protocol = parse_protocol(args.cv, args.repeats, args.loo, args.holdout, args.per_class, args.seed)
     print(("validation on " + args.test) if test is not None else protocol.describe(), file=sys.stderr)
     table = subset_study(make_model(args), d, protocol, test=test, max_attributes=args.max_attributes,

@@ -115,7 +115,7 @@ def rows_to_dataset(rows, names, declared, target, path=None, linenos=None, name
         miss = pd.Series(raw, dtype=object).isin(MISSING_TOKENS).to_numpy()
         present = raw[~miss]
         present_lines = linenos[~miss]
-        decl = ColumnSummary.of(raw).attribute(names[j], j in force_nom, j in force_num, j == tidx, declared[j])
+        decl = ColumnSummary.of(raw).attribute(names[j], j in force_nom, j in force_num, j == tidx, declared[j], path)
         if decl.is_nominal:
             values = list(decl.values)
             found = pd.Index([str(v) for v in values], dtype=object).get_indexer(pd.Index(present, dtype=object))

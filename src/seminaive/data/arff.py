@@ -39,9 +39,12 @@ def parse_attribute_type(name, spec, path, lineno):
     """An Attribute from the type part of an ``@attribute`` line (ARFF or KEEL)."""
     spec = spec.strip()
     if spec.startswith("{"):
-        if not spec.endswith("}"):
-            raise DataFormatError("expected a value list closed by '}'", path=path, line=lineno)
-        inner = spec[1:-1].strip()
+        end = _list_end(spec)
+        rest = spec[end + 1:].strip() if end > 0 else ""
+        if end < 0 or (rest and not rest.startswith("%")):  # Weka allows a '%' comment after the list
+            raise DataFormatError("expected a value list closed by '}' (then nothing, or a '%' comment)",
+                                  path=path, line=lineno)
+        inner = spec[1:end].strip()
         values = split_fields(inner, path, lineno) if inner else []
         if len(set(values)) != len(values):
             raise DataFormatError(f"attribute {name!r} lists a value twice", path=path, line=lineno)
@@ -60,6 +63,26 @@ def parse_attribute_type(name, spec, path, lineno):
         return DateAttribute(name, NUMERIC)  # as Weka: milliseconds since 1970, a number
     raise DataFormatError(f"attribute {name!r}: expected a type numeric, real, integer, string "
                           f"or a value list {{...}}, got {spec!r}", path=path, line=lineno)
+
+
+def _list_end(spec):
+    """Where the value list that opens ``spec`` closes: the first '}' outside quotes, or -1.
+
+    >>> _list_end("{ low, high} % low < 100")
+    11
+    >>> _list_end("{'a}', b}")
+    8
+    """
+    quote = None
+    for i, ch in enumerate(spec):
+        if quote:
+            if ch == quote and spec[i - 1] != "\\":
+                quote = None
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "}":
+            return i
+    return -1
 
 
 def split_name(rest, path, lineno):

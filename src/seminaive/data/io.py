@@ -83,7 +83,16 @@ def _csv_header(path, sep=None):
                                                                           skipinitialspace=True))]
 
 
-def load_for_model(path, schema, format=None, target=None, header=True, unlabelled=None, sep=None):
+def _labels(d):
+    """A Dataset's class as an object array, None where missing (None for no class)."""
+    if d.y is None:
+        return None
+    y = d.y.astype(object)
+    return y.where(y.notna(), None).to_numpy(dtype=object)
+
+
+def load_for_model(path, schema, format=None, target=None, header=True, unlabelled=None, sep=None,
+                   with_class=False):
     """The attributes of a data file for a fitted model whose attributes ``schema``
     lists, as a DataFrame in the model's column order.
 
@@ -92,7 +101,8 @@ def load_for_model(path, schema, format=None, target=None, header=True, unlabell
     is the column that is not an attribute. Columns are matched by name (by
     position in a CSV file without a header); the model's nominal and numeric
     attributes keep their kinds; attributes the file lacks are one error
-    listing them.
+    listing them. ``with_class``: return ``(X, y)``, y the file's class (None
+    where missing), or None for a file without one.
     """
     path = os.fspath(path)
     fmt = guess_format(path, format)
@@ -116,7 +126,7 @@ def load_for_model(path, schema, format=None, target=None, header=True, unlabell
                                   f"got {d.X.shape[1]}", path=path)
         X = d.X.copy()
         X.columns = names
-        return X
+        return (X, _labels(d)) if with_class else X
     kinds = {"nominal": [], "numeric": []}
     for a in schema.attributes:
         if a.name in columns:
@@ -128,4 +138,4 @@ def load_for_model(path, schema, format=None, target=None, header=True, unlabell
         shown = columns if fmt == "csv" else list(d.X.columns)
         raise DataFormatError(f"the model's attribute(s) {', '.join(map(repr, missing))} are not columns of the "
                               f"file (columns: {', '.join(map(str, shown))})", path=path)
-    return d.X[names]
+    return (d.X[names], _labels(d)) if with_class else d.X[names]

@@ -85,17 +85,42 @@ class ColumnSummary:
         return ColumnSummary(self.numeric and later.numeric, values, self.n_missing + later.n_missing,
                              self.n_present + later.n_present)
 
+    def _check_class(self, name, declared, path):
+        from ..exceptions import DataFormatError
+        if declared is not None and declared.is_nominal:
+            return
+        why = None
+        if declared is not None:
+            why = "is declared numeric"
+        elif self.numeric and self.n_present and self.values is not None:
+            numbers = np.asarray(self.values, dtype=np.float64)
+            if not np.all(numbers == np.round(numbers)):
+                why = "holds numbers that are not whole"
+            elif numbers.size > 20 and numbers.size * 5 > self.n_present:
+                why = f"holds {numbers.size} distinct numbers in {self.n_present} instances"
+        if why:
+            raise DataFormatError(f"the class column {name!r} {why}: a classifier needs a nominal class; name the "
+                                  f"class column (--target, target=...), or make this one nominal (--nominal "
+                                  f"{name}, nominal=[...]) to use its values as classes", path=path)
+
     @property
     def complete(self):
         """Whether the value list is known (a nominal column needs it)."""
         return self.values is not None
 
-    def attribute(self, name, nominal=False, numeric=False, target=False, declared=None):
+    def attribute(self, name, nominal=False, numeric=False, target=False, declared=None, path=None):
         """The one rule: a declared kind (a file header's) holds, unless the user
         forces ``nominal`` or ``numeric``; a column with no declaration is numeric
         when every present value is a number (and there is one), else nominal with
         its values in order of first appearance (sorted by number when the user
-        made a numeric column nominal); the class is always nominal."""
+        made a numeric column nominal); the class is always nominal, and a class
+        column that looks like a measurement (declared numeric, or numbers some of
+        which are not whole, or more than 20 distinct numbers averaging fewer than
+        5 instances each) is refused unless the user names it nominal: Weka
+        refuses a numeric class too, and a wrong class column (a CSV whose class
+        is not the last column) shows up this way instead of as 1% accuracy."""
+        if target and not nominal:
+            self._check_class(name, declared, path)
         if nominal:
             kept = declared.values if declared is not None and declared.is_nominal else ()
             return Attribute(name, NOMINAL, tuple(kept) or tuple(value_order(self.values or [], True)))

@@ -1,5 +1,7 @@
 """Mutual information and conditional mutual information of coded attributes (in nats)."""
 
+import math
+
 import numpy as np
 
 __all__ = ["mutual_information", "conditional_mutual_information"]
@@ -26,9 +28,12 @@ def _cmi(counts):
     pz = counts.sum(axis=(1, 2), keepdims=True)
     pa = counts.sum(axis=2, keepdims=True)
     pb = counts.sum(axis=1, keepdims=True)
+    # each term symmetric in the two attributes, summed exactly rounded (math.fsum, whatever the order):
+    # tables equal up to a permutation of values, classes or the two attributes give equal values to the
+    # last bit, so that structure learning breaks exact ties by its rule, not by rounding noise
     with np.errstate(divide="ignore", invalid="ignore"):
-        terms = counts * (np.log(counts) + np.log(pz) - np.log(pa) - np.log(pb))
-    return float(np.nansum(np.where(counts > 0, terms, 0.0)) / n)
+        terms = counts * (np.log(counts) + np.log(pz) - (np.log(pa) + np.log(pb)))
+    return math.fsum(terms[counts > 0].tolist()) / float(n)
 
 
 def mutual_information(a, b, weights=None):

@@ -18,6 +18,7 @@ import pandas as pd
 from sklearn.base import clone
 
 from .._atomic import atomic_write_text
+from .._target import unwrap
 from ..datasets import load_any
 from ..exceptions import SeminaiveError
 from .metrics import measures
@@ -194,7 +195,8 @@ def run_experiment(experiment, folder, resume=True, overwrite=False, progress="s
             writer.writeheader()
         for di, ds in enumerate(experiment.datasets):
             d = load_any(ds) if isinstance(ds, str) else ds
-            X, y = d.X, _class_labels(d.y)
+            X, y = unwrap(d)
+            y = _class_labels(y)
             y_arr = np.asarray(y, dtype=object)
             classes = [c for c in d.classes if c in set(y_arr)]
             splits = experiment.protocol.splits(y_arr)

@@ -96,8 +96,10 @@ def split_indices(y, cv=10, holdout=None, random_state=0):
     return kfold(y, cv, random_state)
 
 
-def evaluate(model, X, y=None, cv=10, holdout=None, random_state=0):
-    """Estimate a model's accuracy by k-fold cross-validation or a hold-out split.
+def evaluate(model, X, y=None, cv=10, holdout=None, random_state=0, protocol=None, test=None):
+    """Estimate a model's accuracy by k-fold cross-validation, a hold-out split,
+    any resampling :class:`~seminaive.evaluation.resampling.Protocol` (repeated
+    folds, leave-one-out), or on a separate test set.
 
     Parameters
     ----------
@@ -105,11 +107,15 @@ def evaluate(model, X, y=None, cv=10, holdout=None, random_state=0):
         Cloned for every fold.
     X, y : Dataset, or table and labels
     cv : int, default 10
-        Number of folds (ignored when ``holdout`` is given).
+        Number of folds (ignored when ``holdout``, ``protocol`` or ``test`` is given).
     holdout : float, optional
         Fraction of instances held out for testing.
     random_state : int
         Seed of the shuffling.
+    protocol : Protocol, optional
+        The splits (``Protocol("loo")``, repeated k-fold, ...), in place of ``cv``/``holdout``.
+    test : Dataset or (table, labels), optional
+        A separate test set: the model is fitted on all of ``X`` and tested there (Weka's -T).
 
     Examples
     --------
@@ -121,42 +127,50 @@ def evaluate(model, X, y=None, cv=10, holdout=None, random_state=0):
     """
     X, y = unwrap(X, y)
     y_arr = np.asarray(y, dtype=object)
-    splits = split_indices(y_arr, cv, holdout, random_state)
     take = (lambda A, idx: A.iloc[idx]) if hasattr(X, "iloc") else (lambda A, idx: np.asarray(A)[idx])
     take_y = (lambda idx: y.iloc[idx]) if hasattr(y, "iloc") else (lambda idx: y_arr[idx])
+    labels = list(y.cat.categories) if hasattr(y, "cat") else sorted(set(y_arr), key=str)
+    if test is not None:
+        X_test, y_test = unwrap(*test) if isinstance(test, tuple) else unwrap(test)
+        y_test = np.asarray(y_test, dtype=object)
+        labels += sorted(set(y_test) - set(labels), key=str)
+        parts = [(X, y, X_test, y_test)]
+        proto, n = f"a separate test set ({len(y_test)} instances)", len(y_test)
+    else:
+        if protocol is not None:
+            splits, proto = protocol.splits(y_arr), protocol.describe()
+        else:
+            splits = split_indices(y_arr, cv, holdout, random_state)
+            proto = (f"stratified hold-out ({100 * holdout:g}% test, {len(splits[0][1])} instances)"
+                     if holdout is not None else f"stratified {cv}-fold cross-validation")
+        n = len(splits[0][1]) if holdout is not None and protocol is None else len(y_arr)
+        parts = ((take(X, tr), take_y(tr), take(X, te), y_arr[te]) for tr, te in splits)
     accs, fit_s, pred_s, correct = [], 0.0, 0.0, 0
     hits, fold_probability, bins = {}, {}, None
-    labels = list(y.cat.categories) if hasattr(y, "cat") else sorted(set(y_arr), key=str)
     where = {c: j for j, c in enumerate(labels)}
-    for tr, te in splits:
+    for X_train, y_train, X_te, y_te in parts:
         m = clone(model)
         t0 = time.process_time()
-        m.fit(take(X, tr), take_y(tr))
+        m.fit(X_train, y_train)
         t1 = time.process_time()
-        pred = np.asarray(m.predict(take(X, te)), dtype=object)
+        pred = np.asarray(m.predict(X_te), dtype=object)
         t2 = time.process_time()
         fit_s, pred_s = fit_s + t1 - t0, pred_s + t2 - t1
-        ok = pred == y_arr[te]
+        ok = pred == y_te
         if hasattr(m, "predict_proba"):
-            proba = np.zeros((len(te), len(labels)))  # the fold model's classes in the data's order
-            proba[:, [where[c] for c in m.classes_]] = m.predict_proba(take(X, te))
-            codes = np.array([where[c] for c in y_arr[te]])
+            proba = np.zeros((len(y_te), len(labels)))  # the fold model's classes in the data's order
+            proba[:, [where[c] for c in m.classes_]] = m.predict_proba(X_te)
+            codes = np.array([where[c] for c in y_te])
             for k, v in probability_measures(proba, codes).items():
                 fold_probability.setdefault(k, []).append(v)
             b = reliability_bins(proba, codes)
             bins = b if bins is None else add_bins(bins, b)
         accs.append(float(ok.mean()))
         correct += int(ok.sum())
-        for cls, o in zip(y_arr[te], ok):
+        for cls, o in zip(y_te, ok):
             h = hits.setdefault(cls, [0, 0])
             h[0] += int(o)
             h[1] += 1
-    if holdout is not None:
-        proto = f"stratified hold-out ({100 * holdout:g}% test, {len(splits[0][1])} instances)"
-        n = len(splits[0][1])
-    else:
-        proto = f"stratified {cv}-fold cross-validation"
-        n = len(y_arr)
-    order = list(y.cat.categories) if hasattr(y, "cat") else sorted(hits, key=str)
+    order = labels if hasattr(y, "cat") else sorted(hits, key=str)
     per_class = {str(k): hits[k][0] / hits[k][1] for k in order if k in hits}
     return EvaluationResult(proto, accs, n, fit_s, pred_s, correct, per_class, fold_probability, bins)

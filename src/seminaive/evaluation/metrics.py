@@ -2,7 +2,7 @@
 
 Measures that follow from the confusion matrix (accuracy, per-class rates,
 precision, F1, Cohen's kappa) are computed from it, so they can be pooled
-over folds; log loss (probabilities clipped at 1e-15), the Brier score, the
+over folds; log loss (probabilities clipped to [eps, 1 - eps] as scikit-learn clips them), the Brier score, the
 RMSE of the probabilities and the expected calibration error come from
 :mod:`.reliability`; the area under the ROC curve comes from scikit-learn.
 """

@@ -12,8 +12,8 @@ Examples
 >>> import numpy as np
 >>> p = np.array([[0.9, 0.1], [0.8, 0.2], [0.3, 0.7], [0.4, 0.6]])
 >>> b = reliability_bins(p, np.array([0, 1, 1, 1]), n_bins=5)
->>> b["count"].tolist(), round(expected_calibration_error(b), 4)
-([0.0, 0.0, 0.0, 2.0, 2.0], 0.35)
+>>> b["count"].tolist(), round(expected_calibration_error(b), 4)  # bins (0, .2], (.2, .4], ..., (.8, 1]
+([0.0, 0.0, 1.0, 2.0, 1.0], 0.25)
 """
 
 import numpy as np
@@ -25,7 +25,7 @@ N_BINS = 10
 
 
 def reliability_bins(proba, y, n_bins=N_BINS):
-    """Per confidence bin (``n_bins`` equal widths over [0, 1]): the number of
+    """Per confidence bin (``n_bins`` equal widths over [0, 1], each closed on the right): the number of
     predictions, the sum of their confidences and how many were right (``y``: class codes).
 
     Examples
@@ -37,7 +37,9 @@ def reliability_bins(proba, y, n_bins=N_BINS):
     proba = np.asarray(proba, dtype=np.float64)
     pred = proba.argmax(axis=1)
     conf = proba[np.arange(len(pred)), pred]
-    which = np.minimum((conf * n_bins).astype(np.int64), n_bins - 1)
+    # bins closed on the right, (l, u], the first also holding 0: as Guo et al. (2017) and scikit-learn's
+    # calibration_curve, with the same edges
+    which = np.searchsorted(np.linspace(0.0, 1.0, n_bins + 1)[1:-1], conf, side="left")
     return {"count": np.bincount(which, minlength=n_bins).astype(np.float64),
             "confidence": np.bincount(which, conf, minlength=n_bins),
             "right": np.bincount(which, (pred == np.asarray(y)).astype(np.float64), minlength=n_bins)}
@@ -70,7 +72,7 @@ def expected_calibration_error(bins):
 
 
 def probability_measures(proba, y, n_bins=N_BINS):
-    """Log loss (probabilities clipped at 1e-15), Brier score (as :mod:`seminaive.scoring`: the
+    """Log loss (probabilities clipped to [eps, 1 - eps], eps the machine epsilon, as scikit-learn's), Brier score (as :mod:`seminaive.scoring`: the
     multi-class score, halved for two classes), RMSE over every row and class, and ECE.
 
     Examples
@@ -84,8 +86,8 @@ def probability_measures(proba, y, n_bins=N_BINS):
     y = np.asarray(y, dtype=np.int64)
     k = proba.shape[1]
     rows = np.arange(len(y))
-    clipped = np.clip(proba, 1e-15, 1.0)
-    clipped /= clipped.sum(axis=1, keepdims=True)
+    eps = np.finfo(np.float64).eps
+    clipped = np.clip(proba, eps, 1.0 - eps)  # as scikit-learn's log_loss
     diff = proba.copy()
     diff[rows, y] -= 1.0
     sq = (diff * diff).sum(axis=1)

@@ -7,6 +7,7 @@ resampled t-test at 5%: ``(+)`` significantly better, ``(-)`` worse.
 import html
 import json
 import os
+import re
 
 import numpy as np
 
@@ -173,15 +174,17 @@ def _probability_lines(results, folder):
     mean = results.groupby(["dataset", "model"], sort=False)[["log_loss", "brier"]].mean()
     lines = ["## Probabilities", "",
              "Proper scoring rules of the test parts' probabilities (lower is better; log loss with "
-             "probabilities clipped at 1e-15; Brier as scikit-learn's for two classes, the multi-class "
-             "score otherwise), mean over splits; best per data set in bold.", "",
+             "probabilities clipped to [eps, 1 - eps], eps the machine epsilon, as scikit-learn clips them; "
+             "Brier as scikit-learn's for two classes, the multi-class score otherwise), mean over splits; "
+             "the best log loss and the best Brier per data set in bold.", "",
              "| data set | " + " | ".join(f"{m} log loss / Brier" for m in models) + " |",
              "|---" * (len(models) + 1) + "|"]
     for ds in sets:
-        best = min(mean.loc[(ds, m), "log_loss"] for m in models)
-        cells = [f"{mean.loc[(ds, m), 'log_loss']:.3f} / {mean.loc[(ds, m), 'brier']:.3f}" for m in models]
-        lines.append(f"| {ds} | " + " | ".join(f"**{c}**" if mean.loc[(ds, m), "log_loss"] == best else c
-                                                for c, m in zip(cells, models)) + " |")
+        best = {k: min(mean.loc[(ds, m), k] for m in models) for k in ("log_loss", "brier")}
+        cells = [" / ".join(f"**{v:.3f}**" if v == best[k] else f"{v:.3f}"
+                            for k, v in ((k, mean.loc[(ds, m), k]) for k in ("log_loss", "brier")))
+                 for m in models]  # each measure bold where it is the best
+        lines.append(f"| {ds} | " + " | ".join(cells) + " |")
     avg = results.groupby("model", sort=False)[["log_loss", "brier", "rmse", "ece"]].mean()
     lines += ["", "| model | log loss | Brier | RMSE | ECE per split | ECE pooled |", "|---|---|---|---|---|---|"]
     lines += [f"| {m} | {avg.loc[m, 'log_loss']:.4f} | {avg.loc[m, 'brier']:.4f} | {avg.loc[m, 'rmse']:.4f} | "
@@ -191,6 +194,16 @@ def _probability_lines(results, folder):
     return lines + ["", "Reliability diagrams: the confidence of each test prediction against how often it "
                         "was right, pooled over every split and data set (on the diagonal: calibrated).", "",
                     "![reliability](reliability.png)", ""]
+
+
+def _align(cell, tag, j):
+    """Numbers right-aligned, text (and the first column) left.
+
+    >>> _align("**0.123** / 0.2", "td", 1), _align("nb-isotonic", "td", 1), _align("75.1%", "td", 0)
+    ('', ' class="t"', ' class="t"')
+    """
+    numeric = re.fullmatch(r"[\d\s.,%/+*()eE\-]*\d[\d\s.,%/+*()eE\-]*", cell.replace("**", ""))
+    return "" if (numeric and j > 0) else ' class="t"'
 
 
 def markdown_to_html(text, title="report"):
@@ -215,7 +228,8 @@ def markdown_to_html(text, title="report"):
             for i, r in enumerate(rows):
                 tag = "th" if i == 0 else "td"
                 cells = [c.strip() for c in r.strip().strip("|").split("|")]
-                out.append("<tr>" + "".join(f"<{tag}>{inline(c)}</{tag}>" for c in cells) + "</tr>")
+                out.append("<tr>" + "".join(f"<{tag}{_align(c, tag, j)}>{inline(c)}</{tag}>"
+                                            for j, c in enumerate(cells)) + "</tr>")
             out.append("</table>")
             table.clear()
 
@@ -235,7 +249,7 @@ def markdown_to_html(text, title="report"):
     flush()
     style = ("body{font-family:sans-serif;max-width:1100px;margin:2em auto}table{border-collapse:collapse;"
              "margin:1em 0}td,th{border:1px solid #bbb;padding:3px 8px;text-align:right}"
-             "td:first-child,th:first-child{text-align:left}img{max-width:100%}")
+             ".t{text-align:left}img{max-width:100%}")
     return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
             f"<style>{style}</style></head><body>\n" + "\n".join(out) + "\n</body></html>\n")
 

@@ -141,15 +141,17 @@ def arrow_summaries(path, names, header, sep, text_columns, block_size=_BLOCK):
 def arrow_columns(path, names, header, sep, columns, attributes, floats, block_size=_BLOCK, unseen=None):
     """Per batch, the file columns ``columns`` (indices) converted for their
     ``attributes``: codes into a nominal attribute's value list (-1 missing),
-    float64 values of a numeric one (NaN missing). ``floats``: file columns to
+    float64 values of a numeric one (NaN missing), the text of a column whose
+    attribute is None (None missing). ``floats``: file columns to
     parse as numbers (others are read as text; numbers pyarrow does not parse
     are converted by numpy). A value outside a nominal attribute's list raises
     ValueError, or with ``unseen`` (a dict) is counted there by attribute name
     and read as missing; a numeric value that is not a number raises
     ValueError; a float column pyarrow cannot parse raises :class:`ArrowRestart`."""
     import pyarrow as pa
-    index = [{str(v): k for k, v in enumerate(a.values)} if a.is_nominal else None for a in attributes]
-    floats = {j for j, a in zip(columns, attributes) if j in floats and not a.is_nominal}
+    index = [{str(v): k for k, v in enumerate(a.values)} if a is not None and a.is_nominal else None
+             for a in attributes]
+    floats = {j for j, a in zip(columns, attributes) if j in floats and a is not None and not a.is_nominal}
     try:
         for batch in _batches(path, names, header, sep, floats, block_size, include=columns):
             yield [_convert(batch.column(k), a, index[k], unseen) for k, a in enumerate(attributes)]
@@ -161,11 +163,14 @@ def arrow_columns(path, names, header, sep, columns, attributes, floats, block_s
 
 
 def _convert(col, attribute, index, unseen):
-    """One batch's column as codes or floats (see :func:`arrow_columns`)."""
+    """One batch's column as codes or floats, or for no ``attribute`` as stripped text (None missing)
+    (see :func:`arrow_columns`)."""
     if _is_float(col):
         return col.to_numpy(zero_copy_only=False)
     raw = [s.strip() for s in col.dictionary.to_pylist()]
     idx = col.indices.to_numpy(zero_copy_only=False)
+    if attribute is None:
+        return np.array([None if v in MISSING_TOKENS else v for v in raw] + [None], dtype=object)[idx]
     if not attribute.is_nominal:  # numbers pyarrow does not parse: numpy converts the distinct values
         if not _numbers([v for v in raw if v not in MISSING_TOKENS]):
             raise ValueError(f"not a number in {attribute.name!r}")

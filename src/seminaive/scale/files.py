@@ -18,6 +18,8 @@ import numpy as np
 import pandas as pd
 
 from .._atomic import atomic_write
+from .._target import declared_labels
+from ..report import prediction_header
 from .._validation import check_param
 from ..base import UnseenValueWarning
 from ..data.summary import MISSING_TOKENS, ColumnSummary
@@ -202,8 +204,10 @@ def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=T
     if not widths_ok(path, len(names), first_line, quote, ord("%") if kind in ("arff", "keel") else None, sep):
         check_rows(path, names, first_line, quote, sep)  # quotes: the exact check
     if declared is None:  # the same rule as the in-memory readers, from summaries merged over the chunks
-        declared = [sm.attribute(n, j in forced, False, j == tidx) for j, (n, sm) in
+        declared = [sm.attribute(n, j in forced, False, j == tidx, path=path) for j, (n, sm) in
                     enumerate(zip(names, _infer(path, names, typed, forced | {tidx})))]
+    elif tidx is not None and tidx not in forced and not declared[tidx].is_nominal:
+        ColumnSummary().attribute(names[tidx], target=True, declared=declared[tidx], path=path)  # refused
     elif any(isinstance(a, DateAttribute) for a in declared):
         raise DataFormatError("date attributes need the in-memory reader (read the file without --chunksize)",
                               path=path)
@@ -225,7 +229,7 @@ def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=T
                 else:
                     cols[a.name] = col.to_numpy(dtype=np.float64)
             frame = pd.DataFrame(cols)
-            y = frame.pop(names[tidx])
+            y = declared_labels(frame.pop(names[tidx]))
             keep = y.notna().to_numpy()
             yield frame[keep].reset_index(drop=True), y[keep].reset_index(drop=True)
     except ValueError as e:
@@ -260,15 +264,16 @@ def _arrow_chunks(path, names, tidx, forced, header, sep, chunksize, make, first
     except ArrowRowError:
         check_rows(path, names, first_line, '"', sep)  # names the line
         raise
-    declared = [sm.attribute(n, j in forced, False, j == tidx) for j, (n, sm) in enumerate(zip(names, summaries))]
+    declared = [sm.attribute(n, j in forced, False, j == tidx, path=path)
+                for j, (n, sm) in enumerate(zip(names, summaries))]
     cats = [pd.Index([str(v) for v in a.values], dtype=object) if a.is_nominal else None for a in declared]
     try:
         for cols in arrow_columns(path, names, header, sep, list(range(len(names))), declared, floats, block):
             keep = cols[tidx] >= 0
             frame = pd.DataFrame({a.name: (pd.Categorical.from_codes(c[keep], categories=cats[j]) if a.is_nominal
                                            else c[keep]) for j, (a, c) in enumerate(zip(declared, cols)) if j != tidx})
-            yield frame, pd.Series(pd.Categorical.from_codes(cols[tidx][keep], categories=cats[tidx]),
-                                   name=names[tidx])
+            yield frame, declared_labels(pd.Series(pd.Categorical.from_codes(cols[tidx][keep], categories=cats[tidx]),
+                                                   name=names[tidx]))
     except ValueError as e:
         for _ in exact_chunks(path, names, declared, tidx, make, first_line):
             pass
@@ -291,6 +296,12 @@ def fit_file(model, path, chunksize=100_000, format=None, target=None, header=Tr
     """
     if hasattr(model, "_from_chunks"):  # the semi-naive family: passes over the chunks (bayesnet.streamed)
         return _fit_in_passes(model, path, (chunksize, format, target, header, nominal, sep))
+    if not hasattr(model, "partial_fit"):
+        from ..exceptions import ParameterError
+        other = ("seminaive.search.search_file runs a search over a file's chunks" if hasattr(model, "_run")
+                 else "read the file in memory (without --chunksize)")
+        raise ParameterError(f"chunksize: {type(model).__name__} cannot be fitted chunk by chunk (no partial_fit); "
+                             f"{other}")
     rows = 0
     for X, y in iter_file_chunks(path, chunksize, format, target, header, nominal, sep):
         if len(X):
@@ -325,9 +336,11 @@ def _fit_in_passes(model, path, args):
 
 
 def predict_file(model, path, output, chunksize=100_000, format=None, target=None, header=True, proba=False,
-                 overwrite=False, progress=None, unlabelled=False):
+                 overwrite=False, progress=None, unlabelled=False, score=None):
     """Predict every row of a data file chunk by chunk, writing CSV as it goes
     (into a temporary file renamed at the end, so ``output`` is never half written).
+    A labelled file's class comes first, as column ``actual``; ``score`` (a dict),
+    if given, receives ``labelled`` (rows with a known class) and ``correct``.
 
     Examples
     --------
@@ -337,8 +350,8 @@ def predict_file(model, path, output, chunksize=100_000, format=None, target=Non
     >>> out = os.path.join(tempfile.mkdtemp(), "pred.csv")
     >>> predict_file(NaiveBayes().fit(load("weather.nominal")), dataset_path("weather.nominal"), out, chunksize=5)
     14
-    >>> open(out).read().splitlines()[:2]
-    ['prediction', 'no']
+    >>> open(out).read().splitlines()[:2]  # a labelled file: its class first
+    ['actual,prediction', 'no,no']
     """
     output = os.fspath(output)
     check_param("chunksize", chunksize, kind="int", low=1)
@@ -358,16 +371,28 @@ def predict_file(model, path, output, chunksize=100_000, format=None, target=Non
         nonlocal rows
         rows = 0
         w = csv.writer(fh, lineterminator="\n")
-        w.writerow(["prediction"] + ([f"P({c})" for c in model.classes_] if proba else []))
+        counts = {"labelled": 0, "correct": 0}
         unseen = {}
-        for X, _ in _predict_chunks(path, model, chunksize, format, target, header, unlabelled, unseen, text):
+        for first, (X, actual) in enumerate(_predict_chunks(path, model, chunksize, format, target, header,
+                                                            unlabelled, unseen, text)):
             labels = model.predict(X)
             p = model.predict_proba(X) if proba else None
+            if first == 0:
+                w.writerow(prediction_header(model.classes_, proba, actual is not None))
             for i, v in enumerate(labels):
-                w.writerow([v] + ([repr(float(x)) for x in p[i]] if proba else []))
+                w.writerow(([] if actual is None else ["" if actual[i] is None else actual[i]]) + [v]
+                           + ([repr(float(x)) for x in p[i]] if proba else []))
+            if actual is not None:
+                known = np.array([a is not None for a in actual], dtype=bool)
+                counts["labelled"] += int(known.sum())
+                counts["correct"] += int(sum(str(a) == str(v) for a, v in zip(actual[known], labels[known])))
             rows += len(X)
             if progress is not None:
                 print(f"  {rows:,} rows", file=progress, flush=True)
+        if rows == 0:
+            w.writerow(prediction_header(model.classes_, proba, False))
+        if score is not None:
+            score.update(counts)
         if any(unseen.values()):
             what = ", ".join(f"{n!r} {k}" for n, k in unseen.items() if k)
             warnings.warn(f"values not seen in training were treated as missing ({what})", UnseenValueWarning,
@@ -394,6 +419,9 @@ def _predict_chunks(path, model, chunksize, format, target, header, unlabelled, 
     if not named and len(names) - (0 if unlabelled else 1) != len(want):
         raise DataFormatError(f"expected {len(want)} attribute columns{'' if unlabelled else ' and the class'}, "
                               f"got {len(names)} columns", path=path)
+    # the class column: the one column not among the model's attributes (by name), or ``target``/the last
+    label = None if unlabelled else ([j for j, n in enumerate(names) if n not in want] if named else [tidx])
+    label = label[0] if label and len(label) == 1 else None
     sep = _csv_sep(path, format)
     if sep is not None and arrow_serves(path, sep):
         positions = [names.index(w) for w in want] if named else [j for j in range(len(names))
@@ -401,11 +429,13 @@ def _predict_chunks(path, model, chunksize, format, target, header, unlabelled, 
         attrs = model.schema_.attributes
         floats = {j for j, a in zip(positions, attrs) if not a.is_nominal} - set(text)
         cats = [pd.Index([str(v) for v in a.values], dtype=object) if a.is_nominal else None for a in attrs]
+        extra = [] if label is None else [label]
         try:
-            for cols in arrow_columns(path, names, header and _kind(path, format) == "csv", sep, positions, attrs,
-                                      floats, _block_size(path, chunksize), unseen):
-                yield pd.DataFrame({a.name: pd.Categorical.from_codes(c, categories=k) if a.is_nominal else c
-                                    for a, c, k in zip(attrs, cols, cats)}), None
+            for cols in arrow_columns(path, names, header and _kind(path, format) == "csv", sep, positions + extra,
+                                      list(attrs) + [None] * len(extra), floats, _block_size(path, chunksize),
+                                      unseen):
+                yield (pd.DataFrame({a.name: pd.Categorical.from_codes(c, categories=k) if a.is_nominal else c
+                                     for a, c, k in zip(attrs, cols, cats)}), cols[-1] if extra else None)
             return
         except ArrowRowError:
             check_rows(path, names, first_line, '"', sep)
@@ -431,4 +461,8 @@ def _predict_chunks(path, model, chunksize, format, target, header, unlabelled, 
                 raise DataFormatError(f"expected a number in numeric attribute {a.name!r}, got {X[col].iloc[k]!r}",
                                       path=path, line=line + k, column=names.index(col) + 1)
             cols[a.name] = num.to_numpy(dtype=np.float64)
-        yield pd.DataFrame(cols), None
+        actual = None
+        if label is not None:
+            raw = chunk[names[label]]
+            actual = raw.where(~raw.isin(MISSING_TOKENS), None).to_numpy(dtype=object)
+        yield pd.DataFrame(cols), actual

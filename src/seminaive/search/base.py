@@ -277,8 +277,10 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         frame = self._structured(X)
         return self.model_.predict_log_proba(frame)
 
-    def to_text(self):
-        """The search's steps and the final structure, then the fitted model."""
+    def to_text(self, tables=False):
+        """The search's steps and the final structure, then a summary of the final
+        model (its priors and one line per attribute), or with ``tables`` its whole
+        printout (a joined attribute's table has a row per joint value)."""
         self._check_fitted()
         names = list(self.schema_.names)
         how = "leave-one-out" if self.cv is None else "cross-validated"
@@ -288,7 +290,7 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         lines.append(f"final structure: {self.structure_.describe(names)}")
         lines.append(f"candidates evaluated: {self.n_candidates_}")
         if isinstance(self.model_, NaiveBayes):
-            lines += ["", self.model_.to_text()]
+            lines += ["", self.model_.to_text() if tables else _summary(self.model_)]
         return "\n".join(lines)
 
     def __sklearn_tags__(self):
@@ -321,7 +323,10 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         self._numeric_alone = field(state, "numeric_alone", list)
         if len(self._values) != d or len(self._numeric_alone) != d:
             raise ValueError(f"state.values, state.numeric_alone: expected one per attribute ({d})")
-        self.n_candidates_ = state["n_candidates"]
+        n = state.get("n_candidates")
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"state.n_candidates: expected a whole number >= 0, got {str(n)[:40]!r}")
+        self.n_candidates_ = n
         self.n_attributes_used_ = self.structure_.n_used
         if state["model"] is not None:
             self.model_ = model_from_dict(field(state, "model", dict))
@@ -348,3 +353,17 @@ class _PriorsOnly:
 def _stats(x, y, k):
     w, mean, m2 = _moments(x, y, k)
     return {"weight": w, "mean": mean, "m2": m2}
+
+
+def _summary(model):
+    """The final Naive Bayes in brief: priors and one line per attribute."""
+    prior = np.exp(model.class_log_prior_)
+    lines = [f"final model: Naive Bayes, {len(model.schema_)} attributes, {len(model.classes_)} classes, "
+             f"{model.class_count_.sum():g} training instances (to_text(tables=True), or --tables on the "
+             f"command line, prints its tables)",
+             "  class priors: " + ", ".join(f"{c}={p:.4f}" for c, p in zip(model.classes_, prior))]
+    for comp in model.components_:
+        a = model.schema_.attributes[comp.attribute]
+        kind = f"nominal, {a.n_values} values" if a.is_nominal else comp.kind
+        lines.append(f"  {a.name}: {kind}")
+    return "\n".join(lines)

@@ -13,6 +13,7 @@ in-memory search's on the same data and folds.
 import numpy as np
 import pandas as pd
 
+from .._target import declared_labels
 from ..data.encoding import encode, infer_schema
 from ..discretize.equal_width import equal_width_cuts
 from ..estimation import class_log_prior
@@ -41,7 +42,7 @@ def _fit_part(model, search, scales, part):
     if not y.size:
         return None
     xs = [None if x is None else x * s for x, s in zip(xs, scales)]  # back to the data's units (exact)
-    y = pd.Series(pd.Categorical.from_codes(y, categories=pd.Index(search.classes_, dtype=object)))
+    y = declared_labels(pd.Series(pd.Categorical.from_codes(y, categories=pd.Index(search.classes_, dtype=object))))
     return model.partial_fit(search._frame(codes, xs), y)
 
 

@@ -10,6 +10,8 @@ from .structure import Structure
 
 __all__ = ["structure_of", "plot_structure"]
 
+LADDER_FROM = 12  # more nodes than this, with parent arcs: one node a row, arcs beside the column
+
 
 def structure_of(model):
     """The model's structure (Naive Bayes's star when it has none).
@@ -68,6 +70,8 @@ def plot_structure(model, path=None, overwrite=False, title=None, class_name="cl
     names = list(model.schema_.names)
     nodes = [("*".join(names[j] for j in g), g, False) for g in s.groups] + \
             [(names[j], (j,), True) for j in s.excluded]
+    if len(nodes) > LADDER_FROM and any(s.parents_of(i) for i in range(len(s.groups))):
+        return _saved(_ladder(model, s, nodes, class_name, title, plt, FancyArrowPatch), path, overwrite)
     per_row = _per_row([label for label, _, _ in nodes])
     pos = _layout(len(nodes), per_row)
     rows = (len(nodes) + per_row - 1) // per_row
@@ -101,7 +105,77 @@ def plot_structure(model, path=None, overwrite=False, title=None, class_name="cl
         note += " (grey: left out)"
     ax.set_title(note, fontsize=10)
     fig.tight_layout()
+    return _saved(fig, path, overwrite)
+
+
+def _saved(fig, path, overwrite):
+    """The figure, or its PNG file written atomically."""
     if path is None:
         return fig
     from .._atomic import save_figure
     return save_figure(fig, path, overwrite)
+
+
+def _topological(s):
+    """The groups' order for the ladder: every parent above its children, otherwise as given."""
+    placed, order = set(), []
+    remaining = list(range(len(s.groups)))
+    while remaining:
+        ready = [i for i in remaining if all(p in placed for p in s.parents_of(i))] or remaining[:1]
+        order.append(ready[0])
+        placed.update(s.groups[ready[0]])
+        remaining.remove(ready[0])
+    return order
+
+
+def _ladder(model, s, nodes, class_name, title, plt, FancyArrowPatch):
+    """A large structure as a ladder: the class on top, one attribute a row (parents above their
+    children), and beside the column one vertical lane per parent, from the parent's row down to
+    its last child, with an arrow from the lane into each child's row; lanes have their own
+    colours and never cross a label. The class arcs are said, not drawn (every attribute in
+    use has one)."""
+    order = _topological(s)
+    rows = [nodes[i] for i in order] + [n for n in nodes if n[2]]
+    parents = sorted({p for i in order for p in s.parents_of(i)}, key=lambda p: order.index(_group_of(s, p)))
+    fig, ax = plt.subplots(figsize=(4.0 + 0.22 * len(parents), 1.4 + 0.3 * len(rows)))
+    ax.axis("off")
+    ax.set_ylim(-len(rows) + 0.4, 1.6)
+    ax.text(0.0, 1.0, class_name, ha="left", va="center", fontsize=10, fontweight="bold",
+            bbox=dict(boxstyle="round,pad=0.3", fc="#f5e3c8", ec="#a0662a"))
+    where = {}
+    for r, (label, group, left_out) in enumerate(rows):
+        ax.text(0.0, -r, label, ha="left", va="center", fontsize=8, color="#999999" if left_out else "black",
+                bbox=dict(boxstyle="round,pad=0.2", fc="#eeeeee" if left_out else "#dde8f5",
+                          ec="#aaaaaa" if left_out else "#3a5f8a"))
+        for j in group:
+            where[j] = -r
+    longest = max(len(label) for label, _, _ in rows)
+    edge = 0.11 * longest + 0.3  # data units to the right of the longest label (8 pt text)
+    gap = 0.45
+    ax.set_xlim(-0.1, edge + gap * (len(parents) + 1))
+    colours = plt.get_cmap("tab10").colors
+    incoming = {i: 0 for i in order}
+    for k, p in enumerate(parents):
+        x, colour = edge + gap * (k + 1), colours[k % len(colours)]
+        children = [i for i in order if p in s.parents_of(i)]
+        low = min(where[s.groups[i][0]] for i in children)
+        top = where[p] + 0.16  # out of a parent above its row's middle, into a child below it
+        ax.plot([edge - 0.15, x, x], [top, top, low], color=colour, lw=1.0, solid_joinstyle="round")
+        ax.plot([edge - 0.15], [top], "o", color=colour, ms=3)
+        for i in children:
+            y = where[s.groups[i][0]] - 0.16 * incoming[i]
+            incoming[i] += 1
+            ax.add_patch(FancyArrowPatch((x, y), (edge - 0.15, y), arrowstyle="-|>", mutation_scale=8,
+                                         color=colour, lw=1.0, shrinkA=0, shrinkB=0))
+    note = (title or type(model).__name__) + ": a lane from each parent (dot) into its children (arrows);"
+    note += "\nevery attribute in blue also depends on the class"
+    if s.excluded:
+        note += "; grey: left out"
+    ax.set_title(note, fontsize=9, loc="left")
+    fig.tight_layout()
+    return fig
+
+
+def _group_of(s, j):
+    """The index of the group holding attribute j."""
+    return next(i for i, g in enumerate(s.groups) if j in g)

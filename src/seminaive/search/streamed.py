@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from .._scale import pow2_scale
-from .._target import class_codes
+from .._target import class_codes, declared_labels
 from ..components.gaussian import variance_floor
 from ..data.encoding import encode, infer_schema
 from ..discretize.equal_width import equal_width_cuts
@@ -96,7 +96,8 @@ def chunk_engine(search, source, scales, fold):
     return engine
 
 
-def search_file(search, path, chunksize=100_000, format=None, target=None, header=True, progress=None):
+def search_file(search, path, chunksize=100_000, format=None, target=None, header=True, progress=None, nominal=None,
+                sep=None):
     """Run a wrapper search (an unfitted BSE, BSJ, BSEJ or FSSJ) on a data file
     streamed in chunks; the fitted search is returned, equal to ``search.fit``
     on the whole file (k-fold scoring uses :func:`fold_assignment` folds,
@@ -114,7 +115,7 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
     True
     """
     check_streamable(search)
-    kw = dict(format=format, target=target, header=header)
+    kw = dict(format=format, target=target, header=header, nominal=nominal, sep=sep)
     # pass 1: schema, classes, ranges of numeric attributes, rows
     first = True
     lo = hi = None
@@ -151,7 +152,7 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
         for X, y in source.frames():
             codes, xs = search._prepare(X, encode(X, search.schema_))
             model.partial_fit(search._frame(codes, xs),
-                              pd.Series(pd.Categorical(np.asarray(y, dtype=object), dtype=cats)))
+                              declared_labels(pd.Series(pd.Categorical(np.asarray(y, dtype=object), dtype=cats))))
         search.model_ = model
     else:
         search.model_ = _PriorsOnly(search.classes_, class_log_prior(engine.class_counts.sum(axis=0), search.priors))

@@ -1,0 +1,15 @@
+"""``seminaive models``: every model name that --model and compare --models know, and its parameters."""
+
+from ._common import add_output_options, emit
+
+
+def add_parser(sub):
+    p = sub.add_parser("models", help="list the model names --model and compare --models take, with parameters")
+    add_output_options(p)
+    p.set_defaults(run=run)
+
+
+def run(args):
+    from ..models import model_parameters
+    from ..report import format_frame
+    emit(format_frame(model_parameters(), args.format), args)
