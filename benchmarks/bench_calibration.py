@@ -13,7 +13,7 @@ default), each model is fitted on the training part and judged on the test part:
 - wanbia: WANBIA (attribute weights by conditional log-likelihood).
 
 Printed: log loss, Brier score and accuracy per data set (mean over the test folds;
-log loss with probabilities clipped at 1e-15 as scikit-learn's), their averages,
+log loss with probabilities clipped to [eps, 1 - eps] as scikit-learn clips them), their averages,
 wins of each calibrated model over nb in log loss, and the fit time of each model
 summed over every fold of every data set (wall clock, perf_counter), with the ratio
 of CalibratedClassifierCV's fit time to the LOO calibration's of the same method.

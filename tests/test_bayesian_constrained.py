@@ -9,6 +9,7 @@ from scipy.integrate import quad
 from scipy.optimize import minimize
 
 from seminaive import ConstrainedNaiveBayes, ConstraintWarning, NaiveBayes, OffsetNaiveBayes
+from seminaive.components import variance_floor
 from seminaive.data import EncodedTable, read_arff
 from seminaive.datasets import load
 from seminaive.estimation import normal_gamma_posterior
@@ -25,13 +26,15 @@ def test_map_equals_numerical_maximization(prior):
     sc = st["scale"][0]  # the statistics are of the values over a power of two; the posterior back in data units
     (mn, kn, an, bn), _ = normal_gamma_posterior(st["weight"], st["mean"], st["m2"], nb._estimator("petal_length").prior, sc)
     mn, bn = mn * sc, bn * sc * sc
+    floor = variance_floor([st], nb.var_smoothing, nb.var_smoothing_rule)[0] * sc * sc
+    assert floor == pytest.approx(1e-6 * np.ptp(d.X["petal_length"]) ** 2, rel=1e-12)
     for c in range(3):
         def f(p, c=c):
             return -normal_gamma_logpdf(p[0], p[1], mn[c], kn[c], an[c], bn[c]) if p[1] > 0 else np.inf
         res = minimize(f, [mn[c] + 0.1, an[c] / bn[c]], method="Nelder-Mead",
                        options={"xatol": 1e-12, "fatol": 1e-14, "maxiter": 20000})
         assert res.x[0] == pytest.approx(comp.mean_[c], abs=1e-6)
-        lam_closed = 1.0 / (comp.var_[c] - 0.0)
+        lam_closed = 1.0 / (comp.var_[c] - floor)  # the closed form's precision, before the floor is added
         assert res.x[1] == pytest.approx(lam_closed, rel=1e-6)
 
 

@@ -327,3 +327,37 @@ def test_a_large_structure_picture_stays_readable(d):
         assert (x > right).all()
     arrows = len(ax.patches)
     assert arrows == sum(len(model.structure_.parents_of(i)) for i in range(d))
+
+
+# the issue's own reproductions, on the Weka files the suite keeps
+WEKA = __import__("pathlib").Path(__file__).parent / "data" / "weka"
+
+
+def test_labor_sigmoid_calibration_keeps_its_accuracy(capsys):
+    accuracy = {}
+    for extra in ([], ["--calibration", "sigmoid"]):
+        code, out, err = run(capsys, "evaluate", WEKA / "labor.arff", *extra, "--format", "json")
+        assert code == 0, err
+        accuracy[bool(extra)] = json.loads(out)["accuracy"]
+    assert accuracy[False] == pytest.approx(0.91, abs=1e-9)
+    assert accuracy[True] > 0.85  # it was 0.6633: every row "good"
+
+
+def test_soybean_kdb_parents_follow_the_rule():
+    d = load_file(WEKA / "soybean.arff")
+    m = KDB(k=2).fit(d)
+    names = list(d.X.columns)
+    parents = {names[g[0]]: [names[p] for p in m.structure_.parents_of(i)] for i, g in enumerate(m.structure_.groups)}
+    assert parents["leaf-mild"] == ["fruit-spots", "canker-lesion"]
+
+
+def test_credit_g_calibrated_classifier_cv_and_aode_merge():
+    from sklearn.calibration import CalibratedClassifierCV
+    d = load_file(WEKA / "credit-g.arff")
+    assert list(d.y.cat.categories) == ["good", "bad"]  # the file's order, not sorted
+    c = CalibratedClassifierCV(NaiveBayes(), method="sigmoid", cv=5).fit(d.X, d.y)
+    assert list(c.classes_) == ["bad", "good"] and np.isfinite(c.predict_proba(d.X)).all()
+    nominal = d.X[[n for n in d.X.columns if isinstance(d.X[n].dtype, pd.CategoricalDtype)]]
+    full = AODE().fit(nominal, d.y)
+    merged = AODE().fit(nominal[:500], d.y[:500]).merge(AODE().fit(nominal[500:], d.y[500:]))
+    np.testing.assert_allclose(merged.predict_proba(nominal), full.predict_proba(nominal), rtol=1e-12)

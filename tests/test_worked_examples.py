@@ -55,7 +55,9 @@ def test_weather_numeric_new_day(weather_numeric):
     py = 2 / 9 * dens(66, t[yes].tolist()) * dens(90, h[yes].tolist()) * 3 / 9 * 9 / 14
     pn = 3 / 5 * dens(66, t[~yes].tolist()) * dens(90, h[~yes].tolist()) * 3 / 5 * 5 / 14
     p = nb.predict_proba(day)[0]
-    assert p[0] == pytest.approx(py / (py + pn), rel=1e-7)  # var_smoothing adds 1e-9 relative
+    exact = NaiveBayes(alpha=0, priors="mle", var_smoothing=0).fit(d).predict_proba(day)[0]
+    assert exact[0] == pytest.approx(py / (py + pn), rel=1e-12)
+    assert p[0] == pytest.approx(exact[0], rel=1e-5)  # the default floor: 1e-6 of the squared range
     assert round(100 * p[0], 1) == 20.8 and round(100 * p[1], 1) == 79.2
     # the slides' 20.9% normalizes their rounded products 0.000036 and 0.000136
     assert round(py, 6) == 0.000036 and round(pn, 6) == 0.000136

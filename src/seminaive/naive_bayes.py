@@ -41,14 +41,21 @@ class NaiveBayes(BaseNaiveBayes):
     ddof : {0, 1}, default 1
         Gaussian variance divisor n - ddof; 1 (the sample variance) as in the
         documents' worked examples, 0 as in scikit-learn's GaussianNB.
-    var_smoothing : float, default 1e-9
+    var_smoothing : float or None, default None
         Added to every Gaussian variance as a fraction of a spread (see
         ``var_smoothing_rule``), so that an attribute that is constant within
-        a class does not give an infinite density. 0 adds nothing: a class
-        whose values are all equal is then a point mass (probability 0 away
-        from its value, 1 at it).
-    var_smoothing_rule : {"attribute", "largest"}, default "attribute"
-        "attribute": a fraction of the attribute's own variance over all
+        a class does not give an infinite density; None: the rule's own
+        fraction (1e-6 of the squared range, 1e-9 for the other rules). 0 adds
+        nothing: a class whose values are all equal is then a point mass
+        (probability 0 away from its value, 1 at it).
+    var_smoothing_rule : {"range", "attribute", "largest"}, default "range"
+        "range": a fraction of the square of the attribute's range (largest
+        less smallest training value), so that predictions do not change when
+        any attribute's units do, while nearly constant attributes (digits'
+        border pixels) get a floor of their resolution rather than of their
+        tiny variance (:func:`~seminaive.components.variance_floor`; the range
+        adds over chunks and merges, held as learned from all the data in
+        leave-one-out). "attribute": a fraction of the attribute's own variance over all
         classes, so that predictions do not change when any attribute's units
         do (an attribute with one value everywhere: of that value squared, or
         ``var_smoothing`` itself when it is 0). "largest": of the largest
@@ -114,12 +121,12 @@ class NaiveBayes(BaseNaiveBayes):
 
     _parameter_constraints = {
         "alpha": dict(kind="number", low=0), "priors": check_priors, "ddof": dict(kind="int", low=0, high=1),
-        "var_smoothing": dict(kind="number", low=0), "var_smoothing_rule": dict(options=VAR_SMOOTHING_RULES),
+        "var_smoothing": dict(kind="number", low=0, allow_none=True), "var_smoothing_rule": dict(options=VAR_SMOOTHING_RULES),
         "numeric": dict(options=NUMERIC_MODELS), "n_bins": dict(kind="int", low=1),
         "min_bucket": dict(kind="int", low=1), "bandwidth": check_bandwidth, "estimation": dict(options=ESTIMATIONS),
         "prior": check_prior_dict}
 
-    def __init__(self, *, alpha=1.0, priors="laplace", ddof=1, var_smoothing=1e-9, var_smoothing_rule="attribute",
+    def __init__(self, *, alpha=1.0, priors="laplace", ddof=1, var_smoothing=None, var_smoothing_rule="range",
                  nominal=None, numeric="gaussian", n_bins=10, min_bucket=6, bandwidth="silverman",
                  estimation="frequency", prior=None):
         self.alpha = alpha
@@ -437,6 +444,17 @@ def _component_stats(comp, st, k, where):
             raise ValueError(f"{where}: weights and squared deviations must be >= 0")
         if "scale" in st:
             out["scale"] = _numbers(st["scale"], f"{where}.scale", (1,), low=0)
+        if "low" in st or "high" in st:  # the value range (files written before it lack it)
+            lo, hi = (np.asarray(st.get(key), dtype=object) for key in ("low", "high"))
+            try:
+                lo, hi = (np.asarray(v, dtype=np.float64) for v in (lo, hi))
+            except (TypeError, ValueError):
+                raise ValueError(f"{where}.low, {where}.high: expected one number each") from None
+            empty = lo.shape == hi.shape == (1,) and lo[0] == np.inf and hi[0] == -np.inf  # no value seen
+            if lo.shape != (1,) or hi.shape != (1,) or not (empty or (np.isfinite(lo).all() and np.isfinite(hi).all()
+                                                                       and lo[0] <= hi[0])):
+                raise ValueError(f"{where}.low, {where}.high: expected finite numbers, low <= high")
+            out["low"], out["high"] = lo, hi
         return out
     n = np.asarray(st.get("x", []), dtype=object).shape
     out = {key: _numbers(st.get(key), f"{where}.{key}", n) for key in ("x", "y", "w")}

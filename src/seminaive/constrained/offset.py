@@ -31,7 +31,7 @@ class OffsetNaiveBayes(WholeDataOnly, NaiveBayes):
     """
 
     def __init__(self, *, min_rates=None, max_rounds=50, alpha=1.0, priors="laplace", ddof=1,
-                 var_smoothing=1e-9, var_smoothing_rule="attribute", nominal=None, numeric="gaussian", n_bins=10,
+                 var_smoothing=None, var_smoothing_rule="range", nominal=None, numeric="gaussian", n_bins=10,
                  min_bucket=6, bandwidth="silverman", estimation="frequency", prior=None):
         super().__init__(alpha=alpha, priors=priors, ddof=ddof, var_smoothing=var_smoothing,
                          var_smoothing_rule=var_smoothing_rule, nominal=nominal, numeric=numeric, n_bins=n_bins,

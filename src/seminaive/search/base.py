@@ -12,7 +12,7 @@ from .._scale import column_scales
 from .._target import encode_target, fit_input, prediction_input, unwrap
 from .._validation import check_cv_or_none, check_prior_dict, check_priors, validate_params
 from ..base import decide
-from ..components.gaussian import VAR_SMOOTHING_RULES, variance_floor
+from ..components.gaussian import VAR_SMOOTHING_RULES, value_range, variance_floor
 from ..data.encoding import encode, infer_schema
 from ..dependence import conditional_mutual_information
 from ..discretize import DISCRETIZERS, apply_cuts, interval_labels
@@ -77,15 +77,15 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
     _parameter_constraints = {
         "scoring": check_scoring, "cv": check_cv_or_none, "tol": dict(kind="number"),
         "alpha": dict(kind="number", low=0), "priors": check_priors, "ddof": dict(kind="int", low=0, high=1),
-        "var_smoothing": dict(kind="number", low=0), "var_smoothing_rule": dict(options=VAR_SMOOTHING_RULES),
+        "var_smoothing": dict(kind="number", low=0, allow_none=True), "var_smoothing_rule": dict(options=VAR_SMOOTHING_RULES),
         "estimation": dict(options=ESTIMATIONS), "prior": check_prior_dict,
         "numeric": dict(options=("gaussian", "discretize")), "discretizer": dict(options=tuple(DISCRETIZERS)),
         "n_bins": dict(kind="int", low=1), "max_values": dict(kind="int", low=1),
         "candidate_pairs": dict(kind="int", low=1, allow_none=True), "min_attributes": dict(kind="int", low=0),
         "verbose": dict(kind="bool")}
 
-    def __init__(self, scoring="accuracy", cv=None, tol=0.0, alpha=1.0, priors="laplace", ddof=1, var_smoothing=1e-9,
-                 var_smoothing_rule="attribute", estimation="frequency", prior=None, numeric="gaussian", discretizer="equal_width", n_bins=10, max_values=10000,
+    def __init__(self, scoring="accuracy", cv=None, tol=0.0, alpha=1.0, priors="laplace", ddof=1, var_smoothing=None,
+                 var_smoothing_rule="range", estimation="frequency", prior=None, numeric="gaussian", discretizer="equal_width", n_bins=10, max_values=10000,
                  candidate_pairs=None, min_attributes=0, random_state=0, verbose=False):
         self.scoring = scoring
         self.cv = cv
@@ -352,7 +352,8 @@ class _PriorsOnly:
 
 def _stats(x, y, k):
     w, mean, m2 = _moments(x, y, k)
-    return {"weight": w, "mean": mean, "m2": m2}
+    low, high = value_range(x[:, None])
+    return {"weight": w, "mean": mean, "m2": m2, "low": low, "high": high}
 
 
 def _summary(model):

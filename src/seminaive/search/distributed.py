@@ -102,7 +102,7 @@ def search_dask(search, X, y, progress=None):
                                         None if fold is None else fold[s:s + m])
              for px, py, s, m in zip(X.to_delayed(), y.to_delayed(), starts, lengths)]
     parts = list(dask.persist(*parts))
-    engine = chunk_engine(search, DaskSource(parts), scales, fold)
+    engine = chunk_engine(search, DaskSource(parts), scales, fold, lo, hi)
     groups = search._run(engine, names, progress)
     if groups:
         model = search._final_model(search.structure_.column_names(names))

@@ -78,9 +78,10 @@ def column_units(search, lo, hi):
     return scales
 
 
-def chunk_engine(search, source, scales, fold):
+def chunk_engine(search, source, scales, fold, lo, hi):
     """The engine of a search over chunks (a file's, or a cluster's partitions), with the
-    variance floors fixed from the whole data as the in-memory search fixes them."""
+    variance floors fixed from the whole data as the in-memory search fixes them (``lo``,
+    ``hi``: every numeric attribute's smallest and largest value, in the data's units)."""
     names, d = list(search.schema_.names), len(search.schema_)
     attrs = [BaseAttribute(names[j], None, len(search._values[j]), scale=scales[j],
                            estimator=search._estimator(names[j]), gaussian=search._numeric_alone[j]) for j in range(d)]
@@ -90,6 +91,10 @@ def chunk_engine(search, source, scales, fold):
     engine.ensure(gauss_groups)
     if gauss_groups:
         pooled = [_merge_all(engine.stats[g]) for g in gauss_groups]
+        num = list(search.schema_.numeric_indices)
+        for g, st in zip(gauss_groups, pooled):
+            k_, s = num.index(g[0]), scales[g[0]]
+            st["low"], st["high"] = np.array([lo[k_] / s]), np.array([hi[k_] / s])
         for g, f in zip(gauss_groups, variance_floor(pooled, search.var_smoothing, search.var_smoothing_rule)):
             attrs[g[0]].floor = f
     search._allowed = None
@@ -144,7 +149,7 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
     source = _Source(search, path, chunksize, kw)
     source.scales = column_units(search, lo, hi)
     names = list(search.schema_.names)
-    engine = chunk_engine(search, source, source.scales, fold)
+    engine = chunk_engine(search, source, source.scales, fold, lo, hi)
     groups = search._run(engine, names, progress)
     if groups:  # the final model, fitted chunk by chunk on the structured table
         model = search._final_model(search.structure_.column_names(names))
