@@ -59,7 +59,7 @@ def main():
         sd = X.std(axis=0)
         standard = (X - X.mean(axis=0)) / np.where(sd > 0, sd, 1.0)
         frame = pd.DataFrame(X, columns=[f"a{j}" for j in range(X.shape[1])])
-        row = [cross_val_score(GaussianNB(), X, y, cv=cv).mean(), cross_val_score(GaussianNB(), standard, y, cv=cv).mean()]
+        row = [cross_val_score(GaussianNB(), A, y, cv=cv).mean() for A in (X, standard)]
         row += [cross_val_score(NaiveBayes(**kw), frame, y, cv=cv).mean() for kw in RULES.values()]
         print(f"| {name} ({repeats}x10) | " + " | ".join(f"{100 * v:.2f}" for v in row) + " |", flush=True)
 

@@ -98,7 +98,8 @@ def other_models(folder):
                        ("cnb", ["fit", train, "--min-rate", "minority=1.0"]),
                        ("tan", ["fit", train, "--model", "tan"]), ("skdb", ["fit", train, "--model", "skdb"]),
                        ("kdb2", ["fit", train, "--model", "kdb:k=2"]), ("aode", ["fit", train, "--model", "aode"]),
-                       ("bsej", ["fit", train, "--model", "bsej"]), ("sigmoid", ["fit", train, "--model", "nb-sigmoid"]),
+                       ("bsej", ["fit", train, "--model", "bsej"]),
+                       ("sigmoid", ["fit", train, "--model", "nb-sigmoid"]),
                        ("a2de", ["fit", train, "--model", "a2de"]), ("wanbia", ["fit", train, "--model", "wanbia"]),
                        ("calibrated", ["fit", train, "--calibration", "isotonic"]),
                        ("bse-log-loss", ["search", train, "--method", "bse", "--scoring", "log_loss", "--quiet"])):

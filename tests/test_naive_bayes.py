@@ -70,8 +70,9 @@ def test_dataset_from_frame_keeps_declared_values():
 def test_refit_is_idempotent_and_params_only_stored(mixed):
     X, y = mixed
     nb = NaiveBayes(alpha=2.0)
-    assert vars(nb) == {"alpha": 2.0, "priors": "laplace", "ddof": 1, "var_smoothing": None, "var_smoothing_rule": "range", "nominal": None,
-                        "numeric": "gaussian", "n_bins": 10, "min_bucket": 6, "bandwidth": "silverman",
+    assert vars(nb) == {"alpha": 2.0, "priors": "laplace", "ddof": 1, "var_smoothing": None,
+                        "var_smoothing_rule": "range", "nominal": None, "numeric": "gaussian", "n_bins": 10,
+                        "min_bucket": 6, "bandwidth": "silverman",
                         "estimation": "frequency", "prior": None}
     a = nb.fit(X, y).predict_proba(X)
     b = nb.fit(X, y).predict_proba(X)

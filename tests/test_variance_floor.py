@@ -33,7 +33,8 @@ def accuracies():
         standard = (X - X.mean(axis=0)) / np.where(X.std(axis=0) > 0, X.std(axis=0), 1.0)
         out[name] = {"ours": _accuracy(NaiveBayes(), X, y), "ours rescaled": _accuracy(NaiveBayes(), X * exact, y),
                      "old rule": _accuracy(NaiveBayes(var_smoothing_rule="attribute"), X, y),
-                     "sklearn": _accuracy(GaussianNB(), X, y), "sklearn rescaled": _accuracy(GaussianNB(), X * units, y),
+                     "sklearn": _accuracy(GaussianNB(), X, y),
+                     "sklearn rescaled": _accuracy(GaussianNB(), X * units, y),
                      "sklearn standardized": _accuracy(GaussianNB(), standard, y)}
     return out
 

@@ -5,8 +5,8 @@ plus scikit-learn's classifiers as comparison peers."""
 from .exceptions import ParameterError
 from .registry import register_variant, variants
 
-__all__ = ["make_model", "parse_spec", "model_parameters", "compare_model", "model_description", "model_names", "sklearn_model",
-           "describe"]
+__all__ = ["make_model", "parse_spec", "model_parameters", "compare_model", "model_description", "model_names",
+           "sklearn_model", "describe"]
 
 
 def sklearn_model(name, random_state=0):

@@ -121,7 +121,8 @@ class NaiveBayes(BaseNaiveBayes):
 
     _parameter_constraints = {
         "alpha": dict(kind="number", low=0), "priors": check_priors, "ddof": dict(kind="int", low=0, high=1),
-        "var_smoothing": dict(kind="number", low=0, allow_none=True), "var_smoothing_rule": dict(options=VAR_SMOOTHING_RULES),
+        "var_smoothing": dict(kind="number", low=0, allow_none=True),
+        "var_smoothing_rule": dict(options=VAR_SMOOTHING_RULES),
         "numeric": dict(options=NUMERIC_MODELS), "n_bins": dict(kind="int", low=1),
         "min_bucket": dict(kind="int", low=1), "bandwidth": check_bandwidth, "estimation": dict(options=ESTIMATIONS),
         "prior": check_prior_dict}

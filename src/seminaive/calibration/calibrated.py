@@ -180,8 +180,8 @@ class Calibrated(ClassifierMixin, BaseEstimator):
             if hasattr(self.estimator_, name):
                 setattr(self, name, getattr(self.estimator_, name))
         used = state.get("cv_used", "")
-        if not isinstance(used, str) or not re.fullmatch(r"|leave-one-out|none \(a single class\)|\d+-fold \(\d+ refits\)",
-                                                         used):
+        known = r"|leave-one-out|none \(a single class\)|\d+-fold \(\d+ refits\)"
+        if not isinstance(used, str) or not re.fullmatch(known, used):
             raise ValueError(f"state.cv_used: expected leave-one-out or K-fold (K refits), got {str(used)[:40]!r}")
         self.cv_used_ = used
         cal = state.get("calibrator")

@@ -4,7 +4,8 @@ Each map is fitted on out-of-sample log-posteriors (leave-one-out or out-of-fold
 and the true class codes, and saved as plain numbers:
 
 - :class:`Sigmoid`: Platt scaling of each class's log-odds, p = 1 / (1 + exp(-(a f + b)))
-  with f = log p_c - log(1 - p_c) read within +-36.04 (1 - machine epsilon), fitted by Newton's method on Platt's smoothed targets;
+  with f = log p_c - log(1 - p_c) read within +-36.04 (1 - machine epsilon), fitted by Newton's
+  method on Platt's smoothed targets;
 - :class:`Isotonic`: a non-decreasing step map of each class's probability (the
   least-squares isotonic fit, as scikit-learn's ``IsotonicRegression``, linearly
   interpolated between its steps), kept within [1 / (n + 2), (n + 1) / (n + 2)]

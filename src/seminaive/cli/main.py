@@ -6,8 +6,8 @@ import warnings
 
 from .. import __version__
 from ..exceptions import SeminaiveError
-from . import (accuracy, classify, compare, datasets, dependencies, evaluate, fit, learn, models, predict, priors, search,
-               show, subsets, test)
+from . import (accuracy, classify, compare, datasets, dependencies, evaluate, fit, learn, models, predict, priors,
+               search, show, subsets, test)
 
 SUBCOMMANDS = (learn, test, accuracy, classify, priors, fit, predict, evaluate, show, compare, subsets, datasets,
                models, search, dependencies)

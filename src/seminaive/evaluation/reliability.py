@@ -72,7 +72,8 @@ def expected_calibration_error(bins):
 
 
 def probability_measures(proba, y, n_bins=N_BINS):
-    """Log loss (probabilities clipped to [eps, 1 - eps], eps the machine epsilon, as scikit-learn's), Brier score (as :mod:`seminaive.scoring`: the
+    """Log loss (probabilities clipped to [eps, 1 - eps], eps the machine epsilon, as scikit-learn's),
+    Brier score (as :mod:`seminaive.scoring`: the
     multi-class score, halved for two classes), RMSE over every row and class, and ECE.
 
     Examples

@@ -77,7 +77,8 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
     _parameter_constraints = {
         "scoring": check_scoring, "cv": check_cv_or_none, "tol": dict(kind="number"),
         "alpha": dict(kind="number", low=0), "priors": check_priors, "ddof": dict(kind="int", low=0, high=1),
-        "var_smoothing": dict(kind="number", low=0, allow_none=True), "var_smoothing_rule": dict(options=VAR_SMOOTHING_RULES),
+        "var_smoothing": dict(kind="number", low=0, allow_none=True),
+        "var_smoothing_rule": dict(options=VAR_SMOOTHING_RULES),
         "estimation": dict(options=ESTIMATIONS), "prior": check_prior_dict,
         "numeric": dict(options=("gaussian", "discretize")), "discretizer": dict(options=tuple(DISCRETIZERS)),
         "n_bins": dict(kind="int", low=1), "max_values": dict(kind="int", low=1),
@@ -85,7 +86,8 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         "verbose": dict(kind="bool")}
 
     def __init__(self, scoring="accuracy", cv=None, tol=0.0, alpha=1.0, priors="laplace", ddof=1, var_smoothing=None,
-                 var_smoothing_rule="range", estimation="frequency", prior=None, numeric="gaussian", discretizer="equal_width", n_bins=10, max_values=10000,
+                 var_smoothing_rule="range", estimation="frequency", prior=None, numeric="gaussian",
+                 discretizer="equal_width", n_bins=10, max_values=10000,
                  candidate_pairs=None, min_attributes=0, random_state=0, verbose=False):
         self.scoring = scoring
         self.cv = cv
