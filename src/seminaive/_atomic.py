@@ -37,7 +37,10 @@ def atomic_write(path, write, overwrite=False, binary=False):
     content. An existing file is replaced only when ``overwrite`` is true."""
     path = os.fspath(path)
     check_writable(path, overwrite)
-    fd, tmp = tempfile.mkstemp(dir=_folder_of(path), prefix=".tmp-", suffix=os.path.basename(path))
+    try:
+        fd, tmp = tempfile.mkstemp(dir=_folder_of(path), prefix=".tmp-", suffix=os.path.basename(path)[-60:])
+    except OSError as e:  # a read-only folder, say: named by the file the user asked for
+        raise OSError(e.errno, e.strerror, path) from None
     try:
         _user_mode(fd)
         with os.fdopen(fd, "wb" if binary else "w", **({} if binary else {"encoding": "utf-8", "newline": ""})) as fh:
@@ -45,9 +48,11 @@ def atomic_write(path, write, overwrite=False, binary=False):
         if not overwrite and os.path.exists(path):
             check_writable(path, overwrite)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as e:  # the temporary file goes on every exit path (a full disk, an interrupt)
         if os.path.lexists(tmp):
             os.unlink(tmp)
+        if isinstance(e, OSError) and not isinstance(e, (FileExistsError,)) and e.errno is not None:
+            raise OSError(e.errno, e.strerror, path) from None
         raise
 
 

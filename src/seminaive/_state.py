@@ -2,7 +2,17 @@
 
 import numpy as np
 
-__all__ = ["field", "numbers", "index"]
+__all__ = ["field", "numbers", "index", "checked_records", "brief"]
+
+
+def brief(value, most=60):
+    """A value as an error message quotes it: its repr, cut to ``most`` characters.
+
+    >>> brief(-1), brief("x" * 100)[-5:]
+    ('-1', "x...'")
+    """
+    r = repr(value)
+    return r if len(r) <= most else r[:most - 4] + "...'"
 
 
 def field(d, key, kind, where="state"):
@@ -32,3 +42,22 @@ def index(value, name, size):
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < size:
         raise ValueError(f"{name}: expected an integer from 0 to {size - 1}, got {value!r}")
     return value
+
+
+_KINDS = {"number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+          "int": lambda v: type(v) is int, "text": lambda v: isinstance(v, str), "bool": lambda v: isinstance(v, bool),
+          "label": lambda v: isinstance(v, (str, int, float)) and not isinstance(v, bool)}
+
+
+def checked_records(state, key, types, where="state"):
+    """A list of records (a search's steps, a selection's candidates, constraints), each an object
+    with every field of ``types`` ({field: "number" | "int" | "text" | "bool" | "label"}) of that kind, else
+    an error naming the record and the field."""
+    records = field(state, key, list, where)
+    for i, h in enumerate(records):
+        at = f"{where}.{key}[{i}]"
+        field(h, None, dict, at)
+        for name, kind in types.items():
+            if not _KINDS[kind](h.get(name)):
+                raise ValueError(f"{at}.{name}: expected a {kind}, got {brief(h.get(name))}")
+    return records

@@ -5,6 +5,7 @@ The message names the parameter, says what was expected and shows what came.
 
 import numbers
 
+from ._state import brief
 from .exceptions import ParameterError
 
 __all__ = ["check_param", "validate_params", "check_cv", "check_priors", "check_bandwidth", "check_prior_dict",
@@ -138,6 +139,17 @@ def validate_params(estimator):
             spec(name, value)
         else:
             check_param(name, value, **spec)
+    if "nominal" not in specs and hasattr(estimator, "nominal"):
+        check_nominal("nominal", estimator.nominal)
+
+
+def check_nominal(name, value):
+    """None, "all", or a list of column names or indices (what ``nominal=`` takes everywhere)."""
+    ok = value is None or value == "all" or (isinstance(value, (list, tuple)) and all(
+        isinstance(v, str) or (isinstance(v, int) and not isinstance(v, bool)) for v in value))
+    if not ok:
+        raise ParameterError(f"{name}: expected None, 'all' or a list of column names or indices, "
+                             f"got {brief(value)}")
 
 
 class ValidatedParams:

@@ -8,7 +8,8 @@ from sklearn.utils.validation import _check_sample_weight, validate_data
 from ._target import class_codes, declare_classes, encode_target, fit_input, unwrap
 from ._validation import check_bandwidth, check_param, check_prior_dict, check_priors
 from .base import BaseNaiveBayes
-from .components import COMPONENTS, VAR_SMOOTHING_RULES, Categorical, Discretized, Gaussian, Kernel, variance_floor
+from .components import VAR_SMOOTHING_RULES, Categorical, Discretized, Gaussian, Kernel, variance_floor
+from .components.checked import checked_component
 from .data.encoding import as_columns, block_schema, check_2d, encode, infer_schema, refuse_infinite, select_columns
 from .data.int_block import block_counts, block_width, present_values
 from .data.schema import resolve_columns
@@ -398,22 +399,19 @@ class NaiveBayes(BaseNaiveBayes):
             raise ValueError(f"state.components, state.stats: expected one per attribute ({len(self.schema_)}), "
                              f"got {len(comps)} and {len(stats)}")
         self.components_, self.stats_ = [], []
-        blocks = {True: len(self.schema_.nominal_indices), False: len(self.schema_.numeric_indices)}
         for i, (c, st) in enumerate(zip(comps, stats)):
-            where = f"state.components[{i}]"
-            kind = _field(c, "kind", str, where)
-            if kind not in COMPONENTS:
-                raise ValueError(f"{where}.kind: expected one of {', '.join(COMPONENTS)}, got {kind!r}")
-            comp = COMPONENTS[kind].from_dict(c)
             attr = self.schema_.attributes[i]
-            if (kind == "categorical") != attr.is_nominal:
-                raise ValueError(f"{where}.kind: {kind!r} does not fit the {attr.kind} attribute {attr.name!r}")
-            if comp.attribute != i or not 0 <= comp.column < blocks[attr.is_nominal]:
-                raise ValueError(f"{where}: attribute {comp.attribute} / column {comp.column} do not fit the schema")
+            block = self.schema_.nominal_indices if attr.is_nominal else self.schema_.numeric_indices
+            comp = checked_component(c, f"state.components[{i}]", i, block.index(i),
+                                     attr.n_values if attr.is_nominal else None,
+                                     ("categorical",) if attr.is_nominal else ("gaussian", "kernel", "discretized"))
             self.components_.append(comp)
             self.stats_.append(_component_stats(comp, _field(st, None, dict, f"state.stats[{i}]"), k,
                                                 f"state.stats[{i}]"))
-        self._estimate()
+        try:
+            self._estimate()
+        except ValueError as e:  # statistics that give no parameters (an overflowing range, say)
+            raise ValueError(f"state.stats: {e}") from None
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

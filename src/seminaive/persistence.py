@@ -19,7 +19,35 @@ __all__ = ["model_to_dict", "model_from_dict", "save_model", "load_model"]
 
 FORMAT = "seminaive-model"
 MAX_BYTES = 1 << 30  # a model file larger than this is refused before it is read
+MAX_TEXT = 10_000  # the longest text (a name, a value, a class) a model file may hold
 VERSION = 1
+
+
+def _scan(value, where):
+    """Refuse what no field of a model file may hold, naming where it stands: NaN, and texts
+    longer than :data:`MAX_TEXT` (a file is data, not a place for megabytes of one string)."""
+    stack = [(value, where)]
+    while stack:
+        v, w = stack.pop()
+        if isinstance(v, float):
+            if v != v:
+                raise ValueError(f"{w}: NaN is no value a model file may hold")
+        elif isinstance(v, str):
+            if len(v) > MAX_TEXT:
+                raise ValueError(f"{w}: a text of {len(v):,} characters (at most {MAX_TEXT:,})")
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                if len(k) > MAX_TEXT:
+                    raise ValueError(f"{w}: a key of {len(k):,} characters (at most {MAX_TEXT:,})")
+                stack.append((x, f"{w}.{k}"))
+        elif isinstance(v, list):
+            stack.extend((x, f"{w}[{i}]") for i, x in enumerate(v))
+
+
+def _short(text, most=220):
+    """A message cut to ``most`` characters (an error quoting a long value stays one short line)."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= most else text[:most - 1] + "\u2026"
 
 
 def _plain(x):
@@ -62,9 +90,17 @@ def model_from_dict(d, source="model"):
         params = d["params"]
         if not isinstance(params, dict):
             raise ValueError("params: expected an object of the model's parameters")
-        model = cls(**params)
+        _scan(params, "params")
+        _scan(d.get("state"), "state")
+        try:
+            model = cls(**params)
+        except TypeError as e:  # a parameter the model does not have
+            raise ValueError(f"params: {e}") from None
         if hasattr(model, "_check_params"):
-            model._check_params()
+            try:
+                model._check_params()
+            except SeminaiveError as e:
+                raise ValueError(f"params.{e}") from None
         state = d["state"]
         if not isinstance(state, dict):
             raise ValueError("state: expected an object")
@@ -79,18 +115,18 @@ def model_from_dict(d, source="model"):
         if state.get("feature_names_in") is not None:
             names = state["feature_names_in"]
             if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or (
-                    hasattr(model, "schema_") and len(names) != len(model.schema_)):
-                raise ValueError("state.feature_names_in: expected the attributes' names")
+                    hasattr(model, "schema_") and names != list(model.schema_.names)):
+                raise ValueError("state.feature_names_in: expected the attributes' names (state.schema's)")
             model.feature_names_in_ = np.asarray(names, dtype=object)
         model._set_state(state)
     except DataFormatError:
         raise
     except SeminaiveError as e:  # a parameter out of range, as the model's own check says
-        raise DataFormatError(f"malformed model file: {e}", path=source) from None
+        raise DataFormatError(f"malformed model file: {_short(e)}", path=_short(source, 60)) from None
     except KeyError as e:
-        raise DataFormatError(f"malformed model file: missing field {e}", path=source) from None
-    except (TypeError, ValueError, IndexError, AttributeError) as e:
-        raise DataFormatError(f"malformed model file: {e}", path=source) from None
+        raise DataFormatError(f"malformed model file: missing field {_short(e)}", path=_short(source, 60)) from None
+    except (TypeError, ValueError, IndexError, AttributeError, OverflowError) as e:
+        raise DataFormatError(f"malformed model file: {_short(e)}", path=_short(source, 60)) from None
     return model
 
 
@@ -101,8 +137,14 @@ def _schema(d):
     for i, a in enumerate(d["attributes"] + ([d["target"]] if d.get("target") else [])):
         if not isinstance(a, dict) or a.get("kind") not in ("nominal", "numeric") or not isinstance(a.get("name"), str):
             raise ValueError(f"state.schema.attributes[{i}]: expected a name and a kind 'nominal' or 'numeric'")
-        if not isinstance(a.get("values", []), list):
-            raise ValueError(f"state.schema.attributes[{i}].values: expected a list")
+        values = a.get("values", [])
+        if not isinstance(values, list) or not all(isinstance(v, (str, int, float, bool)) for v in values):
+            raise ValueError(f"state.schema.attributes[{i}].values: expected a list of values (texts or numbers)")
+        if len({str(v) for v in values}) != len(values):
+            raise ValueError(f"state.schema.attributes[{i}].values: expected distinct values")
+    names = [a["name"] for a in d["attributes"]]
+    if len(set(names)) != len(names):
+        raise ValueError("state.schema.attributes: expected distinct names")
     return Schema.from_dict(d)
 
 

@@ -17,7 +17,7 @@ attributes.
 import numpy as np
 from scipy.optimize import minimize
 
-from ._state import numbers
+from ._state import brief, numbers
 from .exceptions import ParameterError
 from .naive_bayes import NaiveBayes
 from .registry import register, register_variant
@@ -172,7 +172,10 @@ class WANBIA(NaiveBayes):
         self.weights_ = numbers(state.get("weights"), "state.weights", (len(self.schema_),), low=0)
         if (self.weights_ > 1).any():
             raise ValueError("state.weights: expected numbers in [0, 1]")
-        self.n_iter_ = int(state.get("n_iter", 0))
+        n_iter = state.get("n_iter", 0)
+        if type(n_iter) is not int or n_iter < 0:
+            raise ValueError(f"state.n_iter: expected a whole number >= 0, got {brief(n_iter)}")
+        self.n_iter_ = n_iter
 
 
 register_variant("model", "wanbia", "WANBIA: Naive Bayes with attribute weights fitted by conditional log-likelihood",

@@ -1,9 +1,11 @@
 """Averaged n-dependence estimators (Webb, Boughton and Wang 2005; Webb et al. 2012)."""
 
 from itertools import combinations
+from math import comb
 
 import numpy as np
 
+from .._memory import check_memory
 from ..components import ConditionalTable
 from ..registry import register, register_variant
 from .base import BayesNetClassifier
@@ -112,10 +114,29 @@ class AnDE(BayesNetClassifier):
         """The Naive Bayes tables (the fallback), and per super-parent set its children's tables."""
         r, d = self.readers_, len(self.readers_)
         n = min(self._order(), d - 1) if d > 1 else 0
+        self._check_size(n)
         self.parent_sets_ = [tuple(p) for p in combinations(range(d), n)] if n else []
         self.tables_ = [ConditionalTable(i, r[i]) for i in range(d)]
         self.parent_tables_ = [[ConditionalTable(i, r[i], [r[p] for p in P]) for i in range(d) if i not in P]
                                for P in self.parent_sets_]
+
+    def _check_size(self, n):
+        """Refuse, before any table is made, a model this machine cannot hold: per super-parent set
+        P its children's counts (classes x P's joint values x each child's values), counted, estimated
+        and kept as logs, and an object per table."""
+        m = np.array([rd.n_values for rd in self.readers_], dtype=np.float64)
+        d, k = m.size, len(self.classes_)
+        if not n:
+            return
+        sets = comb(d, n)
+        if sets > 5_000_000:
+            cells = float("inf")
+        else:
+            cells = sum((np.prod(m[list(P)]) + 1) * (m.sum() - m[list(P)].sum()) for P in combinations(range(d), n))
+        tables = sets * (d - n)
+        check_memory(3 * 8 * k * cells + 2048 * tables,
+                     f"AnDE(n={n}) on {d} attributes ({sets:,} super-parent sets, {tables:,} tables)",
+                     "n=1 (AODE) or fewer attributes")
 
     def _count_shapes(self):
         k = len(self.classes_)

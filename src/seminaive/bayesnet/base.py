@@ -18,6 +18,7 @@ from .._target import encode_target, fit_input, unwrap
 from .._validation import check_priors
 from ..base import BaseNaiveBayes
 from ..components import Categorical, ConditionalTable, Discretized
+from ..components.checked import checked_component
 from ..data.encoding import check_2d, encode, infer_schema
 from ..discretize import learn_cuts
 from ..estimation import Frequency, MEstimate, class_log_prior
@@ -184,20 +185,17 @@ class BayesNetClassifier(BaseNaiveBayes):
             raise ValueError(f"state.readers: expected one per attribute ({d}), got {len(readers)}")
         self.readers_ = []
         for i, (a, rd) in enumerate(zip(self.schema_.attributes, readers)):
-            kind = field(rd, "kind", str, f"state.readers[{i}]")
-            if kind != ("categorical" if a.is_nominal else "discretized"):
-                raise ValueError(f"state.readers[{i}].kind: {kind!r} does not fit the {a.kind} attribute {a.name!r}")
-            r = (Categorical if a.is_nominal else Discretized).from_dict(rd)
-            if r.attribute != i or (a.is_nominal and r.n_values != a.n_values):
-                raise ValueError(f"state.readers[{i}]: does not fit attribute {a.name!r}")
-            self.readers_.append(r)
+            block = self.schema_.nominal_indices if a.is_nominal else self.schema_.numeric_indices
+            self.readers_.append(checked_component(rd, f"state.readers[{i}]", i, block.index(i),
+                                                   a.n_values if a.is_nominal else None,
+                                                   ("categorical",) if a.is_nominal else ("discretized",)))
         st = field(state, "structure", dict)
         try:
             self.structure_ = Structure.from_dict(st)
             groups = self.structure_.groups
             ok = self.structure_.n_attributes == d and all(len(g) == 1 and 0 <= g[0] < d for g in groups) and all(
                 0 <= p < d and p != g[0] for i, g in enumerate(groups) for p in self.structure_.parents_of(i))
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError, IndexError):
             ok = False
         if not ok:
             raise ValueError("state.structure: expected the groups and parents of every attribute")

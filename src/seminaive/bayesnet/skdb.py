@@ -182,7 +182,7 @@ class SelectiveKDB(KDB):
         return state
 
     def _set_state(self, state):
-        from .._state import field, index
+        from .._state import checked_records, field, index
         super()._set_state(state)
         sel = field(state, "selection", dict)
         d = len(self.schema_)
@@ -195,15 +195,11 @@ class SelectiveKDB(KDB):
         if sorted(g[0] for g in self.structure_.groups) != sorted(order[:s]):
             raise ValueError("state.selection.attributes: expected the first attributes of the order to be "
                              "the structure's")
-        history = field(sel, "history", list, "state.selection")
+        history = checked_records(sel, "history", {"attributes": "int", "k": "int", "score": "number"},
+                                  "state.selection")
         for i, h in enumerate(history):
-            where = f"state.selection.history[{i}]"
-            field(h, None, dict, where)
-            index(h.get("attributes"), f"{where}.attributes", d + 1)
-            index(h.get("k"), f"{where}.k", self.k + 1)
-            score = h.get("score")
-            if isinstance(score, bool) or not isinstance(score, (int, float)) or np.isnan(score):
-                raise ValueError(f"{where}.score: expected a number")
+            index(h["attributes"], f"state.selection.history[{i}].attributes", d + 1)
+            index(h["k"], f"state.selection.history[{i}].k", self.k + 1)
         self.order_, self.n_attributes_, self.k_, self.history_ = order, s, kk, history
 
     def _describe(self):

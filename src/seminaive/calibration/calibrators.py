@@ -262,9 +262,11 @@ CALIBRATORS = {c.name: c for c in (Isotonic, Sigmoid, Temperature)}
 
 def calibrator_from_dict(d, k):
     """A fitted map from its :meth:`to_dict` form (every field checked)."""
-    if not isinstance(d, dict) or d.get("method") not in CALIBRATORS:
+    if not isinstance(d, dict) or not isinstance(d.get("method"), str) or d["method"] not in CALIBRATORS:
         raise ValueError(f"state.calibrator.method: expected one of {', '.join(CALIBRATORS)}")
     try:
         return CALIBRATORS[d["method"]]()._load(d, k)
-    except (KeyError, TypeError) as e:
-        raise ValueError(f"state.calibrator: malformed ({e})") from None
+    except (KeyError, TypeError, ValueError) as e:
+        text = str(e)
+        raise ValueError(text if text.startswith("state.calibrator") else f"state.calibrator: malformed ({text})") \
+            from None

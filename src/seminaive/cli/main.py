@@ -1,6 +1,7 @@
 """The entry point: parse the subcommand, run it, turn user errors into one line."""
 
 import argparse
+import signal
 import sys
 import warnings
 
@@ -66,6 +67,10 @@ def options_table():
     return "\n".join(lines)
 
 
+def _terminated(signum, frame):
+    raise KeyboardInterrupt
+
+
 def _one_line(message, category, filename, lineno, file=None, line=None):
     """A warning as the command line shows it: one line, no source location."""
     print(f"seminaive: warning: {message}", file=sys.stderr if file is None else file)
@@ -78,6 +83,10 @@ def main(argv=None):
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return 2
+    try:  # a clean exit (temporary files removed) on kill, as on Ctrl-C
+        previous = signal.signal(signal.SIGTERM, _terminated)
+    except ValueError:  # not the main thread: no handler to set
+        previous = None
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _one_line
@@ -93,11 +102,15 @@ def main(argv=None):
             pass
         return 0
     except OSError as e:
-        print(f"seminaive: error: {e.filename or ''}: {e.strerror}", file=sys.stderr)
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"seminaive: error: {where}{e.strerror or e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("seminaive: interrupted", file=sys.stderr)
         return 130
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     return 0
 
 

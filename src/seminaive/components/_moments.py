@@ -11,6 +11,8 @@ import numpy as np
 __all__ = ["class_moments", "raw_units_safe"]
 
 _ELEMENTS = 1 << 17  # values per chunk (1 MiB of float64)
+_ONEHOT = 1 << 21  # the most cells of a chunk's one-hot class matrix (16 MiB): many classes, fewer rows
+_MANY = 256  # more classes than this: moments by sorting the rows by class, not by one-hot products
 _SAFE = 2.0 ** 256  # moments of values within 2**-256 .. 2**256 need no rescaling
 
 
@@ -57,9 +59,11 @@ def class_moments(X, y, n_classes, weight=None, scale=None):
     [[2.0, 1.0], [2.0, 10.0], [2.0, 0.0]]
     """
     n, d = X.shape
+    if n_classes > _MANY:
+        return _grouped_moments(X, y, n_classes, weight, scale)
     eye = np.eye(n_classes)
     W, M, M2 = (np.zeros((n_classes, d)) for _ in range(3))
-    rows = _rows_per_chunk(d)
+    rows = max(1, min(_rows_per_chunk(d), _ONEHOT // max(n_classes, 1)))
     buf = np.empty((rows, d), order="F" if X.flags.f_contiguous and not X.flags.c_contiguous else "C")
     hot = np.empty((rows, n_classes))
     with np.errstate(over="ignore", invalid="ignore"):  # non-finite results are the caller's to flag
@@ -79,6 +83,38 @@ def class_moments(X, y, n_classes, weight=None, scale=None):
             M += delta * share
             M2 += m2 + delta * delta * W * share
             W = total
+    return W, M, M2
+
+
+def _grouped_moments(X, y, n_classes, weight=None, scale=None):
+    """:func:`class_moments` for many classes: the rows sorted by class once, then two-pass moments
+    per class by segment sums (``np.add.reduceat``), in time and memory linear in the data.
+
+    >>> X = np.array([[1.0], [3.0], [10.0], [np.nan]])
+    >>> [a.ravel().tolist() for a in _grouped_moments(X, np.array([0, 0, 1, 1]), 2)]
+    [[2.0, 1.0], [2.0, 10.0], [2.0, 0.0]]
+    """
+    order = np.argsort(y, kind="stable")
+    ys, Xs = y[order], np.asarray(X, dtype=np.float64)[order]
+    if scale is not None:
+        Xs = Xs / scale
+    w = np.ones(ys.size) if weight is None else np.asarray(weight, dtype=np.float64)[order]
+    present = ~np.isnan(Xs)
+    wp = np.where(present, w[:, None], 0.0)
+    starts = np.flatnonzero(np.r_[True, ys[1:] != ys[:-1]]) if ys.size else np.zeros(0, dtype=np.intp)
+    classes = ys[starts]
+    d = Xs.shape[1]
+    W, M, M2 = (np.zeros((n_classes, d)) for _ in range(3))
+    if not starts.size:
+        return W, M, M2
+    with np.errstate(over="ignore", invalid="ignore"):
+        sw = np.add.reduceat(wp, starts, axis=0)
+        s = np.add.reduceat(np.where(present, Xs * w[:, None], 0.0), starts, axis=0)
+        mean = np.divide(s, sw, out=np.zeros_like(s), where=sw > 0)
+        seg = np.repeat(np.arange(starts.size), np.diff(np.r_[starts, ys.size]))
+        dev = np.where(present, Xs - mean[seg], 0.0)
+        m2 = np.add.reduceat(wp * dev * dev, starts, axis=0)
+    W[classes], M[classes], M2[classes] = sw, mean, m2
     return W, M, M2
 
 

@@ -36,7 +36,7 @@ from .._target import class_codes, encode_target, unwrap
 from .._validation import check_param
 from ..base import decide
 from ..components.kernel import weighted_quantile
-from .._state import field, numbers
+from .._state import checked_records, field, numbers
 from ..naive_bayes import NaiveBayes
 from ..registry import register, register_variant
 from ..report import format_table
@@ -362,10 +362,16 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
             else:
                 c.log_table_ = numbers(field(p, None, dict, where).get("log_table"), f"{where}.log_table",
                                        (c.n_values + 1, k))
-        self.constraints_ = field(state, "constraints", list)
+        self.constraints_ = checked_records(state, "constraints", {
+            "class": "label", "threshold": "number", "smoothed_rate": "number", "train_rate": "number",
+            "holds": "bool", "unconstrained_train_rate": "number"})
+        for i, r in enumerate(self.constraints_):
+            if str(r["class"]) not in map(str, self.classes_):
+                raise ValueError(f"state.constraints[{i}].class: expected one of the classes")
         self.feasible_ = bool(field(state, "feasible", bool))
         self.fitted_as_ = field(state, "fitted_as", str) if "fitted_as" in state else "the constrained optimum"
-        self.history_ = state.get("history", [])
+        self.history_ = checked_records(state, "history", {"candidate": "text", "largest_shortfall": "number",
+                                                           "objective": "number"}) if "history" in state else []
 
 
 register_variant("model", "cnb", "constrained Naive Bayes (with --min-rate CLASS=RATE)",

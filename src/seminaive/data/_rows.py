@@ -110,12 +110,15 @@ def rows_to_dataset(rows, names, declared, target, path=None, linenos=None, name
     force_num = resolve_columns(numeric, names, "numeric")
     cols = {}
     attrs = []
+    missing = pd.DataFrame(rows, dtype=object).isin(MISSING_TOKENS).to_numpy() if len(rows) else \
+        np.zeros((0, width), dtype=bool)  # one pass for every column (a wide file pays no per-column isin)
     for j in range(width):
         raw = rows[:, j]
-        miss = pd.Series(raw, dtype=object).isin(MISSING_TOKENS).to_numpy()
+        miss = missing[:, j]
         present = raw[~miss]
         present_lines = linenos[~miss]
-        decl = ColumnSummary.of(raw).attribute(names[j], j in force_nom, j in force_num, j == tidx, declared[j], path)
+        decl = ColumnSummary.of(raw, miss).attribute(names[j], j in force_nom, j in force_num, j == tidx,
+                                                     declared[j], path)
         if decl.is_nominal:
             values = list(decl.values)
             found = pd.Index([str(v) for v in values], dtype=object).get_indexer(pd.Index(present, dtype=object))

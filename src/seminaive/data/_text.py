@@ -15,6 +15,9 @@ __all__ = ["read_lines", "open_text", "strip_compression", "sniff_separator", "C
 
 COMPRESSIONS = (".gz", ".bz2", ".xz", ".zip")
 SEPARATORS = (",", ";", "\t", "|")
+# a field (or a line the separator sniffer reads whole) of any length: the csv module's default limit,
+# 128 KiB, refused a wide file's header; the largest its C long takes everywhere
+csv.field_size_limit(2**31 - 1)
 
 
 def strip_compression(path):

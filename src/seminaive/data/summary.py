@@ -64,10 +64,12 @@ class ColumnSummary:
     n_present: int = 0
 
     @classmethod
-    def of(cls, tokens):
-        """The summary of an array of stripped strings (vectorized)."""
+    def of(cls, tokens, missing=None):
+        """The summary of an array of stripped strings (vectorized; ``missing``: their mask of
+        missing tokens, when the caller has it)."""
         tokens = np.asarray(tokens, dtype=object)
-        missing = pd.Series(tokens, dtype=object).isin(MISSING_TOKENS).to_numpy()
+        if missing is None:
+            missing = pd.Series(tokens, dtype=object).isin(MISSING_TOKENS).to_numpy()
         distinct = pd.unique(tokens[~missing])
         return cls(_numbers(distinct), list(distinct), int(missing.sum()), int((~missing).sum()))
 

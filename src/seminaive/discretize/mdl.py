@@ -4,6 +4,7 @@ import numpy as np
 
 from .._scale import midpoint
 from .base import Discretizer
+from .._memory import check_memory
 
 __all__ = ["MDLDiscretizer", "class_entropy"]
 
@@ -45,6 +46,8 @@ class MDLDiscretizer(Discretizer):
         if x.size < 2:
             return []
         k = int(y.max()) + 1
+        check_memory(3 * 8 * x.size * k, f"MDL's cut points of an attribute ({x.size:,} values x {k:,} classes)",
+                     "numeric='equal_frequency' (Naive Bayes: 'gaussian'), or fewer classes")
         onehot = np.zeros((x.size, k))
         onehot[np.arange(x.size), y] = 1
         cuts = []

@@ -7,15 +7,22 @@ only the outer training folds. That is nested evaluation by construction,
 and the report says so.
 """
 
+import contextlib
 import csv
 import json
 import os
 import sys
 import time
+import warnings
 
 import numpy as np
 import pandas as pd
 from sklearn.base import clone
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not POSIX: no lock
+    fcntl = None
 
 from .._atomic import atomic_write_text
 from .._target import unwrap
@@ -143,6 +150,53 @@ def _set_aside_older_results(path, progress):
               f"again", file=progress, flush=True)
 
 
+@contextlib.contextmanager
+def folder_lock(folder):
+    """Hold ``folder`` for one run: a second run on it is refused at once (an advisory lock on
+    ``folder/.seminaive-lock``, released by the system however the holder ends, even by kill -9).
+    Temporary files an earlier run left there (``.tmp-*``, from a kill) are removed under the lock."""
+    path = os.path.join(folder, ".seminaive-lock")
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    except OSError as e:
+        raise OSError(e.errno, e.strerror, path) from None
+    try:
+        if fcntl is not None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise SeminaiveError(f"{folder}: in use by another seminaive run; wait for it to finish or "
+                                     f"choose another folder (--out)") from None
+        for name in os.listdir(folder):
+            p = os.path.join(folder, name)
+            if name.startswith(".tmp-") and os.path.isfile(p) and not os.path.islink(p):
+                os.unlink(p)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _drop_torn_row(path):
+    """Cut a results file back to its last complete row (a run killed while writing, or a full disk,
+    leaves a row cut short); return how many bytes were dropped."""
+    with open(path, "rb") as fh:
+        data = fh.read()
+    keep = data.rfind(b"\n") + 1
+    while keep > 0:  # the last line that ends must also hold every column
+        start = data.rfind(b"\n", 0, keep - 1) + 1
+        fields = next(csv.reader([data[start:keep].decode("utf-8", "replace")]), [])
+        if len(fields) == len(RESULT_COLUMNS):
+            break
+        keep = start
+    if keep < len(data):
+        fd = os.open(path, os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0))
+        try:
+            os.ftruncate(fd, keep)
+        finally:
+            os.close(fd)
+    return len(data) - keep
+
+
 def run_experiment(experiment, folder, resume=True, overwrite=False, progress="stderr"):
     """Run (or resume) an experiment, appending one row per split to
     ``folder/results.csv``; return all results as a DataFrame.
@@ -164,6 +218,11 @@ def run_experiment(experiment, folder, resume=True, overwrite=False, progress="s
     if progress == "stderr":
         progress = sys.stderr
     os.makedirs(folder, exist_ok=True)
+    with folder_lock(folder):
+        return _run_locked(experiment, folder, resume, overwrite, progress)
+
+
+def _run_locked(experiment, folder, resume, overwrite, progress):
     cfg_path = os.path.join(folder, "experiment.json")
     res_path = os.path.join(folder, "results.csv")
     cfg = experiment.config()
@@ -181,59 +240,75 @@ def run_experiment(experiment, folder, resume=True, overwrite=False, progress="s
                                      f"overwriting (--force)")
             os.unlink(res_path)
     atomic_write_text(cfg_path, json.dumps(cfg, indent=1) + "\n", overwrite=True)
+    if os.path.islink(res_path):
+        raise SeminaiveError(f"{res_path}: a symbolic link; seminaive follows no link in its output folder "
+                             f"(remove it, or choose another folder)")
     _set_aside_older_results(res_path, progress)
     done = set()
     if resume and os.path.exists(res_path):
+        dropped = _drop_torn_row(res_path)
+        if dropped:
+            warnings.warn(f"{res_path}: its last row was cut short (a run killed while writing, or a full "
+                          f"disk); dropped it ({dropped} bytes), kept every complete row", UserWarning, stacklevel=3)
         prev = load_results(folder)
         done = set(zip(prev["dataset"], prev["model"], prev["split"].astype(int)))
     new_file = not os.path.exists(res_path)
-    total = None
     started = time.perf_counter()
-    with open(res_path, "a", encoding="utf-8", newline="") as fh:
-        writer = csv.DictWriter(fh, fieldnames=RESULT_COLUMNS)
-        if new_file:
-            writer.writeheader()
-        for di, ds in enumerate(experiment.datasets):
-            d = load_any(ds) if isinstance(ds, str) else ds
-            X, y = unwrap(d)
-            y = _class_labels(y)
-            y_arr = np.asarray(y, dtype=object)
-            classes = [c for c in d.classes if c in set(y_arr)]
-            splits = experiment.protocol.splits(y_arr)
-            total = total or len(experiment.datasets) * len(experiment.models) * len(splits)
-            for name, model in experiment.models.items():
-                todo = [k for k in range(len(splits)) if (d.name, name, k) not in done]
-                t0 = time.perf_counter()
-                for k in todo:
-                    tr, te = splits[k]
-                    m = clone(model)
-                    c0 = time.process_time()
-                    m.fit(X.iloc[tr], y.iloc[tr])
-                    c1 = time.process_time()
-                    pred = np.asarray(m.predict(X.iloc[te]), dtype=object)
-                    proba = _proba(m, X.iloc[te])
-                    c2 = time.process_time()
-                    if proba is not None:  # align the model's classes with the data set's
-                        full = np.zeros((len(te), len(classes)))
-                        for j, c in enumerate(m.classes_):
-                            if c in classes:
-                                full[:, classes.index(c)] = proba[:, j]
-                        proba = full
-                    ms = measures(y_arr[te], pred, classes, proba)
-                    bins = None if proba is None else reliability_bins(
-                        proba, np.array([classes.index(c) for c in y_arr[te]]))
-                    writer.writerow({"dataset": d.name, "model": name, "split": k, "n_train": len(tr),
-                                     "n_test": len(te), **{c: ms[c] for c in ("accuracy", "kappa", "macro_f1",
-                                                                              "log_loss", "brier", "rmse", "ece",
-                                                                              "auc")},
-                                     "fit_cpu": c1 - c0, "predict_cpu": c2 - c1,
-                                     "n_attributes": _n_attributes(m), "recall": json.dumps(ms["recall"]),
-                                     "confusion": json.dumps(ms["confusion"]),
-                                     "reliability": "" if bins is None else json.dumps(
-                                         {k: v.tolist() for k, v in bins.items()})})
-                    fh.flush()
-                if progress is not None:
-                    print(f"[{di + 1}/{len(experiment.datasets)}] {d.name:<22} {name:<12} "
-                          f"{len(splits) - len(todo)} resumed, {len(todo)} run in {time.perf_counter() - t0:.1f} s"
-                          f" (elapsed {time.perf_counter() - started:.0f} s)", file=progress, flush=True)
+    try:
+        fd = os.open(res_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        with os.fdopen(fd, "a", encoding="utf-8", newline="") as fh:
+            _run_splits(experiment, fh, new_file, done, progress, started)
+    except OSError as e:  # a full disk, say: the error names the file the user asked for
+        raise OSError(e.errno, e.strerror, res_path) from None
     return load_results(folder)
+
+
+def _run_splits(experiment, fh, new_file, done, progress, started):
+    """Fit and test every split not yet done, one complete row each, flushed as it is written."""
+    total = None
+    writer = csv.DictWriter(fh, fieldnames=RESULT_COLUMNS)
+    if new_file:
+        writer.writeheader()
+    for di, ds in enumerate(experiment.datasets):
+        d = load_any(ds) if isinstance(ds, str) else ds
+        X, y = unwrap(d)
+        y = _class_labels(y)
+        y_arr = np.asarray(y, dtype=object)
+        classes = [c for c in d.classes if c in set(y_arr)]
+        splits = experiment.protocol.splits(y_arr)
+        total = total or len(experiment.datasets) * len(experiment.models) * len(splits)
+        for name, model in experiment.models.items():
+            todo = [k for k in range(len(splits)) if (d.name, name, k) not in done]
+            t0 = time.perf_counter()
+            for k in todo:
+                tr, te = splits[k]
+                m = clone(model)
+                c0 = time.process_time()
+                m.fit(X.iloc[tr], y.iloc[tr])
+                c1 = time.process_time()
+                pred = np.asarray(m.predict(X.iloc[te]), dtype=object)
+                proba = _proba(m, X.iloc[te])
+                c2 = time.process_time()
+                if proba is not None:  # align the model's classes with the data set's
+                    full = np.zeros((len(te), len(classes)))
+                    for j, c in enumerate(m.classes_):
+                        if c in classes:
+                            full[:, classes.index(c)] = proba[:, j]
+                    proba = full
+                ms = measures(y_arr[te], pred, classes, proba)
+                bins = None if proba is None else reliability_bins(
+                    proba, np.array([classes.index(c) for c in y_arr[te]]))
+                writer.writerow({"dataset": d.name, "model": name, "split": k, "n_train": len(tr),
+                                 "n_test": len(te), **{c: ms[c] for c in ("accuracy", "kappa", "macro_f1",
+                                                                          "log_loss", "brier", "rmse", "ece",
+                                                                          "auc")},
+                                 "fit_cpu": c1 - c0, "predict_cpu": c2 - c1,
+                                 "n_attributes": _n_attributes(m), "recall": json.dumps(ms["recall"]),
+                                 "confusion": json.dumps(ms["confusion"]),
+                                 "reliability": "" if bins is None else json.dumps(
+                                     {k: v.tolist() for k, v in bins.items()})})
+                fh.flush()
+            if progress is not None:
+                print(f"[{di + 1}/{len(experiment.datasets)}] {d.name:<22} {name:<12} "
+                      f"{len(splits) - len(todo)} resumed, {len(todo)} run in {time.perf_counter() - t0:.1f} s"
+                      f" (elapsed {time.perf_counter() - started:.0f} s)", file=progress, flush=True)

@@ -4,6 +4,7 @@ import numpy as np
 
 from ..discretize.one_r import TIES, one_r_buckets
 from .._state import field, index, numbers
+from ..components.checked import checked_cuts
 from ..registry import register, register_variant
 from .base import RuleClassifier
 
@@ -146,9 +147,9 @@ class OneR(RuleClassifier):
         for j, (a, r) in enumerate(zip(self.schema_.attributes, rules)):
             where = f"state.rules[{j}]"
             field(r, None, dict, where)
-            cuts = None if a.is_nominal else numbers(r.get("cuts"), f"{where}.cuts", (len(r.get("cuts") or []),))
-            if cuts is not None and (np.diff(cuts) <= 0).any():
-                raise ValueError(f"{where}.cuts: expected increasing cut points")
+            if a.is_nominal and r.get("cuts") is not None:
+                raise ValueError(f"{where}.cuts: expected null for the nominal attribute {a.name!r}")
+            cuts = None if a.is_nominal else checked_cuts(r.get("cuts"), f"{where}.cuts")
             n_branches = a.n_values if a.is_nominal else cuts.size + 1
             classes = field(r, "classes", list, where)
             if len(classes) != n_branches + 1:

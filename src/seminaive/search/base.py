@@ -19,7 +19,8 @@ from ..discretize import DISCRETIZERS, apply_cuts, interval_labels
 from ..estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
 from ..exceptions import require_fitted
 from ..naive_bayes import NaiveBayes
-from .._state import field, index, numbers
+from .._state import brief, checked_records, field, numbers
+from ..components.checked import checked_cuts
 from ..persistence import model_from_dict, model_to_dict
 from ..scoring import check_scoring, gain
 from .engine import BaseAttribute, Engine, _moments
@@ -83,7 +84,7 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         "numeric": dict(options=("gaussian", "discretize")), "discretizer": dict(options=tuple(DISCRETIZERS)),
         "n_bins": dict(kind="int", low=1), "max_values": dict(kind="int", low=1),
         "candidate_pairs": dict(kind="int", low=1, allow_none=True), "min_attributes": dict(kind="int", low=0),
-        "verbose": dict(kind="bool")}
+        "verbose": dict(kind="bool"), "random_state": dict(kind="int", low=0)}
 
     def __init__(self, scoring="accuracy", cv=None, tol=0.0, alpha=1.0, priors="laplace", ddof=1, var_smoothing=None,
                  var_smoothing_rule="range", estimation="frequency", prior=None, numeric="gaussian",
@@ -314,24 +315,42 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         if st.get("n_attributes") != d or not all(isinstance(g, list) and g and all(
                 isinstance(j, int) and 0 <= j < d for j in g) for g in groups):
             raise ValueError(f"state.structure: expected groups of attribute indices below {d}")
-        self.structure_ = Structure.from_dict(st)
-        self.history_ = field(state, "history", list)
+        try:
+            self.structure_ = Structure.from_dict(st)
+        except (KeyError, TypeError, ValueError, IndexError):
+            raise ValueError("state.structure: expected groups and parents of the attributes") from None
+        self.history_ = checked_records(state, "history", {"step": "int", "operator": "text", "attributes": "text",
+                                                           "score": "number", "candidates": "int"})
         cuts = field(state, "cuts", dict)
-        self.cuts_ = {}
-        for key, v in cuts.items():
-            j = index(int(key) if str(key).isdigit() else -1, "state.cuts", d)
-            self.cuts_[j] = numbers(v, f"state.cuts[{key}]", (len(v) if isinstance(v, list) else -1,))
+        numeric = set(self.schema_.numeric_indices)
+        if set(cuts) != {str(j) for j in numeric}:
+            raise ValueError(f"state.cuts: expected the cut points of the numeric attributes "
+                             f"{sorted(numeric)}, got keys {sorted(cuts)[:10]}")
+        self.cuts_ = {j: checked_cuts(cuts[str(j)], f"state.cuts[{j}]") for j in sorted(numeric)}
         self._values = field(state, "values", list)
         self._numeric_alone = field(state, "numeric_alone", list)
         if len(self._values) != d or len(self._numeric_alone) != d:
             raise ValueError(f"state.values, state.numeric_alone: expected one per attribute ({d})")
+        for j, (a, vals, alone) in enumerate(zip(self.schema_.attributes, self._values, self._numeric_alone)):
+            want = a.n_values if a.is_nominal else self.cuts_[j].size + 1
+            if not isinstance(vals, list) or len(vals) != want or not all(isinstance(v, (str, int, float))
+                                                                          for v in vals):
+                raise ValueError(f"state.values[{j}]: expected {want} values of attribute {a.name!r}")
+            if not isinstance(alone, bool) or (alone and a.is_nominal):
+                raise ValueError(f"state.numeric_alone[{j}]: expected true or false (false for a nominal attribute)")
         n = state.get("n_candidates")
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise ValueError(f"state.n_candidates: expected a whole number >= 0, got {str(n)[:40]!r}")
+            raise ValueError(f"state.n_candidates: expected a whole number >= 0, got {brief(n)}")
         self.n_candidates_ = n
         self.n_attributes_used_ = self.structure_.n_used
         if state["model"] is not None:
-            self.model_ = model_from_dict(field(state, "model", dict))
+            self.model_ = model_from_dict(field(state, "model", dict), source="state.model")
+            if list(map(str, self.model_.classes_)) != list(map(str, self.classes_)):
+                raise ValueError("state.classes: expected the final model's classes (state.model.state.classes)")
+            if list(self.model_.schema_.names) != self.structure_.column_names(list(self.schema_.names)):
+                raise ValueError("state.model: its attributes are not the structure's")
+            if state.get("log_prior") is not None:
+                raise ValueError("state.log_prior: expected null beside a final model")
         else:
             self.model_ = _PriorsOnly(self.classes_, numbers(state.get("log_prior"), "state.log_prior", (k,)))
 

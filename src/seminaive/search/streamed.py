@@ -145,6 +145,8 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
     search.n_features_in_ = len(schema)  # what validate_data sets for data in memory
     search.feature_names_in_ = np.asarray(schema.names, dtype=object)
     n_folds = search.cv
+    if n_folds and n_folds > n:  # the in-memory search's words (seminaive._folds)
+        raise ParameterError(f"cv: expected at most as many folds as instances (n_samples={n}), got {n_folds}")
     fold = fold_assignment(n, n_folds, search.random_state) if n_folds else None
     source = _Source(search, path, chunksize, kw)
     source.scales = column_units(search, lo, hi)

@@ -1,0 +1,75 @@
+"""A component read from a model file, every field checked against what the schema implies.
+
+Examples
+--------
+>>> c = checked_component({"kind": "categorical", "attribute": 1, "column": 0, "n_values": 3},
+...                       "state.components[1]", 1, 0, 3)
+>>> c.n_values
+3
+>>> checked_component({"kind": "categorical", "attribute": 1, "column": -1, "n_values": 3},
+...                   "state.components[1]", 1, 0, 3)
+Traceback (most recent call last):
+...
+ValueError: state.components[1].column: expected 0 (the attribute's column), got -1
+"""
+
+import numpy as np
+
+from .._state import brief
+from .categorical import Categorical
+from .discretized import Discretized
+from .gaussian import Gaussian
+from .kernel import BANDWIDTHS, Kernel
+
+__all__ = ["checked_component", "checked_cuts"]
+
+_KINDS = {c.kind: c for c in (Categorical, Discretized, Gaussian, Kernel)}
+
+
+def _exact_int(d, key, want, where, what):
+    v = d.get(key)
+    if type(v) is not int or v != want:  # noqa: E721 - True is no index, and 1.0 no count
+        raise ValueError(f"{where}.{key}: expected {want} ({what}), got {brief(v)}")
+
+
+def checked_cuts(value, where):
+    """Cut points from a model file: a list of finite numbers, strictly increasing."""
+    if not isinstance(value, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
+        raise ValueError(f"{where}: expected a list of numbers")
+    cuts = np.asarray(value, dtype=np.float64)
+    if not np.isfinite(cuts).all() or (np.diff(cuts) <= 0).any():
+        raise ValueError(f"{where}: expected finite cut points in increasing order")
+    return cuts
+
+
+def checked_component(d, where, attribute, column, n_values=None, kinds=None):
+    """The component a model file describes at ``where``: its kind among ``kinds`` (default: any
+    attribute model), its ``attribute`` and ``column`` those the schema gives, a categorical one's
+    ``n_values`` the attribute's, cut points finite and increasing, a bandwidth a rule's name or a
+    positive finite number."""
+    if not isinstance(d, dict):
+        raise ValueError(f"{where}: expected an object")
+    kind = d.get("kind")
+    allowed = kinds or tuple(_KINDS)
+    if kind not in allowed:
+        raise ValueError(f"{where}.kind: expected one of {', '.join(allowed)}, got {brief(kind)}")
+    _exact_int(d, "attribute", attribute, where, "its position")
+    _exact_int(d, "column", column, where, "the attribute's column")
+    cls = _KINDS[kind]
+    if cls is Categorical:
+        _exact_int(d, "n_values", n_values, where, "the attribute's number of values")
+        return Categorical(attribute, column, n_values)
+    if cls is Discretized:
+        cuts = checked_cuts(d.get("cuts"), f"{where}.cuts")
+        if "n_values" in d:
+            _exact_int(d, "n_values", cuts.size + 1, where, "one more than the cut points")
+        return Discretized(attribute, column, cuts)
+    if cls is Kernel:
+        bw = d.get("bandwidth")
+        ok = bw in BANDWIDTHS if isinstance(bw, str) else (
+            isinstance(bw, (int, float)) and not isinstance(bw, bool) and np.isfinite(bw) and bw > 0)
+        if not ok:
+            raise ValueError(f"{where}.bandwidth: expected {' or '.join(BANDWIDTHS)} or a number > 0, "
+                             f"got {brief(bw)}")
+        return Kernel(attribute, column, bw)
+    return Gaussian(attribute, column)
