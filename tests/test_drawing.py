@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from matplotlib.patches import FancyArrowPatch
 
-from seminaive import KDB, NaiveBayes
+from seminaive import KDB, NaiveBayes, SeminaiveError
 from seminaive.datasets import dataset_path, load
 from seminaive.search import BSE, Structure
 from seminaive.search.drawing import plot_structure
@@ -48,7 +48,7 @@ def test_naive_bayes_is_a_star_and_a_search_draws_its_result(tmp_path):
     s = BSE(tol=-np.inf, min_attributes=2).fit(d)
     path = plot_structure(s, tmp_path / "s.png")
     assert open(path, "rb").read(8) == b"\x89PNG\r\n\x1a\n"
-    with pytest.raises(Exception, match="exists"):
+    with pytest.raises(SeminaiveError, match="the file exists"):
         plot_structure(s, tmp_path / "s.png")
 
 

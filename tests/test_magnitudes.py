@@ -164,13 +164,14 @@ def test_engine_equals_refits_with_zero_counts_and_point_masses(seed):
                       "x": rng.integers(0, 3, n).astype(float)})
     y = rng.choice(["c0", "c1"], n)
     params = dict(alpha=0, var_smoothing=0, ddof=0)
-    search = BSE(**params).fit(X, y)
+    search = BSE(**params, tol=-np.inf, min_attributes=1).fit(X, y)  # deletions forced down to one attribute
     assert search.history_[0]["score"] == pytest.approx(_loo_refits(lambda: NaiveBayes(**params), X, y))
-    for step in search.history_[1:]:  # every accepted deletion's score is a refit's too
+    assert len(search.history_) == 3  # two deletions for every seed: the loop below always runs
+    for step in search.history_[1:]:  # every deletion's score is a refit's too
         dropped = [h["attributes"] for h in search.history_[1:step["step"] + 1]]
         cols = [c for c in X.columns if c not in dropped]
-        if cols:
-            assert step["score"] == pytest.approx(_loo_refits(lambda: NaiveBayes(**params), X[cols], y))
+        assert cols
+        assert step["score"] == pytest.approx(_loo_refits(lambda: NaiveBayes(**params), X[cols], y))
 
 
 @pytest.mark.parametrize("params", NUMERIC_OPTIONS, ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()))

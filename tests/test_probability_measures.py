@@ -50,13 +50,27 @@ def test_a_calibrated_model_has_no_calibration_error_and_an_overconfident_one_ha
     assert probability_measures(sharp, y)["log_loss"] > probability_measures(honest, y)["log_loss"]
 
 
+class _GivenFolds:
+    """A protocol of folds made elsewhere (scikit-learn's), so that the test does not reuse evaluate's own."""
+
+    def __init__(self, folds):
+        self.folds = folds
+
+    def splits(self, y):
+        return self.folds
+
+    def describe(self):
+        return "given folds"
+
+
 def test_evaluate_measures_each_fold_as_refits_give_them():
+    from sklearn.model_selection import StratifiedKFold
     d = load("iris")
-    r = evaluate(NaiveBayes(), d, cv=5, random_state=2)
-    from seminaive.evaluation.holdout import split_indices
+    folds = list(StratifiedKFold(5, shuffle=True, random_state=2).split(d.X, d.y))
+    r = evaluate(NaiveBayes(), d, protocol=_GivenFolds(folds))
     y = np.asarray(d.y, dtype=object)
     classes = list(d.y.cat.categories)
-    for f, (tr, te) in enumerate(split_indices(y, 5, None, 2)):
+    for f, (tr, te) in enumerate(folds):
         p = NaiveBayes().fit(d.X.iloc[tr], d.y.iloc[tr]).predict_proba(d.X.iloc[te])
         codes = np.array([classes.index(c) for c in y[te]])
         assert r.fold_probability["log_loss"][f] == pytest.approx(metrics.log_loss(codes, p, labels=[0, 1, 2]))
