@@ -2,11 +2,13 @@
 wherever data are read, every option with help (issue 21)."""
 
 import argparse
+import io
 import json
 import pathlib
 import re
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from conftest import write
@@ -196,3 +198,53 @@ def test_models_lists_every_name(capsys):
     code, out, err = run(capsys, "models", "--format", "json")
     names = [r["name"] for r in json.loads(out)]
     assert code == 0 and {"nb", "kdb", "kdb2", "bsej", "nb-isotonic", "cnb:R", "tree"} <= set(names)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_predict_in_memory_and_streamed_agree_on_generated_files(capsys, tmp_path, seed):
+    """Generated labelled files (nominal and numeric columns, missing values, classes and values the model
+    has not seen, a class column anywhere): the in-memory and the chunked predictions, their actual column
+    and their accuracy line are the same, row for row."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(5, 40))
+    frame = pd.DataFrame({"a": rng.choice(["x", "y", "z", "?"], n), "b": np.round(rng.normal(size=n), 3),
+                          "cls": rng.choice(["p", "q", "r", ""], n, p=[0.4, 0.3, 0.2, 0.1])})
+    frame.loc[rng.random(n) < 0.1, "b"] = np.nan
+    order = list(rng.permutation(frame.columns))
+    train = tmp_path / "train.csv"
+    frame[frame["cls"] != "r"].replace({"cls": {"": "p"}})[order].to_csv(train, index=False)  # r: unseen class
+    test = tmp_path / "test.csv"
+    frame[order].to_csv(test, index=False)
+    assert run(capsys, "fit", train, "--target", "cls", "-m", tmp_path / "m.json")[0] == 0
+    code, memory, err_m = run(capsys, "predict", "-m", tmp_path / "m.json", test, "--target", "cls", "--proba",
+                              "--format", "csv")
+    chunk = str(int(rng.integers(1, 8)))
+    code2, _, err_s = run(capsys, "predict", "-m", tmp_path / "m.json", test, "--target", "cls", "--proba",
+                          "--chunksize", chunk, "-o", tmp_path / "p.csv")
+    assert code == code2 == 0, err_m + err_s
+    got = pd.read_csv(tmp_path / "p.csv", keep_default_na=False)
+    want = pd.read_csv(io.StringIO(memory), keep_default_na=False)
+    assert list(got.columns) == list(want.columns) and list(got.columns)[:2] == ["actual", "prediction"]
+    assert got["actual"].astype(str).tolist() == want["actual"].astype(str).tolist()
+    assert got["prediction"].tolist() == want["prediction"].tolist()
+    np.testing.assert_allclose(got.iloc[:, 2:].to_numpy(float), want.iloc[:, 2:].to_numpy(float), rtol=1e-12)
+    line = [x for x in err_m.splitlines() if x.startswith("accuracy:")]
+    assert line == [x for x in err_s.splitlines() if x.startswith("accuracy:")]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_search_in_memory_and_streamed_agree_with_every_data_option(capsys, tmp_path, seed):
+    """Generated files read with --sep, --nominal (a column of numbers made nominal) and --target (the class
+    first): the in-memory search and the streamed one print the same steps, structure and model."""
+    rng = np.random.default_rng(10 + seed)
+    n = int(rng.integers(8, 40))
+    y = rng.choice(["p", "q"], n)
+    frame = pd.DataFrame({"cls": y, "code": np.where(rng.random(n) < 0.7, (y == "p") * 2 + 1, rng.integers(1, 4, n)),
+                          "v": rng.choice(["s", "t", "u"], n), "x": np.round(rng.normal(size=n) + (y == "p"), 2)})
+    path = tmp_path / "d.txt"
+    frame.to_csv(path, index=False, sep=";")
+    base = ["search", path, "--sep", ";", "--nominal", "code", "--target", "cls", "--model", "bsej", "--quiet"]
+    code, memory, err = run(capsys, *base)
+    assert code == 0, err
+    code, streamed, err = run(capsys, *base, "--chunksize", str(int(rng.integers(1, 6))))
+    assert code == 0 and streamed == memory, err
