@@ -312,7 +312,7 @@ class BayesNetClassifier(BaseNaiveBayes):
         and the intervals held as learned from all the rows."""
         from .._target import class_codes
         from ..scoring import log_posteriors
-        from ..search.engine import loo_prior
+        from ..search.held_out import loo_prior
         X, y = unwrap(X, y)
         table = encode(X, self.schema_)
         ycodes = class_codes(y if hasattr(y, "iloc") else np.asarray(y).ravel(), self.classes_)

@@ -7,7 +7,7 @@ from .._validation import check_cv_or_none
 from ..components import ConditionalTable
 from ..registry import register, register_variant
 from ..scoring import check_scoring, gain, score_sums, score_value
-from ..search.engine import loo_prior
+from ..search.held_out import loo_prior
 from ..search.structure import Structure
 from .kdb import KDB, kdb_parents
 from .statistics import pair_statistics

@@ -23,7 +23,8 @@ from .._state import brief, checked_records, field, numbers
 from ..components.checked import checked_cuts
 from ..persistence import model_from_dict, model_to_dict
 from ..scoring import check_scoring, gain
-from .engine import BaseAttribute, Engine, _moments
+from .engine import BaseAttribute, Engine
+from .held_out import _moments
 from .structure import Structure
 
 __all__ = ["SearchNaiveBayes"]

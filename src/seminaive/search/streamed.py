@@ -21,7 +21,8 @@ from ..estimation import class_log_prior
 from ..exceptions import ParameterError
 from ..scale.files import iter_file_chunks
 from .base import _PriorsOnly
-from .engine import BaseAttribute, Engine, _merge_all
+from .engine import BaseAttribute, Engine
+from .held_out import _merge_all
 
 __all__ = ["search_file", "fold_assignment", "check_streamable", "chunk_engine", "column_units"]
 
