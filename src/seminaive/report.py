@@ -138,6 +138,17 @@ def prediction_header(classes, proba, labelled):
     return (["actual"] if labelled else []) + ["prediction"] + ([f"P({c})" for c in classes] if proba else [])
 
 
+def known_correct(actual, labels):
+    """How many rows of a labelled file have a known class (``actual`` not None), and how many of
+    those the predicted ``labels`` get right (compared as text, as the file holds them).
+
+    >>> known_correct(["a", None, "b"], ["a", "a", "a"])
+    (2, 1)
+    """
+    pairs = [(a, v) for a, v in zip(actual, labels) if a is not None]
+    return len(pairs), sum(str(a) == str(v) for a, v in pairs)
+
+
 def format_predictions(labels, proba=None, classes=None, fmt="text", actual=None):
     """Predicted classes (and optionally class probabilities), one instance a line;
     with ``actual`` (the true classes, None where missing) those first.

@@ -19,7 +19,7 @@ def add_parser(sub):
 
 def run(args):
     from ..persistence import load_model
-    from ..report import format_predictions
+    from ..report import format_predictions, known_correct
     from ..data.io import load_for_model
     check_outputs(args, "output")
     model = load_model(args.model_file)
@@ -43,8 +43,7 @@ def run(args):
     labels = model.predict(X)
     emit(format_predictions(labels, proba, model.classes_, args.format, actual=actual), args)
     if actual is not None:
-        known = [(a, v) for a, v in zip(actual, labels) if a is not None]
-        _accuracy(len(known), sum(str(a) == str(v) for a, v in known))
+        _accuracy(*known_correct(actual, labels))
 
 
 def _accuracy(labelled, correct):

@@ -265,7 +265,6 @@ def _run_locked(experiment, folder, resume, overwrite, progress):
 
 def _run_splits(experiment, fh, new_file, done, progress, started):
     """Fit and test every split not yet done, one complete row each, flushed as it is written."""
-    total = None
     writer = csv.DictWriter(fh, fieldnames=RESULT_COLUMNS)
     if new_file:
         writer.writeheader()
@@ -276,7 +275,6 @@ def _run_splits(experiment, fh, new_file, done, progress, started):
         y_arr = np.asarray(y, dtype=object)
         classes = [c for c in d.classes if c in set(y_arr)]
         splits = experiment.protocol.splits(y_arr)
-        total = total or len(experiment.datasets) * len(experiment.models) * len(splits)
         for name, model in experiment.models.items():
             todo = [k for k in range(len(splits)) if (d.name, name, k) not in done]
             t0 = time.perf_counter()

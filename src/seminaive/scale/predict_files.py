@@ -13,7 +13,7 @@ from .._validation import check_param
 from ..base import UnseenValueWarning
 from ..data.summary import MISSING_TOKENS
 from ..exceptions import DataFormatError
-from ..report import prediction_header
+from ..report import known_correct, prediction_header
 from .arrow_csv import ArrowRestart, ArrowRowError, arrow_columns, arrow_serves
 from .exact import check_rows, text_chunks
 from .files import _block_size, _csv_sep, _kind, _plan, _text_errors
@@ -69,9 +69,9 @@ def predict_file(model, path, output, chunksize=100_000, format=None, target=Non
                 w.writerow(([] if actual is None else ["" if actual[i] is None else actual[i]]) + [v]
                            + ([repr(float(x)) for x in p[i]] if proba else []))
             if actual is not None:
-                known = np.array([a is not None for a in actual], dtype=bool)
-                counts["labelled"] += int(known.sum())
-                counts["correct"] += int(sum(str(a) == str(v) for a, v in zip(actual[known], labels[known])))
+                labelled, correct = known_correct(actual, labels)
+                counts["labelled"] += labelled
+                counts["correct"] += correct
             rows += len(X)
             if progress is not None:
                 print(f"  {rows:,} rows", file=progress, flush=True)
