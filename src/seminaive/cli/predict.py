@@ -33,7 +33,7 @@ def run(args):
         score = {}
         n = predict_file(model, args.data, args.output, args.chunksize, args.input_format, args.target,
                          not args.no_header, proba=args.proba, overwrite=args.force, progress=sys.stderr,
-                         unlabelled=bool(args.unlabelled), score=score)
+                         unlabelled=bool(args.unlabelled), score=score, sep=args.sep)
         print(f"wrote {n:,} predictions to {args.output}", file=sys.stderr)
         _accuracy(score.get("labelled", 0), score.get("correct", 0))
         return

@@ -12,63 +12,97 @@ from ..exceptions import DataFormatError
 from .dataset import Dataset
 from .schema import NOMINAL, NUMERIC, Attribute, Schema, resolve_columns, resolve_target
 from .summary import MISSING_TOKENS, ColumnSummary, value_order  # noqa: F401 (re-exported)
+from .tokens import split_fields  # noqa: F401 (re-exported)
 
 
-__all__ = ["MISSING_TOKENS", "split_fields", "rows_to_dataset", "resolve_target", "value_order"]
+__all__ = ["MISSING_TOKENS", "split_fields", "rows_to_dataset", "resolve_target", "value_order", "as_table",
+           "missing_mask", "encode_column", "FirstError"]
 
 
-def split_fields(line, path=None, lineno=None, sep=","):
-    """Split one line on ``sep``, honouring single and double quotes (a quote
-    opens a quoted field only at the field's start); time linear in the line.
+class FirstError:
+    """The first of several errors in file order (line, then column), so a file
+    read whole and read in chunks reports the same one."""
 
-    Examples
-    --------
-    >>> split_fields("a, 'b, c' ,\\"d\\"")
-    ['a', 'b, c', 'd']
-    """
-    if "'" not in line and '"' not in line:  # the common case, in C
-        return [f.strip() for f in line.split(sep)]
-    out, buf, quote, i, n = [], [], None, 0, len(line)
-    quoted, blank = False, True  # blank: the buffer holds only white space so far
-    while i < n:
-        ch = line[i]
-        if quote:
-            if ch == "\\" and i + 1 < n:
-                buf.append(line[i + 1])
-                blank = blank and line[i + 1].isspace()
-                i += 1
-            elif ch == quote:
-                quote = None
-            else:
-                buf.append(ch)
-                blank = blank and ch.isspace()
-        elif ch in "'\"" and blank:
-            quote, quoted, buf = ch, True, []
-        elif ch == sep:
-            out.append("".join(buf) if quoted else "".join(buf).strip())
-            buf, quoted, blank = [], False, True
-        elif not (quoted and ch.isspace()):
-            buf.append(ch)
-            blank = blank and ch.isspace()
-        i += 1
-    if quote:
-        raise DataFormatError(f"unclosed quote {quote}", path=path, line=lineno)
-    out.append("".join(buf) if quoted else "".join(buf).strip())
-    return out
+    def __init__(self):
+        self.best = None
+
+    def add(self, message, line, column=None):
+        key = (line, column or 0)
+        if self.best is None or key < self.best[0]:
+            self.best = (key, message, column)
+
+    def raise_if_any(self, path):
+        if self.best is not None:
+            (line, _), message, column = self.best
+            raise DataFormatError(message, path=path, line=int(line), column=column)
 
 
-def _to_float(tokens, path, linenos, column):
+def _numbers_at(tokens, linenos, column, errors):
+    """``tokens`` as float64; the first one that is not a number is noted in ``errors``."""
     try:
         return np.asarray(tokens, dtype=np.float64)
     except ValueError:
+        out = np.full(len(tokens), np.nan)
         for k, t in enumerate(tokens):
             try:
-                float(t)
+                out[k] = float(t)
             except (TypeError, ValueError):
-                raise DataFormatError(f"expected a number in numeric attribute {column[1]!r}, got {t!r}",
-                                      path=path, line=int(linenos[k]), column=column[0]) from None
-        raise  # pragma: no cover
+                errors.add(f"expected a number in numeric attribute {column[1]!r}, got {t!r}", linenos[k], column[0])
+                break
+        return out
 
+
+def encode_column(raw, miss, attribute, linenos, column, errors, unseen=None):
+    """A column of tokens for ``attribute``: a Categorical of its values (missing -1), or float64 (NaN
+    missing). A value outside a nominal attribute's list is an error noted in ``errors``, or with ``unseen``
+    (a dict) counted there by attribute name and read as missing; a numeric token that is no number is an
+    error."""
+    present = raw[~miss]
+    present_lines = linenos[~miss]
+    if not attribute.is_nominal:
+        vals = np.full(len(raw), np.nan)
+        vals[~miss] = _numbers_at(present, present_lines, (column, attribute.name), errors)
+        return vals
+    values = pd.Index([str(v) for v in attribute.values], dtype=object)
+    found = values.get_indexer(pd.Index(present, dtype=object))
+    if (found < 0).any():
+        if unseen is None:
+            k = int(np.flatnonzero(found < 0)[0])
+            errors.add(f"value {present[k]!r} of attribute {attribute.name!r} is not one of the declared values "
+                       f"{{{', '.join(map(str, attribute.values))}}}", present_lines[k], column)
+        else:
+            unseen[attribute.name] = unseen.get(attribute.name, 0) + int(np.count_nonzero(found < 0))
+    codes = np.full(len(raw), -1, dtype=np.int64)
+    codes[~miss] = found
+    return pd.Categorical.from_codes(codes, categories=pd.Index(attribute.values, dtype=object))
+
+
+def as_table(rows, width, linenos, path=None, errors=None):
+    """Split rows as a 2-D object array; a row of another width is an error
+    naming its line, raised, or noted in ``errors`` (a :class:`FirstError`) and
+    the table cut before that row. Returns the table (and, with ``errors``, the
+    line numbers of its rows)."""
+    linenos = np.asarray(linenos, dtype=np.int64)
+    if isinstance(rows, np.ndarray) and rows.ndim == 2 and (rows.shape[1] == width or not len(rows)):
+        return rows if errors is None else (rows, linenos)
+    bad = next((k for k, fields in enumerate(rows) if len(fields) != width), None)
+    if bad is not None:
+        message = f"expected {width} values, got {len(rows[bad])}"
+        if errors is None:
+            raise DataFormatError(message, path=path, line=int(linenos[bad]))
+        errors.add(message, linenos[bad])
+        rows, linenos = rows[:bad], linenos[:bad]
+    table = np.empty((len(rows), width), dtype=object)
+    if len(rows):
+        table[:] = list(rows)
+    return table if errors is None else (table, linenos)
+
+
+def missing_mask(table):
+    """Where a table of tokens holds a missing marker (one pass for every column)."""
+    if not len(table):
+        return np.zeros(table.shape, dtype=bool)
+    return pd.DataFrame(table, dtype=object).isin(MISSING_TOKENS).to_numpy()
 
 
 def rows_to_dataset(rows, names, declared, target, path=None, linenos=None, name="data",
@@ -90,52 +124,30 @@ def rows_to_dataset(rows, names, declared, target, path=None, linenos=None, name
         The file line of each row, for error messages.
     nominal, numeric : list of column names or indices, optional
         Override the inferred type of these columns.
+
+    Of several errors, the first in file order (line, then column) is raised.
     """
     width = len(names)
     linenos = np.asarray(linenos if linenos is not None else range(1, len(rows) + 1), dtype=np.int64)
     if not len(rows) and not names:
         raise DataFormatError("the file holds no data", path=path)
-    if isinstance(rows, np.ndarray) and rows.ndim == 2 and rows.shape[1] != width and len(rows):
-        raise DataFormatError(f"expected {width} values, got {rows.shape[1]}", path=path, line=int(linenos[0]))
-    if not isinstance(rows, np.ndarray):
-        for fields, ln in zip(rows, linenos):
-            if len(fields) != width:
-                raise DataFormatError(f"expected {width} values, got {len(fields)}", path=path, line=int(ln))
-        table = np.empty((len(rows), width), dtype=object)
-        if len(rows):
-            table[:] = rows
-        rows = table
+    errors = FirstError()
+    rows, linenos = as_table(rows, width, linenos, path, errors)
     tidx = None if unlabelled else resolve_target(target, names, path)
     force_nom = resolve_columns(nominal, names, "nominal")
     force_num = resolve_columns(numeric, names, "numeric")
     cols = {}
     attrs = []
-    missing = pd.DataFrame(rows, dtype=object).isin(MISSING_TOKENS).to_numpy() if len(rows) else \
-        np.zeros((0, width), dtype=bool)  # one pass for every column (a wide file pays no per-column isin)
+    missing = missing_mask(rows)
     for j in range(width):
         raw = rows[:, j]
         miss = missing[:, j]
-        present = raw[~miss]
-        present_lines = linenos[~miss]
-        decl = ColumnSummary.of(raw, miss).attribute(names[j], j in force_nom, j in force_num, j == tidx,
-                                                     declared[j], path)
-        if decl.is_nominal:
-            values = list(decl.values)
-            found = pd.Index([str(v) for v in values], dtype=object).get_indexer(pd.Index(present, dtype=object))
-            if (found < 0).any():
-                k = int(np.flatnonzero(found < 0)[0])
-                raise DataFormatError(f"value {present[k]!r} of attribute {names[j]!r} is not one of the declared "
-                                      f"values {{{', '.join(map(str, values))}}}", path=path,
-                                      line=int(present_lines[k]), column=j + 1)
-            codes = np.full(len(raw), -1, dtype=np.int64)
-            codes[~miss] = found
-            cols[names[j]] = pd.Categorical.from_codes(codes, categories=pd.Index(values, dtype=object))
-            attrs.append(Attribute(names[j], NOMINAL, tuple(values)))
-        else:
-            vals = np.full(len(raw), np.nan)
-            vals[~miss] = _to_float(present, path, present_lines, (j + 1, names[j]))
-            cols[names[j]] = vals
-            attrs.append(Attribute(names[j], NUMERIC))
+        inferred = declared[j] is None or j in force_nom or j in force_num
+        summary = ColumnSummary.of(raw, miss) if inferred else ColumnSummary()
+        decl = summary.attribute(names[j], j in force_nom, j in force_num, j == tidx, declared[j], path)
+        cols[names[j]] = encode_column(raw, miss, decl, linenos, j + 1, errors)
+        attrs.append(decl)
+    errors.raise_if_any(path)
     if not unlabelled and not len(rows):
         raise DataFormatError("the file holds no data rows", path=path)
     frame = pd.DataFrame(cols, columns=names)

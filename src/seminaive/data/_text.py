@@ -1,5 +1,4 @@
-"""Reading a text file (plain or compressed), with errors that name the file,
-and telling a CSV file's field separator."""
+"""Opening a text file (plain or compressed), with errors that name the file."""
 
 import bz2
 import csv
@@ -11,7 +10,7 @@ import zipfile
 
 from ..exceptions import DataFormatError
 
-__all__ = ["read_lines", "open_text", "strip_compression", "sniff_separator", "COMPRESSIONS", "SEPARATORS"]
+__all__ = ["open_text", "open_binary", "strip_compression", "COMPRESSIONS", "SEPARATORS"]
 
 COMPRESSIONS = (".gz", ".bz2", ".xz", ".zip")
 SEPARATORS = (",", ";", "\t", "|")
@@ -29,7 +28,8 @@ def strip_compression(path):
     return path
 
 
-def _open_binary(path):
+def open_binary(path):
+    """The file's bytes, decompressed by its suffix."""
     low = path.lower()
     if low.endswith(".gz"):
         return gzip.open(path, "rb")
@@ -50,7 +50,7 @@ def open_text(path):
     """The file as UTF-8 text (a BOM skipped), decompressed by its suffix (.gz, .bz2, .xz, .zip)."""
     path = os.fspath(path)
     try:
-        raw = _open_binary(path)
+        raw = open_binary(path)
     except FileNotFoundError:
         raise DataFormatError("no such file", path=path) from None
     except IsADirectoryError:
@@ -58,44 +58,3 @@ def open_text(path):
     except (OSError, zipfile.BadZipFile, EOFError, lzma.LZMAError) as e:
         raise DataFormatError(f"cannot read: {getattr(e, 'strerror', None) or e}", path=path) from None
     return io.TextIOWrapper(raw, encoding="utf-8-sig", newline="")
-
-
-def read_lines(path):
-    """Return the file's lines (without line ends) or raise a DataFormatError."""
-    path = os.fspath(path)
-    try:
-        with open_text(path) as fh:
-            text = fh.read()
-    except DataFormatError:
-        raise
-    except UnicodeDecodeError as e:
-        raise DataFormatError(f"not UTF-8 text (byte {e.start})", path=path) from None
-    except (OSError, EOFError, zipfile.BadZipFile, lzma.LZMAError) as e:
-        raise DataFormatError(f"cannot read: {getattr(e, 'strerror', None) or e}", path=path) from None
-    if not text.strip():
-        raise DataFormatError("the file is empty", path=path)
-    if "\x00" in text:
-        line = text[:text.index("\x00")].count("\n") + 1
-        raise DataFormatError("a NUL byte: not a text file", path=path, line=line)
-    return text.splitlines()
-
-
-def sniff_separator(lines):
-    """The field separator of CSV lines: of comma, semicolon, tab and bar, the one
-    that splits the first lines (outside quotes) into the same number of fields,
-    the most of them; comma when none does.
-
-    Examples
-    --------
-    >>> sniff_separator(["a;b;c", "1,5;2;x", "3;4;y"]), sniff_separator(["a,b", "1,2"])
-    (';', ',')
-    """
-    sample = [line for line in lines if line.strip()][:20]
-    best, best_width = ",", 1
-    for sep in SEPARATORS:
-        widths = {len(row) for row in csv.reader(sample, delimiter=sep)}
-        if len(widths) == 1:
-            width = widths.pop()
-            if width > best_width:
-                best, best_width = sep, width
-    return best

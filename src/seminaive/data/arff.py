@@ -1,18 +1,17 @@
-"""ARFF files (Weka): nominal value lists come from the header."""
+"""ARFF (and KEEL) headers: the attributes an ``@attribute`` section declares (Weka's rules);
+their data rows are read by :mod:`.tokens` through :mod:`.file_plan`."""
 
-import os
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
 from ..exceptions import DataFormatError
-from ._rows import rows_to_dataset, split_fields
+from .tokens import split_fields
 from .summary import MISSING_TOKENS
-from ._text import read_lines
 from .schema import NOMINAL, NUMERIC, Attribute
 
-__all__ = ["read_arff", "parse_attribute_type", "parse_header", "data_rows", "Header"]
+__all__ = ["parse_attribute_type", "parse_header", "Header", "DateAttribute", "to_milliseconds"]
 
 _NUMERIC_TYPES = {"numeric", "real", "integer"}
 
@@ -153,67 +152,3 @@ def parse_header(lines, path, keel=False):
     if not names:
         raise DataFormatError("no @attribute declarations", path=path)
     return Header(names, declared, relation, outputs, i)
-
-
-def with_dates_as_numbers(rows, linenos, header, path):
-    """Rows whose date columns hold milliseconds since 1970, and the declarations with those columns numeric."""
-    dates = [j for j, a in enumerate(header.declared) if isinstance(a, DateAttribute)]
-    if not dates:
-        return rows, header.declared
-    if not isinstance(rows, np.ndarray):
-        table = np.empty((len(rows), len(header.names)), dtype=object)
-        if len(rows):
-            table[:] = rows
-        rows = table
-    rows = rows.copy()
-    for j in dates:
-        rows[:, j] = to_milliseconds(rows[:, j], header.names[j], path, linenos, j + 1)
-    return rows, [Attribute(a.name, NUMERIC) if isinstance(a, DateAttribute) else a for a in header.declared]
-
-
-def data_rows(lines, start, path, sparse_ok=True):
-    """Split the data lines from ``start`` on (skipping blanks and % comments):
-    ``(rows, line numbers)``, the rows a 2-D array of stripped strings when every
-    line has the same number of fields and no quote (split in C), else a list."""
-    picked = [(k + 1, line.strip()) for k, line in enumerate(lines[start:], start=start)]
-    picked = [(k, line) for k, line in picked if line and not line.startswith("%")]
-    linenos = [k for k, _ in picked]
-    data = [line for _, line in picked]
-    if not sparse_ok:
-        for k, line in picked:
-            if line.startswith("{"):
-                raise DataFormatError("sparse ARFF rows are not supported; expected dense rows", path=path, line=k)
-    text = "\n".join(data)
-    if data and "'" not in text and '"' not in text:
-        widths = np.fromiter((line.count(",") for line in data), dtype=np.int64, count=len(data))
-        if (widths == widths[0]).all():
-            fields = np.array(text.replace("\n", ",").split(","), dtype=object).reshape(len(data), -1)
-            if " " in text or "\t" in text:
-                fields = pd.DataFrame(fields).apply(lambda c: c.str.strip()).to_numpy(dtype=object)
-            return fields, linenos
-    return [split_fields(line, path, k) for k, line in picked], linenos
-
-
-def read_arff(path, target=None, nominal=None, numeric=None):
-    """Read a Weka ARFF file (dense data) into a Dataset.
-
-    The class is the last attribute unless ``target`` names another.
-
-    Examples
-    --------
-    >>> import tempfile, pathlib
-    >>> p = pathlib.Path(tempfile.mkdtemp()) / "t.arff"
-    >>> _ = p.write_text("@relation t\\n@attribute a {x,y,z}\\n@attribute n numeric\\n"
-    ...                  "@attribute c {yes,no}\\n@data\\nx,1,yes\\ny,?,no\\n")
-    >>> d = read_arff(p)
-    >>> d.schema.attributes[0].values, d.name
-    (('x', 'y', 'z'), 't')
-    """
-    path = os.fspath(path)
-    lines = read_lines(path)
-    h = parse_header(lines, path)
-    rows, linenos = data_rows(lines, h.data_start, path, sparse_ok=False)
-    rows, declared = with_dates_as_numbers(rows, linenos, h, path)
-    name = h.relation or os.path.splitext(os.path.basename(path))[0]
-    return rows_to_dataset(rows, h.names, declared, target, path=path, linenos=linenos, name=name,
-                           nominal=nominal, numeric=numeric)

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from .._atomic import atomic_write_text
 from ..exceptions import DataFormatError
-from ._rows import rows_to_dataset, split_fields
-from ._text import read_lines
+from ._rows import rows_to_dataset
+from .tokens import arff_rows, read_lines, split_fields
 from .dataset import Dataset
 from .schema import NOMINAL, Attribute, Schema
 
@@ -61,12 +61,11 @@ def read_description(path):
 
 
 def _read_part(path, schema, unlabelled):
-    lines = read_lines(path)
+    read_lines(path)  # an empty file is an error
     rows, linenos = [], []
-    for k, line in enumerate(lines, start=1):
-        if line.strip():
-            rows.append(split_fields(line, path, k))
-            linenos.append(k)
+    for k, fields in arff_rows(path, comment=None):
+        rows.append(fields)
+        linenos.append(k)
     attrs = list(schema.attributes) + ([] if unlabelled else [schema.target])
     names = [a.name for a in attrs]
     return rows_to_dataset(rows, names, attrs, None, path=path, linenos=linenos,

@@ -1,41 +1,88 @@
-"""Loading a data file by its format."""
+"""Loading a data file: the readers of every format, each a thin wrapper over
+one :class:`~seminaive.data.file_plan.FilePlan` read as one chunk (the streamed
+readers read the same plan in chunks)."""
 
 import os
 
-from .._names import DATA_FORMATS
-from ..exceptions import DataFormatError, ParameterError
-from .arff import read_arff
-from .csv import read_csv
-from .filebase import read_filebase
-from .keel import read_keel
-from ._text import open_text, sniff_separator, strip_compression
+from ..exceptions import DataFormatError
+from .file_plan import FORMATS, guess_format, plan_file
 
-__all__ = ["load_file", "load_for_model", "guess_format", "FORMATS"]
-
-FORMATS = DATA_FORMATS
+__all__ = ["load_file", "load_for_model", "guess_format", "FORMATS", "read_csv", "read_arff", "read_keel"]
 
 
-def guess_format(path, format=None):
-    """The reader a file needs: ``format`` when given, else by its extension
-    (``.arff``; ``.dat`` is a filebase's learning data when a ``.des`` file
-    stands beside it, else KEEL; ``.des``/``.tst`` filebase; CSV for ``.csv``,
-    ``.txt``, ``.data`` and no extension). The in-memory and streamed readers
-    both ask here."""
-    if format is not None:
-        if format not in FORMATS:
-            raise ParameterError(f"format: expected one of {', '.join(FORMATS)}, got {format!r}")
-        return format
-    ext = os.path.splitext(strip_compression(path))[1].lower()
-    if ext == ".arff":
-        return "arff"
-    if ext == ".dat":
-        return "filebase" if os.path.exists(path[:-4] + ".des") else "keel"
-    if ext in (".des", ".tst"):
-        return "filebase"
-    if ext in (".csv", ".txt", ".data", ""):
-        return "csv"
-    raise DataFormatError(f"cannot tell the format from the extension {ext!r}; "
-                          f"give one of {', '.join(FORMATS)}", path=path)
+def read_csv(path, target=None, header=True, nominal=None, numeric=None, sep=None, unlabelled=False):
+    """Read a CSV file into a Dataset.
+
+    Parameters
+    ----------
+    path : str or path
+        The file.
+    target : str or int, optional
+        The class column, by name or index (default: the last column).
+    header : bool
+        Whether the first line holds the column names (default True). Without a
+        header the columns are named ``x1``, ``x2``, ... and the last one ``class``.
+    nominal, numeric : list, optional
+        Columns whose inferred type to override.
+    sep : str, optional
+        The field separator; by default the one of comma, semicolon, tab and
+        bar that splits the first lines evenly into the most fields.
+    unlabelled : bool
+        The file holds no class column.
+
+    Missing values are written ``?``, empty, ``NA``, ``NaN``, ``N/A`` or ``<null>``.
+    A column is numeric when every present value is a number, else nominal with
+    its values in order of first appearance. The reading rules (quotes, line
+    breaks, blank lines) are those of :mod:`seminaive.data.tokens`.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "t.csv"
+    >>> _ = p.write_text("a,b,cls\\nx,1.5,yes\\ny,?,no\\n")
+    >>> d = read_csv(p)
+    >>> d.schema.attributes[1].kind, d.X["b"].isna().tolist(), list(d.classes)
+    ('numeric', [False, True], ['yes', 'no'])
+    """
+    return plan_file(path, "csv", target, header, sep, unlabelled).load(nominal, numeric)
+
+
+def read_arff(path, target=None, nominal=None, numeric=None):
+    """Read a Weka ARFF file (dense data) into a Dataset.
+
+    The class is the last attribute unless ``target`` names another.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "t.arff"
+    >>> _ = p.write_text("@relation t\\n@attribute a {x,y,z}\\n@attribute n numeric\\n"
+    ...                  "@attribute c {yes,no}\\n@data\\nx,1,yes\\ny,?,no\\n")
+    >>> d = read_arff(p)
+    >>> d.schema.attributes[0].values, d.name
+    (('x', 'y', 'z'), 't')
+    """
+    return plan_file(path, "arff", target).load(nominal, numeric)
+
+
+def read_keel(path, target=None, nominal=None, numeric=None, names=None):
+    """Read a KEEL ``.dat`` file into a Dataset.
+
+    With a header, the class is the ``@outputs`` attribute (or the last one);
+    without one, every row is data, types are inferred and the class is the
+    last column unless ``target`` says otherwise; ``names`` may name the columns.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "t.dat"
+    >>> _ = p.write_text("@relation t\\n@attribute x real [0.0, 9.0]\\n@attribute k {a, b}\\n"
+    ...                  "@inputs x\\n@outputs k\\n@data\\n1.0, a\\n2.5, b\\n")
+    >>> d = read_keel(p)
+    >>> d.schema.target.name, list(d.classes)
+    ('k', ['a', 'b'])
+    """
+    return plan_file(path, "keel", target, names=names).load(nominal, numeric)
 
 
 def load_file(path, format=None, target=None, header=True, nominal=None, numeric=None,
@@ -52,35 +99,12 @@ def load_file(path, format=None, target=None, header=True, nominal=None, numeric
     >>> load_file(dataset_path("weather.numeric")).schema.numeric_indices
     (1, 2)
     """
-    path = os.fspath(path)
-    fmt = guess_format(path, format)
-    if unlabelled and fmt != "csv":
-        raise ParameterError(f"unlabelled: only CSV files can leave out the class column, "
-                             f"got a {fmt} file")
-    if fmt == "csv":
-        return read_csv(path, target=target, header=header, nominal=nominal, numeric=numeric,
-                        unlabelled=unlabelled, sep=sep)
-    if fmt == "arff":
-        return read_arff(path, target=target, nominal=nominal, numeric=numeric)
-    if fmt == "keel":
-        return read_keel(path, target=target, nominal=nominal, numeric=numeric)
-    if fmt == "filebase":
-        return read_filebase(path, parts=("dat",)).learn
-    raise ParameterError(f"format: expected one of {', '.join(FORMATS)}, got {fmt!r}")
+    return plan_file(path, format, target, header, sep, unlabelled).load(nominal, numeric)
 
 
 def _csv_header(path, sep=None):
-    """The first non-blank line of a CSV file, split into names."""
-    import csv as _csv
-    try:
-        with open_text(path) as fh:
-            head = [line for _, line in zip(range(20), fh)]
-    except UnicodeDecodeError as e:
-        raise DataFormatError(f"not UTF-8 text (byte {e.start})", path=path) from None
-    sep = sniff_separator(head) if sep is None else sep
-    first = next((line for line in head if line.strip()), None)
-    return [] if first is None else [f.strip() for f in next(_csv.reader([first], delimiter=sep,
-                                                                          skipinitialspace=True))]
+    """A CSV file's first row (its header, if it has one)."""
+    return plan_file(path, "csv", header=True, sep=sep, unlabelled=True).names
 
 
 def _labels(d):

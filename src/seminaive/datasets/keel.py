@@ -16,7 +16,7 @@ problem.
 import importlib.util
 import os
 
-from ..data.keel import read_keel
+from ..data.io import read_keel
 from ..exceptions import ParameterError
 
 __all__ = ["keel_dir", "keel_path", "list_keel", "load_keel", "KEEL_NOTES"]

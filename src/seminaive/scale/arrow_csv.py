@@ -49,7 +49,7 @@ def _batches(path, names, header, sep, float_columns, block_size=_BLOCK, include
 
     types = {n: (pa.float64() if j in float_columns else pa.dictionary(pa.int32(), pa.string()))
              for j, n in enumerate(names)}
-    read = pcsv.ReadOptions(block_size=block_size, column_names=names, skip_rows=1 if header else 0)
+    read = pcsv.ReadOptions(block_size=block_size, column_names=names, skip_rows=int(header))
     parse = pcsv.ParseOptions(delimiter=sep, quote_char='"', invalid_row_handler=invalid)
     convert = pcsv.ConvertOptions(column_types=types, null_values=sorted(MISSING_TOKENS), strings_can_be_null=False,
                                   quoted_strings_can_be_null=False,

@@ -11,18 +11,18 @@ import pandas as pd
 from .._atomic import atomic_write
 from .._validation import check_param
 from ..base import UnseenValueWarning
-from ..data.summary import MISSING_TOKENS
+from ..data._rows import FirstError, as_table, encode_column, missing_mask
+from ..data.file_plan import guess_format, plan_file
 from ..exceptions import DataFormatError
 from ..report import known_correct, prediction_header
-from .arrow_csv import ArrowRestart, ArrowRowError, arrow_columns, arrow_serves
-from .exact import check_rows, text_chunks
-from .files import _block_size, _csv_sep, _kind, _plan, _text_errors
+from .arrow_csv import ArrowRestart, ArrowRowError, arrow_columns
+from .files import _text_errors, arrow_reads, block_size
 
 __all__ = ["predict_file"]
 
 
 def predict_file(model, path, output, chunksize=100_000, format=None, target=None, header=True, proba=False,
-                 overwrite=False, progress=None, unlabelled=False, score=None):
+                 overwrite=False, progress=None, unlabelled=False, score=None, sep=None):
     """Predict every row of a data file chunk by chunk, writing CSV as it goes
     (into a temporary file renamed at the end, so ``output`` is never half written).
     A labelled file's class comes first, as column ``actual``; ``score`` (a dict),
@@ -60,7 +60,7 @@ def predict_file(model, path, output, chunksize=100_000, format=None, target=Non
         counts = {"labelled": 0, "correct": 0}
         unseen = {}
         for first, (X, actual) in enumerate(_predict_chunks(path, model, chunksize, format, target, header,
-                                                            unlabelled, unseen, text)):
+                                                            unlabelled, unseen, text, sep)):
             labels = model.predict(X)
             p = model.predict_proba(X) if proba else None
             if first == 0:
@@ -89,15 +89,17 @@ def predict_file(model, path, output, chunksize=100_000, format=None, target=Non
 
 
 @_text_errors
-def _predict_chunks(path, model, chunksize, format, target, header, unlabelled, unseen, text=()):
+def _predict_chunks(path, model, chunksize, format, target, header, unlabelled, unseen, text=(), sep=None):
     """Chunks encoded against the model's own schema, columns matched by name (by
     position in a file without a header); the class column, if any, is dropped.
     Values outside a nominal attribute's list become missing and are counted
     in ``unseen`` (attribute name -> count)."""
     path = os.fspath(path)
-    names, declared, tidx, make, first_line, _ = _plan(path, chunksize, format, target, header)
+    plan = plan_file(path, format, None if unlabelled else target, header, sep,
+                     unlabelled=bool(unlabelled) and guess_format(path, format) == "csv")
+    names, tidx = plan.names, plan.target
     want = list(model.schema_.names)
-    named = header or _kind(path, format) in ("arff", "keel", "filebase")
+    named = header or plan.kind != "csv"
     if named and not set(want) <= set(names):
         missing = [w for w in want if w not in names]
         raise DataFormatError(f"the model's attribute(s) {', '.join(map(repr, missing))} are not columns of the file "
@@ -108,47 +110,36 @@ def _predict_chunks(path, model, chunksize, format, target, header, unlabelled, 
     # the class column: the one column not among the model's attributes (by name), or ``target``/the last
     label = None if unlabelled else ([j for j, n in enumerate(names) if n not in want] if named else [tidx])
     label = label[0] if label and len(label) == 1 else None
-    sep = _csv_sep(path, format)
-    if sep is not None and arrow_serves(path, sep):
-        positions = [names.index(w) for w in want] if named else [j for j in range(len(names))
-                                                                   if unlabelled or j != tidx]
-        attrs = model.schema_.attributes
+    positions = [names.index(w) for w in want] if named else [j for j in range(len(names)) if unlabelled or j != tidx]
+    attrs = model.schema_.attributes
+    if arrow_reads(plan):
         floats = {j for j, a in zip(positions, attrs) if not a.is_nominal} - set(text)
         cats = [pd.Index([str(v) for v in a.values], dtype=object) if a.is_nominal else None for a in attrs]
         extra = [] if label is None else [label]
         try:
-            for cols in arrow_columns(path, names, header and _kind(path, format) == "csv", sep, positions + extra,
-                                      list(attrs) + [None] * len(extra), floats, _block_size(path, chunksize),
+            for cols in arrow_columns(path, names, plan.skip, plan.sep, positions + extra,
+                                      list(attrs) + [None] * len(extra), floats, block_size(path, chunksize),
                                       unseen):
                 yield (pd.DataFrame({a.name: pd.Categorical.from_codes(c, categories=k) if a.is_nominal else c
                                      for a, c, k in zip(attrs, cols, cats)}), cols[-1] if extra else None)
             return
-        except ArrowRowError:
-            check_rows(path, names, first_line, '"', sep)
-            raise
-        except ValueError:
-            text = set(range(len(names)))  # the exact reader below names the line and column
-    for line, chunk in text_chunks(make(), path, first_line):
-        chunk.columns = names
-        X = chunk[want] if named else chunk.drop(columns=[] if unlabelled else [names[tidx]])
-        X = X.where(~X.isin(MISSING_TOKENS))
-        cols = {}
-        for a, col in zip(model.schema_.attributes, X.columns):
-            if a.is_nominal:
-                cats = pd.Index([str(v) for v in a.values], dtype=object)
-                codes = cats.get_indexer(pd.Index(X[col].to_numpy(dtype=object), dtype=object))
-                cols[a.name] = pd.Categorical.from_codes(codes, categories=cats)
-                unseen[a.name] = unseen.get(a.name, 0) + int((X[col].notna().to_numpy() & (codes < 0)).sum())
-                continue
-            num = pd.to_numeric(X[col], errors="coerce")
-            bad = X[col].notna() & num.isna()
-            if bad.any():
-                k = int(np.flatnonzero(bad.to_numpy())[0])
-                raise DataFormatError(f"expected a number in numeric attribute {a.name!r}, got {X[col].iloc[k]!r}",
-                                      path=path, line=line + k, column=names.index(col) + 1)
-            cols[a.name] = num.to_numpy(dtype=np.float64)
+        except (ArrowRowError, ValueError) as e:
+            for _ in _token_chunks(plan, chunksize, attrs, positions, label, {}):
+                pass  # the tokenizer names the line and column
+            raise DataFormatError(f"cannot read the data ({e})", path=path) from None
+    yield from _token_chunks(plan, chunksize, attrs, positions, label, unseen)
+
+
+def _token_chunks(plan, chunksize, attrs, positions, label, unseen):
+    """``(X, actual)`` chunks through the format's tokenizer."""
+    for linenos, rows in plan.chunks(chunksize):
+        errors = FirstError()
+        table, lines = as_table(rows, len(plan.names), linenos, plan.path, errors)
+        missing = missing_mask(table)
+        cols = {a.name: encode_column(table[:, j], missing[:, j], a, lines, j + 1, errors, unseen)
+                for a, j in zip(attrs, positions)}
+        errors.raise_if_any(plan.path)
         actual = None
         if label is not None:
-            raw = chunk[names[label]]
-            actual = raw.where(~raw.isin(MISSING_TOKENS), None).to_numpy(dtype=object)
+            actual = np.where(missing[:, label], None, table[:, label]).astype(object)
         yield pd.DataFrame(cols), actual

@@ -1,0 +1,209 @@
+"""One reading of a data file, whole or in chunks: its format, its columns,
+what its header declares, and its data rows through the one tokenizer of the
+format (:mod:`.tokens`). The in-memory readers read the rows as one chunk;
+the streamed ones (:mod:`seminaive.scale.files`) in chunks, the kinds of
+undeclared columns settled by a first pass of :class:`.summary.ColumnSummary`
+merged in file order, so both give the same rows, schema and errors.
+"""
+
+import os
+from dataclasses import dataclass, field
+
+from .._names import DATA_FORMATS
+from ..exceptions import DataFormatError, ParameterError
+from ._rows import as_table, missing_mask, rows_to_dataset
+from ._text import strip_compression
+from .arff import DateAttribute, parse_header, to_milliseconds
+from .filebase import read_description
+from .schema import NUMERIC, Attribute, resolve_columns, resolve_target
+from .summary import ColumnSummary
+from .tokens import arff_rows, chunked, csv_rows, separator, text_lines
+
+__all__ = ["FilePlan", "plan_file", "guess_format", "FORMATS"]
+
+FORMATS = DATA_FORMATS
+
+
+def guess_format(path, format=None):
+    """The reader a file needs: ``format`` when given, else by its extension
+    (``.arff``; ``.dat`` is a filebase's learning data when a ``.des`` file
+    stands beside it, else KEEL; ``.des``/``.tst`` filebase; CSV for ``.csv``,
+    ``.txt``, ``.data`` and no extension)."""
+    if format is not None:
+        if format not in FORMATS:
+            raise ParameterError(f"format: expected one of {', '.join(FORMATS)}, got {format!r}")
+        return format
+    ext = os.path.splitext(strip_compression(path))[1].lower()
+    if ext == ".arff":
+        return "arff"
+    if ext == ".dat":
+        return "filebase" if os.path.exists(path[:-4] + ".des") else "keel"
+    if ext in (".des", ".tst"):
+        return "filebase"
+    if ext in (".csv", ".txt", ".data", ""):
+        return "csv"
+    raise DataFormatError(f"cannot tell the format from the extension {ext!r}; "
+                          f"give one of {', '.join(FORMATS)}", path=path)
+
+
+@dataclass
+class FilePlan:
+    """How to read one file: ``kind`` (csv, arff, keel, keel-rows, filebase),
+    column ``names``, the ``declared`` attribute of each column (None: to be
+    inferred), the class column ``target`` (None: unlabelled), the data's
+    ``name``; for CSV the separator ``sep`` and ``skip``, the lines up to the
+    header's end; for ARFF/KEEL ``data_start``, the first line after @data."""
+
+    path: str
+    kind: str
+    names: list
+    declared: list
+    target: object
+    name: str
+    sep: str = ","
+    skip: int = 0
+    data_start: int = 1
+    dates: list = field(default_factory=list)
+
+    def rows(self):
+        """``(line number, stripped fields)`` of every data row."""
+        if self.kind == "csv":
+            rows = csv_rows(self.path, self.sep)
+            if self.skip:
+                next(rows, None)
+            return rows
+        return arff_rows(self.path, self.data_start, sparse_ok=self.kind != "arff",
+                         comment=None if self.kind == "filebase" else "%")
+
+    def chunks(self, size=None):
+        """``(line numbers, rows)`` of at most ``size`` rows (all for None); ISO dates become milliseconds."""
+        for linenos, rows in chunked(self.rows(), size):
+            if self.dates and len(rows):
+                rows = as_table(rows, len(self.names), linenos, self.path).copy()
+                for j in self.dates:
+                    rows[:, j] = to_milliseconds(rows[:, j], self.names[j], self.path, linenos, j + 1)
+            yield linenos, rows
+
+    def settle(self, size, nominal=None, numeric=None):
+        """Every column's attribute, as a read of the whole file decides it: undeclared or
+        forced columns from their summaries merged over the chunks (one pass)."""
+        force_nom = resolve_columns(nominal, self.names, "nominal")
+        force_num = resolve_columns(numeric, self.names, "numeric")
+        need = [j for j, a in enumerate(self.declared) if a is None or j in force_nom or j in force_num]
+        if not need:
+            return list(self.declared)
+        summaries = {j: ColumnSummary() for j in need}
+        first = {j: True for j in need}
+        for linenos, rows in self.chunks(size):
+            table = as_table(rows, len(self.names), linenos, self.path)
+            missing = missing_mask(table)
+            for j in need:
+                part = ColumnSummary.of(table[:, j], missing[:, j])
+                summaries[j] = part if first[j] else summaries[j].merge(part)
+                first[j] = False
+        return [summaries[j].attribute(n, j in force_nom, j in force_num, j == self.target, self.declared[j],
+                                       self.path) if j in summaries else a
+                for j, (n, a) in enumerate(zip(self.names, self.declared))]
+
+    def dataset(self, rows, linenos, declared=None, nominal=None, numeric=None):
+        """Rows of this file as a Dataset (``declared``: attributes settled already)."""
+        return rows_to_dataset(rows, self.names, self.declared if declared is None else declared,
+                               self.target, path=self.path, linenos=linenos, name=self.name, nominal=nominal,
+                               numeric=numeric, unlabelled=self.target is None)
+
+    def load(self, nominal=None, numeric=None):
+        """The whole file in memory, as one chunk."""
+        for linenos, rows in self.chunks(None):
+            data = self.dataset(rows, linenos, nominal=nominal, numeric=numeric) if len(rows) else None
+        if data is None:
+            raise DataFormatError("the file has a header but no data rows" if self.skip
+                                  else "the file holds no data rows", path=self.path)
+        return data
+
+
+def _header(path):
+    """An ARFF/KEEL header's lines, up to and including @data."""
+    lines = []
+    for _, line in text_lines(path):
+        lines.append(line.rstrip("\r\n"))
+        if line.strip().lower().startswith("@data"):
+            return lines
+    if not any(line.strip() for line in lines):
+        raise DataFormatError("the file is empty", path=path)
+    return lines  # parse_header names what is missing
+
+
+def _first_row(path):
+    return next(arff_rows(path, comment="%"), (None, None))
+
+
+def plan_file(path, format=None, target=None, header=True, sep=None, unlabelled=False, names=None):
+    """The :class:`FilePlan` of a file (see :func:`guess_format` for the formats).
+
+    ``header`` and ``unlabelled`` (no class column) are for CSV files; ``names``
+    names a header-less KEEL file's columns.
+    """
+    path = os.fspath(path)
+    kind = guess_format(path, format)
+    if unlabelled and kind != "csv":
+        raise ParameterError(f"unlabelled: only CSV files can leave out the class column, got a {kind} file")
+    stem = os.path.splitext(os.path.basename(strip_compression(path)))[0]
+    if kind == "csv":
+        return _plan_csv(path, target, header, sep, unlabelled, stem)
+    if kind == "filebase":
+        base = path[:-4] if path.lower().endswith((".dat", ".des", ".tst")) else path
+        desc = read_description(base + ".des")
+        attrs = list(desc.attributes) + [desc.target]
+        return FilePlan(base + ".dat", kind, [a.name for a in attrs], attrs, len(attrs) - 1,
+                        os.path.basename(base + ".dat"))
+    if kind == "keel":
+        line, first = _first_row(path)
+        if first is None and not any(text.strip() for _, text in text_lines(path)):
+            raise DataFormatError("the file is empty", path=path)
+        with_header = next((text.strip().startswith("@") for _, text in text_lines(path) if text.strip()), False)
+        if not with_header:
+            if first is None:
+                raise DataFormatError("the file holds no data rows (only comments)", path=path)
+            width = len(first)
+            if names is None:
+                names = [f"x{j + 1}" for j in range(width)]
+                if target is None:
+                    names[-1] = "class"
+            elif len(names) != width:
+                raise DataFormatError(f"{len(names)} column names given for rows of {width} values",
+                                      path=path, line=line)
+            return FilePlan(path, "keel-rows", list(names), [None] * width, resolve_target(target, names, path),
+                            stem)
+    lines = _header(path)
+    h = parse_header(lines, path, keel=kind == "keel")
+    if kind == "keel" and target is None and h.outputs:
+        if len(h.outputs) != 1 or h.outputs[0] not in h.names:
+            raise DataFormatError(f"@outputs must name one declared attribute, got {', '.join(h.outputs)}", path=path)
+        target = h.outputs[0]
+    dates = [j for j, a in enumerate(h.declared) if isinstance(a, DateAttribute)]
+    declared = [Attribute(a.name, NUMERIC) if isinstance(a, DateAttribute) else a for a in h.declared]
+    return FilePlan(path, kind, h.names, declared, resolve_target(target, h.names, path), h.relation or stem,
+                    data_start=h.data_start + 1, dates=dates)
+
+
+def _plan_csv(path, target, header, sep, unlabelled, stem):
+    sep = separator(path, sep)
+    line, first = next(csv_rows(path, sep), (None, None))
+    if first is None:
+        raise DataFormatError("the file is empty", path=path)
+    if header:
+        names = first
+        if any(not n for n in names):
+            raise DataFormatError(f"column {names.index('') + 1} has no name in the header", path=path, line=line)
+        if len(set(names)) != len(names):
+            dup = next(n for n in names if names.count(n) > 1)
+            raise DataFormatError(f"column name {dup!r} appears twice in the header", path=path, line=line)
+    else:
+        names = [f"x{j + 1}" for j in range(len(first))]
+        if not unlabelled and target is None:
+            names[-1] = "class"
+    if len(names) == 1 and not unlabelled:
+        raise DataFormatError(f"the file parses to one column (no attribute besides the class) with the separator "
+                              f"{sep!r}; if its fields are separated by another character, give it (--sep)", path=path)
+    tidx = None if unlabelled else resolve_target(target, names, path)
+    return FilePlan(path, "csv", names, [None] * len(names), tidx, stem, sep=sep, skip=line if header else 0)

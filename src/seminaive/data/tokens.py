@@ -1,0 +1,178 @@
+"""The one tokenizer of each text format, read whole (in memory) or chunk by
+chunk (streamed): the same rules on both paths, so a file gives the same rows.
+
+- Lines end at ``\\n``, ``\\r\\n`` or ``\\r`` only: a form feed, ``\\x85``,
+  ``\\u2028`` or an information separator inside a value is a character of that
+  value (then stripped with the white space around it), never a line break.
+- A NUL byte is refused (the file is not text); bytes that are not UTF-8 are
+  an error naming the byte.
+- A line holding only white space is blank and skipped; a row of only
+  separators is a row whose values are all missing (so predictions stay
+  aligned with the file's rows).
+- CSV: Python's csv rules with ``"`` quotes, a quote opening a field after
+  spaces too (``x, "1,5"``); a quoted field keeps its separators and line
+  breaks. ARFF and KEEL: ``'`` or ``"`` quotes with backslash escapes, ``%``
+  outside quotes starts a comment (as Weka reads it).
+- Every field is stripped of surrounding white space.
+"""
+
+import csv
+import lzma
+import zipfile
+
+from ..exceptions import DataFormatError
+from ._text import SEPARATORS, open_text
+
+__all__ = ["text_lines", "read_lines", "separator", "csv_rows", "arff_rows", "chunked", "split_fields"]
+
+
+def text_lines(path, start=1):
+    """``(line number, line)`` of a text file from line ``start`` on, the line
+    with its end (``\\n``, ``\\r\\n`` or ``\\r``)."""
+    fh = open_text(path)
+    try:
+        with fh:
+            for k, line in enumerate(fh, start=1):
+                if "\x00" in line:
+                    raise DataFormatError("a NUL byte: not a text file", path=path, line=k)
+                if k >= start:
+                    yield k, line
+    except UnicodeDecodeError as e:
+        raise DataFormatError(f"not UTF-8 text (byte {e.start} of a block)", path=path) from None
+    except (OSError, EOFError, zipfile.BadZipFile, lzma.LZMAError) as e:
+        raise DataFormatError(f"cannot read: {getattr(e, 'strerror', None) or e}", path=path) from None
+
+
+def read_lines(path):
+    """A (small) text file's lines without their ends; an empty file is an error."""
+    lines = [line.rstrip("\r\n") for _, line in text_lines(path)]
+    if not any(line.strip() for line in lines):
+        raise DataFormatError("the file is empty", path=path)
+    return lines
+
+
+def _blank(fields):
+    return not fields or (len(fields) == 1 and not fields[0].strip())
+
+
+def separator(path, sep=None, rows=20):
+    """The field separator of a CSV file: ``sep`` when given, else of comma,
+    semicolon, tab and bar the one that splits the first ``rows`` non-blank
+    lines (outside quotes) into the same number of fields, the most of them;
+    comma when none does."""
+    if sep is not None:
+        return sep
+    sample = []
+    for _, line in text_lines(path):
+        if line.strip():
+            sample.append(line)
+            if len(sample) == rows:
+                break
+    best, best_width = ",", 1
+    for candidate in SEPARATORS:
+        try:
+            widths = {len(row) for row in csv.reader(sample, delimiter=candidate)}
+        except csv.Error:
+            continue
+        if len(widths) == 1:
+            width = widths.pop()
+            if width > best_width:
+                best, best_width = candidate, width
+    return best
+
+
+def csv_rows(path, sep):
+    """``(line number, stripped fields)`` of every non-blank row of a CSV file
+    (a quoted field may span lines: the row's first line is given)."""
+    numbered = text_lines(path)
+    reader = csv.reader((line for _, line in numbered), delimiter=sep, quotechar='"', skipinitialspace=True)
+    end = 0
+    try:
+        for fields in reader:
+            first, end = end + 1, reader.line_num
+            if not _blank(fields):
+                yield first, [f.strip() for f in fields]
+    except csv.Error as e:
+        raise DataFormatError(f"not valid CSV ({e})", path=path, line=end + 1) from None
+
+
+def split_fields(line, path=None, lineno=None, sep=",", comment=None):
+    """Split one line on ``sep``, honouring single and double quotes (a quote
+    opens a quoted field only at the field's start; a backslash escapes the
+    next character inside quotes); ``comment`` outside quotes ends the line.
+    Time linear in the line.
+
+    Examples
+    --------
+    >>> split_fields("a, 'b, c' ,\\"d\\"")
+    ['a', 'b, c', 'd']
+    >>> split_fields("1, x % a note", comment="%")
+    ['1', 'x']
+    """
+    if "'" not in line and '"' not in line:  # the common case, in C
+        if comment is not None and comment in line:
+            line = line[:line.index(comment)]
+        return [f.strip() for f in line.split(sep)]
+    out, buf, quote, i, n = [], [], None, 0, len(line)
+    quoted, blank = False, True  # blank: the buffer holds only white space so far
+    while i < n:
+        ch = line[i]
+        if quote:
+            if ch == "\\" and i + 1 < n:
+                buf.append(line[i + 1])
+                blank = blank and line[i + 1].isspace()
+                i += 1
+            elif ch == quote:
+                quote = None
+            else:
+                buf.append(ch)
+                blank = blank and ch.isspace()
+        elif ch == comment:
+            break
+        elif ch in "'\"" and blank:
+            quote, quoted, buf = ch, True, []
+        elif ch == sep:
+            out.append("".join(buf) if quoted else "".join(buf).strip())
+            buf, quoted, blank = [], False, True
+        elif not (quoted and ch.isspace()):
+            buf.append(ch)
+            blank = blank and ch.isspace()
+        i += 1
+    if quote:
+        raise DataFormatError(f"unclosed quote {quote}", path=path, line=lineno)
+    out.append("".join(buf) if quoted else "".join(buf).strip())
+    return out
+
+
+def arff_rows(path, start=1, sparse_ok=True, comment="%"):
+    """``(line number, stripped fields)`` of the data lines of an ARFF or KEEL
+    file from line ``start`` on (also a header-less KEEL file, or a filebase's
+    rows, ``comment`` None): blank lines and ``comment`` lines skipped."""
+    for k, line in text_lines(path, start):
+        text = line.strip()
+        if not text or (comment is not None and text.startswith(comment)):
+            continue
+        if not sparse_ok and text.startswith("{"):
+            raise DataFormatError("sparse ARFF rows are not supported; expected dense rows", path=path, line=k)
+        yield k, split_fields(text, path, k, comment=comment)
+
+
+def chunked(rows, size=None):
+    """``(line numbers, rows)`` lists of at most ``size`` rows (all of them for
+    None). A tokenizing error comes after the rows read before it, so the reader
+    can report an earlier error in those rows first (the same one, whatever the
+    chunk size)."""
+    linenos, block = [], []
+    try:
+        for k, fields in rows:
+            linenos.append(k)
+            block.append(fields)
+            if size is not None and len(block) == size:
+                yield linenos, block
+                linenos, block = [], []
+    except DataFormatError:
+        if block:
+            yield linenos, block
+        raise
+    if block or size is None:
+        yield linenos, block
