@@ -11,7 +11,7 @@ import pytest
 from seminaive import DataFormatError, NaiveBayes
 from seminaive.data import load_file
 from seminaive.scale import fit_file
-from seminaive.scale.arrow_csv import arrow_summaries
+from seminaive.data.arrow_csv import arrow_summaries
 
 HERE = os.path.dirname(__file__)
 REPO_CSV = sorted(glob.glob(os.path.join(HERE, "data", "**", "*.csv"), recursive=True)

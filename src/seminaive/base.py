@@ -11,7 +11,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 
 from ._validation import ValidatedParams
-from .exceptions import ParameterError, require_fitted
+from .exceptions import ParameterError, UnseenValueWarning, require_fitted
 
 __all__ = ["BaseNaiveBayes", "UnseenValueWarning", "decide", "resolve_degenerate"]
 
@@ -79,22 +79,6 @@ def _row_reduce(ufunc, a):
     for k in range(1, a.shape[1]):
         ufunc(out, a[:, k], out=out)
     return out[:, None]
-
-
-class UnseenValueWarning(UserWarning):
-    """Prediction met nominal values outside the training value lists (treated as missing).
-
-    Examples
-    --------
-    >>> import warnings
-    >>> from seminaive import NaiveBayes, UnseenValueWarning
-    >>> nb = NaiveBayes().fit([["a"], ["b"]], ["x", "y"])
-    >>> with warnings.catch_warnings(record=True) as caught:
-    ...     warnings.simplefilter("always")
-    ...     _ = nb.predict([["c"]])
-    >>> caught[0].category is UnseenValueWarning
-    True
-    """
 
 
 class BaseNaiveBayes(ValidatedParams, ClassifierMixin, BaseEstimator):

@@ -5,7 +5,7 @@ Every error that bad input or a bad parameter can cause derives from
 exit with status 2 instead of showing a traceback.
 """
 
-__all__ = ["SeminaiveError", "DataFormatError", "ParameterError", "NotFittedError"]  # noqa: F822 (made by __getattr__)
+__all__ = ["SeminaiveError", "DataFormatError", "ParameterError", "NotFittedError", "UnseenValueWarning"]  # noqa: F822 (made by __getattr__)
 
 
 class SeminaiveError(ValueError):
@@ -103,3 +103,19 @@ def __getattr__(name):
                {"__doc__": _NOT_FITTED_DOC, "__module__": __name__})
     globals()["NotFittedError"] = cls
     return cls
+
+
+class UnseenValueWarning(UserWarning):
+    """Prediction met nominal values outside the training value lists (treated as missing).
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from seminaive import NaiveBayes, UnseenValueWarning
+    >>> nb = NaiveBayes().fit([["a"], ["b"]], ["x", "y"])
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     _ = nb.predict([["c"]])
+    >>> caught[0].category is UnseenValueWarning
+    True
+    """

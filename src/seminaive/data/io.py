@@ -2,10 +2,15 @@
 one :class:`~seminaive.data.file_plan.FilePlan` read as one chunk (the streamed
 readers read the same plan in chunks)."""
 
-import os
+import warnings
 
-from ..exceptions import DataFormatError
+import numpy as np
+import pandas as pd
+
+from ..exceptions import UnseenValueWarning
+from .arrow_csv import ArrowRestart
 from .file_plan import FORMATS, guess_format, plan_file
+from .for_model import model_chunks
 
 __all__ = ["load_file", "load_for_model", "guess_format", "FORMATS", "read_csv", "read_arff", "read_keel"]
 
@@ -102,64 +107,35 @@ def load_file(path, format=None, target=None, header=True, nominal=None, numeric
     return plan_file(path, format, target, header, sep, unlabelled).load(nominal, numeric)
 
 
-def _csv_header(path, sep=None):
-    """A CSV file's first row (its header, if it has one)."""
-    return plan_file(path, "csv", header=True, sep=sep, unlabelled=True).names
-
-
-def _labels(d):
-    """A Dataset's class as an object array, None where missing (None for no class)."""
-    if d.y is None:
-        return None
-    y = d.y.astype(object)
-    return y.where(y.notna(), None).to_numpy(dtype=object)
-
-
 def load_for_model(path, schema, format=None, target=None, header=True, unlabelled=None, sep=None,
                    with_class=False):
     """The attributes of a data file for a fitted model whose attributes ``schema``
-    lists, as a DataFrame in the model's column order.
+    lists, as a DataFrame in the model's column order, read as the chunked
+    prediction reads it (:func:`seminaive.data.for_model.model_chunks`), whole.
 
     The class column is optional: a CSV file whose header names only the
     model's attributes is read as unlabelled, and in a labelled one the class
-    is the column that is not an attribute. Columns are matched by name (by
-    position in a CSV file without a header); the model's nominal and numeric
-    attributes keep their kinds; attributes the file lacks are one error
-    listing them. ``with_class``: return ``(X, y)``, y the file's class (None
-    where missing), or None for a file without one.
+    is the column that is not an attribute (or ``target``). Columns are matched
+    by name (by position in a CSV file without a header); attributes the file
+    lacks are one error listing them; values the model has not seen are read
+    as missing, with an :class:`~seminaive.UnseenValueWarning`. ``with_class``:
+    return ``(X, y)``, y the file's class (None where missing), or None for a
+    file without one.
     """
-    path = os.fspath(path)
-    fmt = guess_format(path, format)
-    names = list(schema.names)
-    if fmt == "csv":  # the file's columns, read once: its header, or its first row's width
-        first = _csv_header(path, sep)
-        columns = first if header else None
-        if unlabelled is None and header:
-            extra = [c for c in first if c not in names]
-            unlabelled = not extra
-            if target is None and len(extra) == 1:
-                target = extra[0]
-        elif unlabelled is None:
-            unlabelled = len(first) == len(names)
-    else:
-        columns = names
-    if columns is None:  # a CSV file without a header: by position, the file's columns take the model's names
-        d = load_file(path, format=fmt, target=target, header=False, unlabelled=bool(unlabelled), sep=sep)
-        if d.X.shape[1] != len(names):
-            raise DataFormatError(f"expected {len(names)} attribute columns (the model's {', '.join(names)}), "
-                                  f"got {d.X.shape[1]}", path=path)
-        X = d.X.copy()
-        X.columns = names
-        return (X, _labels(d)) if with_class else X
-    kinds = {"nominal": [], "numeric": []}
-    for a in schema.attributes:
-        if a.name in columns:
-            kinds["nominal" if a.is_nominal else "numeric"].append(a.name)
-    d = load_file(path, format=fmt, target=target, header=header, unlabelled=bool(unlabelled), sep=sep,
-                  nominal=kinds["nominal"] or None, numeric=kinds["numeric"] or None)
-    missing = [n for n in names if n not in d.X.columns]
-    if missing:
-        shown = columns if fmt == "csv" else list(d.X.columns)
-        raise DataFormatError(f"the model's attribute(s) {', '.join(map(repr, missing))} are not columns of the "
-                              f"file (columns: {', '.join(map(str, shown))})", path=path)
-    return (d.X[names], _labels(d)) if with_class else d.X[names]
+    text, unseen = set(), {}
+    while True:  # a CSV column pyarrow cannot parse as numbers is read again as text
+        try:
+            parts = list(model_chunks(path, schema, None, format, target, header, unlabelled, unseen, text, sep))
+            break
+        except ArrowRestart as r:
+            text.add(r.column)
+            unseen.clear()
+    X = pd.concat([x for x, _ in parts], ignore_index=True) if len(parts) > 1 else parts[0][0]
+    if any(unseen.values()):
+        what = ", ".join(f"{n!r} {k}" for n, k in unseen.items() if k)
+        warnings.warn(f"values not seen in training were treated as missing ({what})", UnseenValueWarning,
+                      stacklevel=2)
+    if not with_class:
+        return X
+    actual = None if parts[0][1] is None else np.concatenate([a for _, a in parts]).astype(object)
+    return X, actual

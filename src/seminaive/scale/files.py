@@ -6,7 +6,7 @@ are read twice, a first pass settling each column's type and value list
 (from summaries merged in file order, exactly as a whole read decides), the
 second yielding encoded chunks; ARFF and KEEL files with a header declare
 their schema, so one pass suffices. A CSV file without quotes or NUL bytes
-is parsed by pyarrow (:mod:`.arrow_csv`), which splits such a file exactly
+is parsed by pyarrow (:mod:`seminaive.data.arrow_csv`), which splits such a file exactly
 as the tokenizer does. Memory stays bounded by the chunk size, whatever the
 file's length.
 """
@@ -19,11 +19,10 @@ import pandas as pd
 
 from .._target import declared_labels
 from .._validation import check_param
-from ..data._text import open_binary
 from ..data.file_plan import plan_file
 from ..data.schema import resolve_columns
 from ..exceptions import DataFormatError, ParameterError
-from .arrow_csv import ArrowRowError, arrow_columns, arrow_serves, arrow_summaries
+from ..data.arrow_csv import ArrowRowError, arrow_columns, arrow_reads, arrow_summaries, block_size
 
 __all__ = ["iter_file_chunks", "fit_file"]
 
@@ -37,23 +36,6 @@ def _text_errors(generate):
         except UnicodeDecodeError as e:
             raise DataFormatError(f"not UTF-8 text (byte {e.start} of a block)", path=os.fspath(path)) from None
     return wrapped
-
-
-def _holds(path, chars=b'"\x00', block=1 << 24):
-    """Whether the (decompressed) file holds any of the bytes ``chars``."""
-    with open_binary(path) as fh:
-        while True:
-            data = fh.read(block)
-            if not data:
-                return False
-            if any(data.find(bytes([c])) >= 0 for c in chars):
-                return True
-
-
-def arrow_reads(plan):
-    """Whether pyarrow splits this CSV file as the tokenizer does: a one-byte separator, a file pyarrow
-    opens, no quote character and no NUL byte."""
-    return plan.kind == "csv" and arrow_serves(plan.path, plan.sep) and not _holds(plan.path)
 
 
 def _located(plan, declared, chunksize):
@@ -91,16 +73,8 @@ def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=T
         yield d.X[keep].reset_index(drop=True), declared_labels(d.y[keep].reset_index(drop=True))
 
 
-def block_size(path, chunksize):
-    """Bytes per pyarrow batch for about ``chunksize`` rows (from the first lines' length)."""
-    with open_binary(path) as fh:
-        head = [len(line) for _, line in zip(range(50), fh)]
-    per_row = max(8, sum(head) // max(len(head), 1))
-    return int(min(max(per_row * chunksize, 1 << 16), 1 << 22))
-
-
 def _arrow_chunks(plan, forced, chunksize):
-    """A CSV file through pyarrow (:mod:`.arrow_csv`): the first pass settles the
+    """A CSV file through pyarrow (:mod:`seminaive.data.arrow_csv`): the first pass settles the
     schema, the second yields ``(X, y)`` chunks as :func:`iter_file_chunks` does."""
     path, names, tidx = plan.path, plan.names, plan.target
     block = block_size(path, chunksize)

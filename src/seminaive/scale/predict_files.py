@@ -11,12 +11,11 @@ import pandas as pd
 from .._atomic import atomic_write
 from .._validation import check_param
 from ..base import UnseenValueWarning
-from ..data._rows import FirstError, as_table, encode_column, missing_mask
-from ..data.file_plan import guess_format, plan_file
+from ..data.arrow_csv import ArrowRestart
+from ..data.for_model import model_chunks
 from ..exceptions import DataFormatError
 from ..report import known_correct, prediction_header
-from .arrow_csv import ArrowRestart, ArrowRowError, arrow_columns
-from .files import _text_errors, arrow_reads, block_size
+from .files import _text_errors
 
 __all__ = ["predict_file"]
 
@@ -59,8 +58,9 @@ def predict_file(model, path, output, chunksize=100_000, format=None, target=Non
         w = csv.writer(fh, lineterminator="\n")
         counts = {"labelled": 0, "correct": 0}
         unseen = {}
-        for first, (X, actual) in enumerate(_predict_chunks(path, model, chunksize, format, target, header,
-                                                            unlabelled, unseen, text, sep)):
+        chunks = _text_errors(model_chunks)(path, model.schema_, chunksize, format, target, header, unlabelled,
+                                            unseen, text, sep)
+        for first, (X, actual) in enumerate(chunks):
             labels = model.predict(X)
             p = model.predict_proba(X) if proba else None
             if first == 0:
@@ -86,60 +86,3 @@ def predict_file(model, path, output, chunksize=100_000, format=None, target=Non
 
     atomic_write(output, write, overwrite)
     return rows
-
-
-@_text_errors
-def _predict_chunks(path, model, chunksize, format, target, header, unlabelled, unseen, text=(), sep=None):
-    """Chunks encoded against the model's own schema, columns matched by name (by
-    position in a file without a header); the class column, if any, is dropped.
-    Values outside a nominal attribute's list become missing and are counted
-    in ``unseen`` (attribute name -> count)."""
-    path = os.fspath(path)
-    plan = plan_file(path, format, None if unlabelled else target, header, sep,
-                     unlabelled=bool(unlabelled) and guess_format(path, format) == "csv")
-    names, tidx = plan.names, plan.target
-    want = list(model.schema_.names)
-    named = header or plan.kind != "csv"
-    if named and not set(want) <= set(names):
-        missing = [w for w in want if w not in names]
-        raise DataFormatError(f"the model's attribute(s) {', '.join(map(repr, missing))} are not columns of the file "
-                              f"(columns: {', '.join(names)})", path=path)
-    if not named and len(names) - (0 if unlabelled else 1) != len(want):
-        raise DataFormatError(f"expected {len(want)} attribute columns{'' if unlabelled else ' and the class'}, "
-                              f"got {len(names)} columns", path=path)
-    # the class column: the one column not among the model's attributes (by name), or ``target``/the last
-    label = None if unlabelled else ([j for j, n in enumerate(names) if n not in want] if named else [tidx])
-    label = label[0] if label and len(label) == 1 else None
-    positions = [names.index(w) for w in want] if named else [j for j in range(len(names)) if unlabelled or j != tidx]
-    attrs = model.schema_.attributes
-    if arrow_reads(plan):
-        floats = {j for j, a in zip(positions, attrs) if not a.is_nominal} - set(text)
-        cats = [pd.Index([str(v) for v in a.values], dtype=object) if a.is_nominal else None for a in attrs]
-        extra = [] if label is None else [label]
-        try:
-            for cols in arrow_columns(path, names, plan.skip, plan.sep, positions + extra,
-                                      list(attrs) + [None] * len(extra), floats, block_size(path, chunksize),
-                                      unseen):
-                yield (pd.DataFrame({a.name: pd.Categorical.from_codes(c, categories=k) if a.is_nominal else c
-                                     for a, c, k in zip(attrs, cols, cats)}), cols[-1] if extra else None)
-            return
-        except (ArrowRowError, ValueError) as e:
-            for _ in _token_chunks(plan, chunksize, attrs, positions, label, {}):
-                pass  # the tokenizer names the line and column
-            raise DataFormatError(f"cannot read the data ({e})", path=path) from None
-    yield from _token_chunks(plan, chunksize, attrs, positions, label, unseen)
-
-
-def _token_chunks(plan, chunksize, attrs, positions, label, unseen):
-    """``(X, actual)`` chunks through the format's tokenizer."""
-    for linenos, rows in plan.chunks(chunksize):
-        errors = FirstError()
-        table, lines = as_table(rows, len(plan.names), linenos, plan.path, errors)
-        missing = missing_mask(table)
-        cols = {a.name: encode_column(table[:, j], missing[:, j], a, lines, j + 1, errors, unseen)
-                for a, j in zip(attrs, positions)}
-        errors.raise_if_any(plan.path)
-        actual = None
-        if label is not None:
-            actual = np.where(missing[:, label], None, table[:, label]).astype(object)
-        yield pd.DataFrame(cols), actual

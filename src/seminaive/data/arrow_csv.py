@@ -12,20 +12,22 @@ digits of other scripts) the column is read as text and its distinct values
 converted by numpy, so the result is the same.
 
 pyarrow serves plain, ``.gz`` and ``.bz2`` CSV files with a one-byte
-separator and ``"`` quotes; ARFF and KEEL files (``%`` comment lines, ``'``
-quotes), the J filebase and ``.xz``/``.zip`` files keep pandas' reader.
-Errors name the file and, through the exact checks of :mod:`.files`, the
-line and column.
+separator and neither quotes nor NUL bytes (:func:`arrow_reads`), which it
+splits exactly as the CSV tokenizer does; every other file (quotes, ARFF,
+KEEL, the J filebase, ``.xz``/``.zip``) is read by the tokenizer.
+Errors name the file and, through the tokenizer (:mod:`.tokens`), the line
+and column.
 """
 
 import re
 
 import numpy as np
 
-from ..data.summary import MISSING_TOKENS, ColumnSummary, _numbers
 from ..exceptions import DataFormatError
+from ._text import open_binary
+from .summary import MISSING_TOKENS, ColumnSummary, _numbers
 
-__all__ = ["arrow_serves", "arrow_summaries", "arrow_columns", "ArrowRowError", "ArrowRestart"]
+__all__ = ["arrow_serves", "arrow_reads", "block_size", "arrow_summaries", "arrow_columns", "ArrowRowError", "ArrowRestart"]
 
 _BLOCK = 1 << 22  # bytes per record batch (at most)
 _FAILED_COLUMN = re.compile(r"In CSV column #(\d+)")
@@ -35,6 +37,31 @@ def arrow_serves(path, sep):
     """Whether pyarrow reads this CSV file (see the module's notes)."""
     lower = path.lower()
     return len(sep.encode()) == 1 and not lower.endswith((".xz", ".zip"))
+
+
+def _holds(path, chars=b'"\x00', block=1 << 24):
+    """Whether the (decompressed) file holds any of the bytes ``chars``."""
+    with open_binary(path) as fh:
+        while True:
+            data = fh.read(block)
+            if not data:
+                return False
+            if any(data.find(bytes([c])) >= 0 for c in chars):
+                return True
+
+
+def arrow_reads(plan):
+    """Whether pyarrow splits this CSV file as the tokenizer does: a one-byte separator, a file pyarrow
+    opens, no quote character and no NUL byte."""
+    return plan.kind == "csv" and arrow_serves(plan.path, plan.sep) and not _holds(plan.path)
+
+
+def block_size(path, chunksize):
+    """Bytes per pyarrow batch for about ``chunksize`` rows (from the first lines' length)."""
+    with open_binary(path) as fh:
+        head = [len(line) for _, line in zip(range(50), fh)]
+    per_row = max(8, sum(head) // max(len(head), 1))
+    return int(min(max(per_row * chunksize, 1 << 16), 1 << 22))
 
 
 def _batches(path, names, header, sep, float_columns, block_size=_BLOCK, include=None):
