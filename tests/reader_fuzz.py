@@ -50,8 +50,9 @@ def _decorate(rng, value, sep, quote, odd):
     return value
 
 
-def generate(seed, fmt):
-    """``(text, options)``: a file's content (str) and the reading options to pass (``nominal``)."""
+def generate(seed, fmt, plain=False):
+    """``(text, options)``: a file's content (str) and the reading options to pass (``nominal``).
+    ``plain``: no quotes and no comments among the rows (files pyarrow reads)."""
     rng = np.random.default_rng(seed)
     odd = rng.random() < 0.5
     n_attr = int(rng.integers(1, 4))
@@ -81,8 +82,8 @@ def generate(seed, fmt):
         sep, quote = ",", "'" if rng.random() < 0.8 else '"'
     lines = []
     for row in rows:
-        fields = [_decorate(rng, v, sep, quote if v not in MISSING or rng.random() < 0.1 else None, odd)
-                  for v in row]
+        fields = [_decorate(rng, v, sep, None if plain else quote if v not in MISSING or rng.random() < 0.1
+                            else None, odd) for v in row]
         lines.append(sep.join(fields))
     for _ in range(int(rng.integers(0, 3))):  # blank lines, lines of spaces, a row of separators
         k = int(rng.integers(1, len(lines) + 1))
@@ -110,7 +111,7 @@ def generate(seed, fmt):
             header.append("@inputs " + ", ".join(names[:-1]))
             header.append("@outputs class")
         header.append("@data")
-        if fmt == "arff" and rng.random() < 0.3:
+        if fmt == "arff" and rng.random() < 0.3 and not plain:
             k = int(rng.integers(len(lines) + 1))
             lines.insert(k, "% a comment among the rows")
         text = "\n".join(header + lines)

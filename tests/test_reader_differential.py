@@ -4,7 +4,6 @@ characters, blank lines, comments, missing markers, late type changes), each
 read in memory and streamed in chunks of 1, 2 and 7 rows, give the same model
 and the same predictions row for row, or the same one-line error."""
 
-import pathlib
 import warnings
 
 import numpy as np
@@ -14,6 +13,8 @@ import pytest
 from reader_fuzz import generate
 from seminaive import NaiveBayes
 from seminaive.data import load_file
+from seminaive.data.arrow_csv import arrow_reads
+from seminaive.data.file_plan import plan_file
 from seminaive.data.io import load_for_model
 from seminaive.exceptions import SeminaiveError
 from seminaive.scale import fit_file, predict_file
@@ -33,8 +34,8 @@ def _outcome(call):
         return "error", message
 
 
-def _file(tmp_path, fmt, seed):
-    text, options = generate(seed, fmt)
+def _file(tmp_path, fmt, seed, plain=False):
+    text, options = generate(seed, fmt, plain)
     path = tmp_path / f"f{seed}{EXTENSION[fmt]}"
     path.write_text(text, encoding="utf-8", newline="")
     return path, options
@@ -98,3 +99,28 @@ def test_in_memory_and_streamed_predictions_agree_row_for_row(tmp_path, fmt):
             np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-15, err_msg=where)
             compared += 1
     assert compared >= 10
+
+
+@pytest.mark.parametrize("fmt", sorted(EXTENSION))
+def test_pyarrow_reads_a_file_as_the_tokenizer_does(tmp_path, fmt):
+    """Files without quotes or comments among their rows are read by pyarrow; read by the tokenizer alone
+    they give the same dataset (values, kinds, value order, missing values) or the same error."""
+    served = 0
+    for seed in SEEDS:
+        path, options = _file(tmp_path, fmt, 1000 + seed, plain=True)
+        kind, plan = _outcome(lambda: plan_file(path))
+        if kind == "error" or not arrow_reads(plan):
+            continue
+        served += 1
+        kind, fast = _outcome(lambda: plan.load(**options))
+        kind2, slow = _outcome(lambda: list(plan.encoded_by_tokens(None, **options)))
+        where = f"{fmt} seed {1000 + seed}: {fast!r} / {slow!r}"
+        assert kind == kind2, where
+        if kind == "error":
+            assert fast == slow, where
+            continue
+        slow = slow[0]
+        assert fast.schema == slow.schema, where
+        pd.testing.assert_frame_equal(fast.X, slow.X, obj=where)
+        pd.testing.assert_series_equal(fast.y, slow.y, obj=where)
+    assert served >= 20

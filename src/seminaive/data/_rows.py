@@ -10,7 +10,7 @@ import pandas as pd
 
 from ..exceptions import DataFormatError
 from .dataset import Dataset
-from .schema import NOMINAL, NUMERIC, Attribute, Schema, resolve_columns, resolve_target
+from .schema import Schema, resolve_columns, resolve_target
 from .summary import MISSING_TOKENS, ColumnSummary, value_order  # noqa: F401 (re-exported)
 from .tokens import split_fields  # noqa: F401 (re-exported)
 

@@ -39,9 +39,11 @@ def arrow_serves(path, sep):
     return len(sep.encode()) == 1 and not lower.endswith((".xz", ".zip"))
 
 
-def _holds(path, chars=b'"\x00', block=1 << 24):
-    """Whether the (decompressed) file holds any of the bytes ``chars``."""
+def _holds(path, chars, offset=0, block=1 << 24):
+    """Whether the (decompressed) file holds any of the bytes ``chars`` after its first ``offset`` bytes."""
     with open_binary(path) as fh:
+        while offset > 0:
+            offset -= len(fh.read(min(offset, block))) or offset
         while True:
             data = fh.read(block)
             if not data:
@@ -51,9 +53,14 @@ def _holds(path, chars=b'"\x00', block=1 << 24):
 
 
 def arrow_reads(plan):
-    """Whether pyarrow splits this CSV file as the tokenizer does: a one-byte separator, a file pyarrow
-    opens, no quote character and no NUL byte."""
-    return plan.kind == "csv" and arrow_serves(plan.path, plan.sep) and not _holds(plan.path)
+    """Whether pyarrow splits this file's data exactly as its tokenizer does
+    (:mod:`.tokens`): a file pyarrow opens, with a one-byte separator, whose
+    data holds no quote and no NUL byte (nor, beyond CSV, a ``'`` quote or a
+    ``%`` comment), and no dates to convert."""
+    if plan.dates or not arrow_serves(plan.path, plan.sep):
+        return False
+    chars = b'"\x00' if plan.kind == "csv" else b'"\'%\x00'
+    return not _holds(plan.path, chars, plan.data_offset)
 
 
 def block_size(path, chunksize):
@@ -77,7 +84,7 @@ def _batches(path, names, header, sep, float_columns, block_size=_BLOCK, include
     types = {n: (pa.float64() if j in float_columns else pa.dictionary(pa.int32(), pa.string()))
              for j, n in enumerate(names)}
     read = pcsv.ReadOptions(block_size=block_size, column_names=names, skip_rows=int(header))
-    parse = pcsv.ParseOptions(delimiter=sep, quote_char='"', invalid_row_handler=invalid)
+    parse = pcsv.ParseOptions(delimiter=sep, quote_char=False, invalid_row_handler=invalid)  # no quotes (arrow_reads)
     convert = pcsv.ConvertOptions(column_types=types, null_values=sorted(MISSING_TOKENS), strings_can_be_null=False,
                                   quoted_strings_can_be_null=False,
                                   include_columns=None if include is None else [names[j] for j in include])
@@ -104,14 +111,14 @@ def _failed_float(error, floats):
     return j if j in floats else None
 
 
-def _restarting(path, names, header, sep, floats, consume, block_size):
+def _restarting(path, names, header, sep, floats, consume, block_size, include=None):
     """Run ``consume(batches)`` over the file; a float column pyarrow cannot parse
     becomes text and the pass starts again. Returns ``(result, floats)``."""
     import pyarrow as pa
     floats = set(floats)
     while True:
         try:
-            return consume(_batches(path, names, header, sep, floats, block_size)), floats
+            return consume(_batches(path, names, header, sep, floats, block_size, include)), floats
         except pa.ArrowInvalid as e:
             j = _failed_float(e, floats)
             if j is None:
@@ -141,17 +148,19 @@ def _text_values(col):
     return list(order), entry, n_missing
 
 
-def arrow_summaries(path, names, header, sep, text_columns, block_size=_BLOCK):
-    """First pass: the :class:`ColumnSummary` of every column, and the columns
-    pyarrow parsed as numbers throughout. Columns in ``text_columns`` (forced
-    nominal, the class) keep their values; the others are parsed as numbers
-    while they are numbers."""
+def arrow_summaries(path, names, header, sep, text_columns, block_size=_BLOCK, include=None):
+    """First pass: the :class:`ColumnSummary` of every column in ``include``
+    (default all; the others get an empty one), and the columns pyarrow parsed
+    as numbers throughout. Columns in ``text_columns`` (forced nominal, the
+    class) keep their values; the others are parsed as numbers while they are
+    numbers."""
+    include = list(range(len(names))) if include is None else list(include)
 
     def consume(batches):
-        summaries = [None] * len(names)
+        summaries = dict.fromkeys(include)
         for batch in batches:
-            for j in range(len(names)):
-                col = batch.column(j)
+            for k, j in enumerate(include):
+                col = batch.column(k)
                 if _is_float(col):  # every value a number or a missing token
                     part = ColumnSummary.of_numbers(len(col) - col.null_count, col.null_count)
                 else:
@@ -160,9 +169,9 @@ def arrow_summaries(path, names, header, sep, text_columns, block_size=_BLOCK):
                 summaries[j] = part if summaries[j] is None else summaries[j].merge(part)
         return summaries
 
-    floats = set(range(len(names))) - set(text_columns)
-    summaries, floats = _restarting(path, names, header, sep, floats, consume, block_size)
-    return [ColumnSummary() if s is None else s for s in summaries], floats
+    floats = set(include) - set(text_columns)
+    summaries, floats = _restarting(path, names, header, sep, floats, consume, block_size, include)
+    return [summaries.get(j) or ColumnSummary() for j in range(len(names))], floats
 
 
 def arrow_columns(path, names, header, sep, columns, attributes, floats, block_size=_BLOCK, unseen=None):

@@ -7,15 +7,19 @@ merged in file order, so both give the same rows, schema and errors.
 """
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+
+import pandas as pd
 
 from .._names import DATA_FORMATS
 from ..exceptions import DataFormatError, ParameterError
 from ._rows import as_table, missing_mask, rows_to_dataset
-from ._text import strip_compression
+from .arrow_csv import ArrowRestart, ArrowRowError, arrow_columns, arrow_reads, arrow_summaries, block_size
+from .dataset import Dataset
+from ._text import open_binary, strip_compression
 from .arff import DateAttribute, parse_header, to_milliseconds
 from .filebase import read_description
-from .schema import NUMERIC, Attribute, resolve_columns, resolve_target
+from .schema import NUMERIC, Attribute, Schema, resolve_columns, resolve_target
 from .summary import ColumnSummary
 from .tokens import arff_rows, chunked, csv_rows, separator, text_lines
 
@@ -64,6 +68,12 @@ class FilePlan:
     skip: int = 0
     data_start: int = 1
     dates: list = field(default_factory=list)
+    data_offset: int = 0
+
+    @property
+    def arrow_skip(self):
+        """The physical lines before the data (pyarrow skips them)."""
+        return self.skip if self.kind == "csv" else self.data_start - 1
 
     def rows(self):
         """``(line number, stripped fields)`` of every data row."""
@@ -111,26 +121,92 @@ class FilePlan:
                                self.target, path=self.path, linenos=linenos, name=self.name, nominal=nominal,
                                numeric=numeric, unlabelled=self.target is None)
 
+    def encoded(self, size=None, nominal=None, numeric=None):
+        """Datasets of at most ``size`` rows (all for None), encoded with the
+        attributes a read of the whole file settles (rows whose class is missing
+        kept): through pyarrow when it splits this file as the tokenizer does
+        (:func:`.arrow_csv.arrow_reads`), else through the tokenizer."""
+        if arrow_reads(self):
+            yield from self._arrow_encoded(size, nominal, numeric)
+            return
+        if size is None:  # one chunk: rows_to_dataset settles the kinds itself (one tokenizing pass)
+            for linenos, rows in self.chunks(None):
+                if len(rows):
+                    yield self.dataset(rows, linenos, nominal=nominal, numeric=numeric)
+            return
+        declared = self.settle(size, nominal, numeric)
+        for linenos, rows in self.chunks(size):
+            yield self.dataset(rows, linenos, declared)
+
+    def _arrow_encoded(self, size, nominal, numeric):
+        """:meth:`encoded` through pyarrow: a first pass summarizes the columns whose kinds are not declared
+        and checks that the numeric ones parse; the second converts. On any error the tokenizer reads the
+        file to name the first error's line and column."""
+        names, declared = self.names, self.declared
+        force_nom = resolve_columns(nominal, names, "nominal")
+        force_num = resolve_columns(numeric, names, "numeric")
+        need = {j for j, a in enumerate(declared) if a is None or j in force_nom or j in force_num}
+        include = sorted(need | {j for j, a in enumerate(declared) if a is not None and not a.is_nominal})
+        text = force_nom | {j for j, a in enumerate(declared) if j == self.target or (a is not None and a.is_nominal)}
+        block = block_size(self.path, size or 1 << 40)
+        try:
+            summaries, floats = (arrow_summaries(self.path, names, self.arrow_skip, self.sep, text, block, include)
+                                 if include else ([ColumnSummary()] * len(names), set()))
+            attrs = [summaries[j].attribute(n, j in force_nom, j in force_num, j == self.target, declared[j],
+                                            self.path) if j in need or j == self.target else declared[j]
+                     for j, n in enumerate(names)]
+            for cols in arrow_columns(self.path, names, self.arrow_skip, self.sep, list(range(len(names))), attrs,
+                                      floats, block):
+                yield self._from_columns(cols, attrs)
+        except (ArrowRowError, ArrowRestart, ValueError) as e:
+            for _ in self.encoded_by_tokens(size, nominal, numeric):
+                pass
+            raise DataFormatError(f"cannot read the data ({e})", path=self.path) from None
+
+    def encoded_by_tokens(self, size, nominal=None, numeric=None):
+        """:meth:`encoded` through the tokenizer alone."""
+        declared = self.settle(size or 1 << 62, nominal, numeric)
+        for linenos, rows in self.chunks(size):
+            yield self.dataset(rows, linenos, declared)
+
+    def _from_columns(self, cols, attrs):
+        """A Dataset of pyarrow's converted columns (codes or floats)."""
+        data = {a.name: (pd.Categorical.from_codes(c, categories=pd.Index([str(v) for v in a.values], dtype=object))
+                         if a.is_nominal else c) for a, c in zip(attrs, cols)}
+        frame = pd.DataFrame(data, columns=self.names)
+        if self.target is None:
+            return Dataset(frame, None, Schema(tuple(attrs)), name=self.name, source=self.path)
+        y = frame.pop(self.names[self.target])
+        schema = Schema(tuple(a for j, a in enumerate(attrs) if j != self.target), attrs[self.target])
+        return Dataset(frame, y, schema, name=self.name, source=self.path)
+
     def load(self, nominal=None, numeric=None):
-        """The whole file in memory, as one chunk."""
-        for linenos, rows in self.chunks(None):
-            data = self.dataset(rows, linenos, nominal=nominal, numeric=numeric) if len(rows) else None
-        if data is None:
+        """The whole file in memory."""
+        parts = [d for d in self.encoded(None, nominal, numeric) if d.n_samples]
+        if not parts:
             raise DataFormatError("the file has a header but no data rows" if self.skip
                                   else "the file holds no data rows", path=self.path)
-        return data
+        if len(parts) == 1:
+            return parts[0]
+        y = None if parts[0].y is None else pd.concat([d.y for d in parts], ignore_index=True)
+        return replace(parts[0], X=pd.concat([d.X for d in parts], ignore_index=True), y=y)
 
 
 def _header(path):
-    """An ARFF/KEEL header's lines, up to and including @data."""
-    lines = []
+    """An ARFF/KEEL header's lines, up to and including @data, and their length in bytes (a BOM included)."""
+    lines, size = [], 0
     for _, line in text_lines(path):
         lines.append(line.rstrip("\r\n"))
+        size += len(line.encode("utf-8"))
         if line.strip().lower().startswith("@data"):
-            return lines
-    if not any(line.strip() for line in lines):
-        raise DataFormatError("the file is empty", path=path)
-    return lines  # parse_header names what is missing
+            break
+    else:
+        if not any(line.strip() for line in lines):
+            raise DataFormatError("the file is empty", path=path)
+        return lines, size  # parse_header names what is missing
+    with open_binary(path) as fh:
+        bom = fh.read(3) == b"\xef\xbb\xbf"
+    return lines, size + 3 * bom
 
 
 def _first_row(path):
@@ -174,7 +250,7 @@ def plan_file(path, format=None, target=None, header=True, sep=None, unlabelled=
                                       path=path, line=line)
             return FilePlan(path, "keel-rows", list(names), [None] * width, resolve_target(target, names, path),
                             stem)
-    lines = _header(path)
+    lines, offset = _header(path)
     h = parse_header(lines, path, keel=kind == "keel")
     if kind == "keel" and target is None and h.outputs:
         if len(h.outputs) != 1 or h.outputs[0] not in h.names:
@@ -183,7 +259,7 @@ def plan_file(path, format=None, target=None, header=True, sep=None, unlabelled=
     dates = [j for j, a in enumerate(h.declared) if isinstance(a, DateAttribute)]
     declared = [Attribute(a.name, NUMERIC) if isinstance(a, DateAttribute) else a for a in h.declared]
     return FilePlan(path, kind, h.names, declared, resolve_target(target, h.names, path), h.relation or stem,
-                    data_start=h.data_start + 1, dates=dates)
+                    data_start=h.data_start + 1, dates=dates, data_offset=offset)
 
 
 def _plan_csv(path, target, header, sep, unlabelled, stem):

@@ -67,7 +67,7 @@ def model_chunks(path, schema, chunksize=None, format=None, target=None, header=
         cats = [pd.Index([str(v) for v in a.values], dtype=object) if a.is_nominal else None for a in attrs]
         extra = [] if label is None else [label]
         try:
-            for cols in arrow_columns(path, plan.names, plan.skip, plan.sep, positions + extra,
+            for cols in arrow_columns(path, plan.names, plan.arrow_skip, plan.sep, positions + extra,
                                       list(attrs) + [None] * len(extra), floats,
                                       block_size(path, chunksize or 1 << 40), unseen):
                 yield (pd.DataFrame({a.name: pd.Categorical.from_codes(c, categories=k) if a.is_nominal else c

@@ -91,7 +91,7 @@ def csv_rows(path, sep):
         for fields in reader:
             first, end = end + 1, reader.line_num
             if not _blank(fields):
-                yield first, [f.strip() for f in fields]
+                yield first, list(map(str.strip, fields))
     except csv.Error as e:
         raise DataFormatError(f"not valid CSV ({e})", path=path, line=end + 1) from None
 
@@ -112,7 +112,7 @@ def split_fields(line, path=None, lineno=None, sep=",", comment=None):
     if "'" not in line and '"' not in line:  # the common case, in C
         if comment is not None and comment in line:
             line = line[:line.index(comment)]
-        return [f.strip() for f in line.split(sep)]
+        return list(map(str.strip, line.split(sep)))
     out, buf, quote, i, n = [], [], None, 0, len(line)
     quoted, blank = False, True  # blank: the buffer holds only white space so far
     while i < n:

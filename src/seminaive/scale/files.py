@@ -14,15 +14,10 @@ file's length.
 import functools
 import os
 
-import numpy as np
-import pandas as pd
-
 from .._target import declared_labels
 from .._validation import check_param
 from ..data.file_plan import plan_file
-from ..data.schema import resolve_columns
 from ..exceptions import DataFormatError, ParameterError
-from ..data.arrow_csv import ArrowRowError, arrow_columns, arrow_reads, arrow_summaries, block_size
 
 __all__ = ["iter_file_chunks", "fit_file"]
 
@@ -36,12 +31,6 @@ def _text_errors(generate):
         except UnicodeDecodeError as e:
             raise DataFormatError(f"not UTF-8 text (byte {e.start} of a block)", path=os.fspath(path)) from None
     return wrapped
-
-
-def _located(plan, declared, chunksize):
-    """Read the file with the tokenizer: the first error in file order is raised, named by line and column."""
-    for linenos, rows in plan.chunks(chunksize):
-        plan.dataset(rows, linenos, declared)
 
 
 @_text_errors
@@ -63,40 +52,10 @@ def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=T
     if not os.path.exists(path):
         raise DataFormatError("no such file", path=path)
     plan = plan_file(path, format, target, header, sep)
-    if arrow_reads(plan):
-        yield from _arrow_chunks(plan, resolve_columns(nominal, plan.names), chunksize)
-        return
-    declared = plan.settle(chunksize, nominal)
-    for linenos, rows in plan.chunks(chunksize):
-        d = plan.dataset(rows, linenos, declared)
+    for d in plan.encoded(chunksize, nominal):
         keep = d.y.notna().to_numpy()
-        yield d.X[keep].reset_index(drop=True), declared_labels(d.y[keep].reset_index(drop=True))
-
-
-def _arrow_chunks(plan, forced, chunksize):
-    """A CSV file through pyarrow (:mod:`seminaive.data.arrow_csv`): the first pass settles the
-    schema, the second yields ``(X, y)`` chunks as :func:`iter_file_chunks` does."""
-    path, names, tidx = plan.path, plan.names, plan.target
-    block = block_size(path, chunksize)
-    try:
-        summaries, floats = arrow_summaries(path, names, plan.skip, plan.sep, forced | {tidx}, block)
-    except ArrowRowError:
-        _located(plan, [None] * len(names), chunksize)
-        raise
-    declared = [sm.attribute(n, j in forced, False, j == tidx, path=path)
-                for j, (n, sm) in enumerate(zip(names, summaries))]
-    cats = [pd.Index([str(v) for v in a.values], dtype=object) if a.is_nominal else None for a in declared]
-    try:
-        for cols in arrow_columns(path, names, plan.skip, plan.sep, list(range(len(names))), declared, floats,
-                                  block):
-            keep = cols[tidx] >= 0
-            frame = pd.DataFrame({a.name: (pd.Categorical.from_codes(c[keep], categories=cats[j]) if a.is_nominal
-                                           else c[keep]) for j, (a, c) in enumerate(zip(declared, cols)) if j != tidx})
-            yield frame, declared_labels(pd.Series(pd.Categorical.from_codes(cols[tidx][keep], categories=cats[tidx]),
-                                                   name=names[tidx]))
-    except ValueError as e:
-        _located(plan, declared, chunksize)
-        raise DataFormatError(f"cannot read the data as declared ({e})", path=path) from None
+        if keep.any():
+            yield d.X[keep].reset_index(drop=True), declared_labels(d.y[keep].reset_index(drop=True))
 
 
 def fit_file(model, path, chunksize=100_000, format=None, target=None, header=True, nominal=None,

@@ -5,15 +5,12 @@ import csv
 import os
 import warnings
 
-import numpy as np
-import pandas as pd
 
 from .._atomic import atomic_write
 from .._validation import check_param
 from ..base import UnseenValueWarning
 from ..data.arrow_csv import ArrowRestart
 from ..data.for_model import model_chunks
-from ..exceptions import DataFormatError
 from ..report import known_correct, prediction_header
 from .files import _text_errors
 
