@@ -333,11 +333,11 @@ def test_selective_kdb_k_fold_equals_refits_per_fold(loss):
     from seminaive.components import ConditionalTable
     from seminaive.data.encoding import encode
     from seminaive.estimation import class_log_prior
-    from seminaive.search import fold_assignment
+    from seminaive._folds import stratified_folds
     X, y = nominal_data(n=60, d=4, seed=12, missing=0.1)
     m = SelectiveKDB(k=2, scoring=loss, cv=4, random_state=3).fit(X, y)
     ycodes = np.searchsorted(m.classes_, y)
-    fold = fold_assignment(len(y), 4, 3)
+    fold = stratified_folds(y, 4, 3)
     for h in m.history_:
         jll = np.empty((len(y), 2))
         for f in range(4):

@@ -8,14 +8,15 @@ import dask.dataframe as dd
 from distributed import get_task_stream
 
 from seminaive import ParameterError
-from seminaive.search import BSE, BSEJ, BSJ, FSSJ, fold_assignment, search_dask
+from seminaive._folds import stratified_folds
+from seminaive.search import BSE, BSEJ, BSJ, FSSJ, search_dask
 
 from test_dask import client  # noqa: F401  (the module's LocalCluster)
 from test_search import random_mixed
 
 
 def in_memory(method, kw, X, y, scoring, k):
-    folds = fold_assignment(len(y), k, kw["random_state"])
+    folds = stratified_folds(y, k, kw["random_state"])
     cv = [(np.flatnonzero(folds != f), np.flatnonzero(folds == f)) for f in range(k)]
     return method(**{**kw, "cv": cv if scoring == "cv" else None}).fit(X, y)
 

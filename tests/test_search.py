@@ -128,14 +128,15 @@ def test_candidate_pairs_limits_joins():
 def test_streamed_search_equals_in_memory(tmp_path, method, scoring, estimation):
     """Scores from merged statistics over chunks equal the in-memory engine's, with any estimator."""
     from seminaive.data import load_file
-    from seminaive.search.streamed import fold_assignment, search_file
+    from seminaive._folds import stratified_folds
+    from seminaive.search.streamed import search_file
     X, y = random_mixed(n=90, seed=4)
     path = tmp_path / "d.csv"
     X.assign(cls=y).to_csv(path, index=False, na_rep="?")
     kw = dict(cv=(5 if scoring == "cv" else None), var_smoothing=0.0, n_bins=4, random_state=3, estimation=estimation)
     streamed = search_file(method(**kw), path, chunksize=17)
     d = load_file(path)
-    folds = fold_assignment(d.n_samples, 5, 3)
+    folds = stratified_folds(d.y, 5, 3)
     cv = [(np.flatnonzero(folds != f), np.flatnonzero(folds == f)) for f in range(5)]
     memory = method(**{**kw, "cv": cv if scoring == "cv" else None}).fit(d)
     assert [(h["operator"], h["attributes"], h["score"]) for h in streamed.history_] == \
@@ -147,7 +148,8 @@ def test_streamed_search_equals_in_memory(tmp_path, method, scoring, estimation)
 @pytest.mark.parametrize("scoring", ["loo", "cv"])
 def test_streamed_search_joins_like_in_memory(tmp_path, scoring):
     from seminaive.data import load_file
-    from seminaive.search.streamed import fold_assignment, search_file
+    from seminaive._folds import stratified_folds
+    from seminaive.search.streamed import search_file
     rng = np.random.default_rng(7)
     n = 240
     a, b = rng.integers(0, 2, n), rng.integers(0, 2, n)
@@ -158,7 +160,7 @@ def test_streamed_search_joins_like_in_memory(tmp_path, scoring):
     kw = dict(cv=(4 if scoring == "cv" else None), var_smoothing=0.0, random_state=1)
     streamed = search_file(BSEJ(**kw), path, chunksize=50)
     d = load_file(path)
-    folds = fold_assignment(d.n_samples, 4, 1)
+    folds = stratified_folds(d.y, 4, 1)
     cv = [(np.flatnonzero(folds != f), np.flatnonzero(folds == f)) for f in range(4)]
     memory = BSEJ(**{**kw, "cv": cv if scoring == "cv" else None}).fit(d)
     assert any(h["operator"] == "join" for h in streamed.history_)
@@ -267,14 +269,15 @@ def test_a_misspelled_scoring_rule_is_named():
 def test_streamed_search_by_a_scoring_rule_equals_in_memory(tmp_path, rule, cv):
     """The rules' sums add over chunks: a file searched in chunks takes the in-memory steps."""
     from seminaive.data import load_file
-    from seminaive.search.streamed import fold_assignment, search_file
+    from seminaive._folds import stratified_folds
+    from seminaive.search.streamed import search_file
     X, y = random_mixed(n=90, seed=6)
     path = tmp_path / "d.csv"
     X.assign(cls=y).to_csv(path, index=False, na_rep="?")
     kw = dict(scoring=rule, var_smoothing=0.0, n_bins=4, random_state=3)
     streamed = search_file(BSEJ(cv=cv, **kw), path, chunksize=17)
     d = load_file(path)
-    folds = fold_assignment(d.n_samples, 5, 3)
+    folds = stratified_folds(d.y, 5, 3)
     memory = BSEJ(cv=None if cv is None else [(np.flatnonzero(folds != f), np.flatnonzero(folds == f))
                                               for f in range(5)], **kw).fit(d)
     assert [(h["operator"], h["attributes"]) for h in streamed.history_] == \

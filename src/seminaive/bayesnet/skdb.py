@@ -3,6 +3,7 @@ number of attributes and k are chosen by exact leave-one-out cross-validation.""
 
 import numpy as np
 
+from .._folds import fold_labels, stratified_folds
 from .._validation import check_cv_or_none
 from ..components import ConditionalTable
 from ..registry import register, register_variant
@@ -41,8 +42,8 @@ class SelectiveKDB(KDB):
         probabilities is SKDB's).
     cv : None, int or list of (train, test), default None
         None: leave-one-out; k >= 2: k-fold cross-validation, each fold's losses from
-        the counts of the other folds (balanced random folds, ``random_state`` the seed,
-        as :func:`seminaive.search.fold_assignment` makes them), or the given folds,
+        the counts of the other folds (stratified random folds, ``random_state`` the seed,
+        as :func:`seminaive._folds.stratified_folds` makes them), or the given folds,
         whose test parts partition the rows (data in memory only).
     random_state : int, default 0
     alpha, priors, numeric, n_bins, min_bucket, estimation
@@ -90,12 +91,10 @@ class SelectiveKDB(KDB):
         by the estimates from the counts of the other folds."""
         import copy
         from ..estimation import class_log_prior
-        from ..search.streamed import fold_assignment
         if isinstance(self.cv, (list, tuple)):
-            from ..search.engine import fold_labels
             fold = fold_labels(list(self.cv), y.size)
         else:
-            fold = fold_assignment(y.size, self.cv, self.random_state)
+            fold = stratified_folds(np.asarray(self.classes_, dtype=object)[y], self.cv, self.random_state)
         n_folds = int(fold.max()) + 1
         w = np.ones(y.size) if weight is None else weight
         est, k = self._estimator(), class_counts.size

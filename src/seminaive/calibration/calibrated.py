@@ -128,7 +128,8 @@ class Calibrated(ClassifierMixin, BaseEstimator):
             log_p = leave_one_out_log_proba(self.estimator_, X, y, table, ycodes if table is not None else None)
             self.cv_used_ = "leave-one-out"
         else:
-            folds = make_folds(ycodes, 5 if self.cv == "auto" else self.cv, self.random_state)
+            folds = make_folds(np.asarray(self.classes_, dtype=object)[ycodes], 5 if self.cv == "auto" else self.cv,
+                               self.random_state)
             log_p = out_of_fold_log_proba(base, X, y, folds, self.classes_)
             self.cv_used_ = f"{len(folds)}-fold ({len(folds)} refits)"
         self.calibrator_ = CALIBRATORS[self.method]().fit(log_p, ycodes)

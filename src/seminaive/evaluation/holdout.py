@@ -29,7 +29,7 @@ class EvaluationResult:
     >>> from seminaive.datasets import load
     >>> r = evaluate(NaiveBayes(), load("iris"), cv=5)
     >>> round(r.accuracy, 3), sorted(r.fold_probability)
-    (0.96, ['brier', 'ece', 'log_loss', 'rmse'])
+    (0.947, ['brier', 'ece', 'log_loss', 'rmse'])
     """
 
     protocol: str

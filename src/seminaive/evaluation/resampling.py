@@ -8,8 +8,9 @@ comparison sees the same folds.
 from dataclasses import dataclass
 
 import numpy as np
-from sklearn.model_selection import KFold, LeaveOneOut, StratifiedKFold, train_test_split
+from sklearn.model_selection import LeaveOneOut, train_test_split
 
+from .._folds import fold_pairs, stratified_folds
 from .._validation import check_param
 from ..exceptions import ParameterError
 
@@ -77,21 +78,19 @@ class Protocol:
 
 
 def kfold(y, k=10, seed=0):
-    """Stratified, shuffled k folds (plain shuffled k folds when a class has fewer than k instances).
+    """Stratified, shuffled k folds: the folds every model and search of the package draws
+    (:func:`seminaive._folds.stratified_folds`).
 
     Examples
     --------
     >>> sorted(len(te) for _, te in kfold(["a"] * 6 + ["b"] * 3, k=3))
     [3, 3, 3]
     """
-    y = np.asarray(y, dtype=object).astype(str)
+    y = np.asarray(y, dtype=object)
     if len(y) < 2:
         raise ParameterError(f"cv: cross-validation needs at least 2 instances, got {len(y)}")
     check_param("cv", k, kind="int", low=2, high=len(y))
-    _, counts = np.unique(y, return_counts=True)
-    splitter = (StratifiedKFold(k, shuffle=True, random_state=seed) if counts.min() >= k
-                else KFold(k, shuffle=True, random_state=seed))
-    return list(splitter.split(np.zeros(len(y)), y))
+    return fold_pairs(stratified_folds(y, k, seed))
 
 
 def repeated_kfold(y, k=10, repeats=1, seed=0):

@@ -4,10 +4,10 @@ from .base import SearchNaiveBayes
 from .engine import Engine
 from .methods import BSE, BSEJ, BSJ, FSSJ
 from .distributed import search_dask
-from .streamed import fold_assignment, search_file
+from .streamed import search_file
 from .structure import Structure
 
 __all__ = ["SearchNaiveBayes", "Engine", "Structure", "BSE", "BSJ", "BSEJ", "FSSJ", "SEARCHES", "search_file",
-           "search_dask", "fold_assignment"]
+           "search_dask"]
 
 SEARCHES = {"bse": BSE, "bsj": BSJ, "bsej": BSEJ, "fssj": FSSJ}

@@ -135,7 +135,7 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         return codes, xs
 
     def _splits(self, y):
-        return None if self.cv is None else make_folds(y, self.cv, self.random_state)
+        return None if self.cv is None else make_folds(self.classes_[y], self.cv, self.random_state)
 
     def build_engine(self, X, y):
         """Learn the schema and cut points from ``X``, ``y`` and return the scoring

@@ -20,7 +20,8 @@ from ..estimation import class_log_prior
 from ..exceptions import ParameterError
 from .base import _PriorsOnly
 from ..scale.dask_source import DaskSource, _tree
-from .streamed import check_streamable, chunk_engine, column_units, fold_assignment
+from .._folds import stratified_folds
+from .streamed import check_streamable, chunk_engine, column_units
 
 __all__ = ["search_dask"]
 
@@ -55,7 +56,7 @@ def search_dask(search, X, y, progress=None):
     DataFrame ``X`` with a Dask Series ``y``, on whatever scheduler is active
     (a ``distributed.Client`` beforehand puts it on that cluster). The fitted
     search equals ``search.fit`` on the same rows in memory with the same folds
-    (k-fold scoring uses :func:`~seminaive.search.streamed.fold_assignment`
+    (k-fold scoring uses :func:`~seminaive._folds.stratified_folds`
     folds over the rows in partition order, ``random_state`` as the seed).
 
     Nominal columns are declared as :func:`seminaive.scale.dask.fit_dask`
@@ -94,9 +95,8 @@ def search_dask(search, X, y, progress=None):
     search.feature_names_in_ = np.asarray(schema.names, dtype=object)
     names = list(schema.names)
     scales = column_units(search, lo, hi)
-    n = int(lengths.sum())
     n_folds = search.cv
-    fold = fold_assignment(n, n_folds, search.random_state) if n_folds else None
+    fold = stratified_folds(np.asarray(y.compute(), dtype=object), n_folds, search.random_state) if n_folds else None
     starts = np.r_[0, np.cumsum(lengths)[:-1]]
     parts = [dask.delayed(_encode_part)(search, scales, px, py, int(s),
                                         None if fold is None else fold[s:s + m])

@@ -20,14 +20,14 @@ over the Cartesian product of its members' values, missing when any member is.
 
 import numpy as np
 
+from .._folds import fold_labels
 from ..estimation import Frequency, class_log_prior
-from ..exceptions import ParameterError
 from ..scoring import log_posteriors, score_sums, score_value
 from .decide import correct, split_infinite, with_infinite
 from .held_out import _merge_all, _moments, fold_gaussian, loo_gaussian, loo_prior
 from .sources import _add_pairs, _merge_counts, map_reduce
 
-__all__ = ["Engine", "BaseAttribute", "ArraySource", "fold_labels", "split_infinite", "with_infinite", "correct"]
+__all__ = ["Engine", "BaseAttribute", "ArraySource", "split_infinite", "with_infinite", "correct"]
 
 class BaseAttribute:
     """One attribute as the engine sees it: its ``name``, ``m`` values (of its
@@ -60,23 +60,6 @@ class ArraySource:
 
     def __iter__(self):
         yield 0, [a.codes for a in self.attributes], [a.x for a in self.attributes], self.y
-
-
-def fold_labels(splits, n):
-    """Each instance's fold (the fold whose test part holds it) from (train, test)
-    pairs that partition the instances, each training on all the others."""
-    fold = np.full(n, -1, dtype=np.int64)
-    for f, (_, te) in enumerate(splits):
-        te = np.asarray(te, dtype=np.int64)
-        if (fold[te] >= 0).any():
-            raise ParameterError("cv: the folds' test parts must not overlap")
-        fold[te] = f
-    if (fold < 0).any():
-        raise ParameterError("cv: every instance must be in the test part of one fold")
-    for f, (tr, _) in enumerate(splits):
-        if not np.array_equal(np.sort(np.asarray(tr, dtype=np.int64)), np.flatnonzero(fold != f)):
-            raise ParameterError("cv: each fold must train on all the instances of the other folds")
-    return fold
 
 
 class Engine:

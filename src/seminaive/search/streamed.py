@@ -12,6 +12,7 @@ in-memory search on the same data (and folds), through the same search loop.
 import numpy as np
 import pandas as pd
 
+from .._folds import stratified_folds
 from .._scale import pow2_scale
 from .._target import class_codes, declared_labels
 from ..components.gaussian import variance_floor
@@ -24,20 +25,7 @@ from .base import _PriorsOnly
 from .engine import BaseAttribute, Engine
 from .held_out import _merge_all
 
-__all__ = ["search_file", "fold_assignment", "check_streamable", "chunk_engine", "column_units"]
-
-def fold_assignment(n, k, seed=0):
-    """Balanced, seeded fold numbers for rows 0..n-1 (a permutation taken mod k).
-
-    Examples
-    --------
-    >>> np.bincount(fold_assignment(10, 3, 0)).tolist()
-    [4, 3, 3]
-    """
-    fold = np.empty(n, dtype=np.int64)
-    fold[np.random.default_rng(seed).permutation(n)] = np.arange(n) % k
-    return fold
-
+__all__ = ["search_file", "check_streamable", "chunk_engine", "column_units"]
 
 class _Source:
     """Chunks of a file as (first row, codes per attribute, floats per attribute, class codes)."""
@@ -106,7 +94,7 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
                 sep=None):
     """Run a wrapper search (an unfitted BSE, BSJ, BSEJ or FSSJ) on a data file
     streamed in chunks; the fitted search is returned, equal to ``search.fit``
-    on the whole file (k-fold scoring uses :func:`fold_assignment` folds,
+    on the whole file (k-fold scoring uses :func:`seminaive._folds.stratified_folds` folds,
     ``random_state`` as the seed).
 
     Numeric attributes for joins are cut into equal-width intervals (the
@@ -126,6 +114,7 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
     first = True
     lo = hi = None
     n = 0
+    labels = []
     for X, y in iter_file_chunks(path, chunksize, **kw):
         if first:
             schema = infer_schema(X, None)
@@ -139,6 +128,7 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
                 lo = np.fmin(lo, np.nanmin(np.where(np.isnan(t.numeric), np.inf, t.numeric), axis=0))
                 hi = np.fmax(hi, np.nanmax(np.where(np.isnan(t.numeric), -np.inf, t.numeric), axis=0))
         n += len(X)
+        labels.append(np.asarray(y, dtype=object))
     if first or n == 0:
         raise ParameterError("the file holds no labelled rows")
     search._set_layout(schema, classes, {j: equal_width_cuts(lo[k_], hi[k_], search.n_bins)
@@ -146,9 +136,7 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
     search.n_features_in_ = len(schema)  # what validate_data sets for data in memory
     search.feature_names_in_ = np.asarray(schema.names, dtype=object)
     n_folds = search.cv
-    if n_folds and n_folds > n:  # the in-memory search's words (seminaive._folds)
-        raise ParameterError(f"cv: expected at most as many folds as instances (n_samples={n}), got {n_folds}")
-    fold = fold_assignment(n, n_folds, search.random_state) if n_folds else None
+    fold = stratified_folds(np.concatenate(labels), n_folds, search.random_state) if n_folds else None
     source = _Source(search, path, chunksize, kw)
     source.scales = column_units(search, lo, hi)
     names = list(search.schema_.names)
