@@ -130,6 +130,15 @@ def test_help_imports_nothing_heavy():
     assert run.returncode == 0 and run.stdout.strip() == "[]", run.stdout + run.stderr[-2000:]
 
 
+def test_the_catalog_is_the_registry():
+    """seminaive/_catalog.py (the names --help shows without importing a model) is what the registry
+    writes today: run scripts/write_catalog.py after adding or renaming a name."""
+    import pathlib
+    from seminaive import _catalog
+    from seminaive.registry import catalog_text
+    assert pathlib.Path(_catalog.__file__).read_text(encoding="utf-8") == catalog_text()
+
+
 def test_the_command_lines_names_are_the_registrys():
     from seminaive import _names
     from seminaive.discretize import DISCRETIZERS

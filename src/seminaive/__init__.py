@@ -21,7 +21,7 @@ _EXPORTS = {
     "ConstraintWarning": ".constrained", "Dataset": ".data", "Schema": ".data", "load_file": ".data",
     "save_model": ".persistence", "load_model": ".persistence", "SeminaiveError": ".exceptions",
     "DataFormatError": ".exceptions", "ParameterError": ".exceptions", "NotFittedError": ".exceptions",
-    "UnseenValueWarning": ".base", "TAN": ".bayesnet", "KDB": ".bayesnet", "SelectiveKDB": ".bayesnet", "AnDE": ".bayesnet", "AODE": ".bayesnet",
+    "UnseenValueWarning": ".exceptions", "TAN": ".bayesnet", "KDB": ".bayesnet", "SelectiveKDB": ".bayesnet", "AnDE": ".bayesnet", "AODE": ".bayesnet",
     "Calibrated": ".calibration", "WANBIA": ".wanbia",
 }
 

@@ -14,6 +14,7 @@ counting and the joint log-likelihood too.
 import numpy as np
 from sklearn.utils.validation import _check_sample_weight, validate_data
 
+from .._names import DISCRETIZER_NAMES
 from .._target import encode_target, fit_input, unwrap
 from .._validation import check_priors
 from ..base import BaseNaiveBayes
@@ -44,8 +45,7 @@ class ChunkWarning(UserWarning):
     ['ChunkWarning']
     """
 
-DISCRETIZER_NAMES = ("mdl", "equal_width", "equal_frequency", "1r")
-ESTIMATION_NAMES = ("frequency", "m-estimate")
+ESTIMATION_NAMES = ("frequency", "m-estimate")  # the estimations of conditional tables (no Normal-Gamma)
 
 
 def _add(a, b):

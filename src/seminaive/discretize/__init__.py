@@ -1,16 +1,18 @@
 """Discretizers: scikit-learn transformers that cut numeric attributes into intervals."""
 
+import numpy as np
+
+from ..registry import registered
 from .base import Discretizer, apply_cuts, interval_labels
+from .equal_width import EqualWidthDiscretizer  # imported in the order they are listed
 from .equal_frequency import EqualFrequencyDiscretizer
-from .equal_width import EqualWidthDiscretizer
 from .mdl import MDLDiscretizer
 from .one_r import OneRDiscretizer
 
 __all__ = ["Discretizer", "EqualWidthDiscretizer", "EqualFrequencyDiscretizer", "MDLDiscretizer",
            "OneRDiscretizer", "apply_cuts", "interval_labels", "DISCRETIZERS", "learn_cuts"]
 
-DISCRETIZERS = {"equal_width": EqualWidthDiscretizer, "equal_frequency": EqualFrequencyDiscretizer,
-                "mdl": MDLDiscretizer, "1r": OneRDiscretizer}
+DISCRETIZERS = registered("discretizer")  # name -> class, as each module registers it
 
 
 def learn_cuts(name, x, y, weight=None, n_bins=10, min_bucket=6):
@@ -24,10 +26,8 @@ def learn_cuts(name, x, y, weight=None, n_bins=10, min_bucket=6):
     >>> learn_cuts("equal_width", np.array([0.0, 1.0, 2.0, 4.0]), None, n_bins=2).tolist()
     [2.0]
     """
-    import numpy as np
     kind = DISCRETIZERS[name]
-    disc = kind(n_bins=n_bins) if name in ("equal_width", "equal_frequency") else \
-        kind(min_bucket=min_bucket) if name == "1r" else kind()
+    disc = kind(**{k: v for k, v in (("n_bins", n_bins), ("min_bucket", min_bucket)) if k in kind._get_param_names()})
     if weight is not None:
         reps = weight.astype(np.int64) if np.all(weight == np.round(weight)) else (weight > 0)
         x = np.repeat(x, reps)

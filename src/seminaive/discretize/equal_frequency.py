@@ -4,6 +4,7 @@ import numpy as np
 
 from .._scale import midpoint
 from .base import Discretizer
+from ..registry import register_variant
 
 __all__ = ["EqualFrequencyDiscretizer"]
 
@@ -40,3 +41,6 @@ class EqualFrequencyDiscretizer(Discretizer):
             if not cuts or cut > cuts[-1]:
                 cuts.append(cut)
         return cuts
+
+
+register_variant("discretizer", "equal_frequency", "intervals holding equal numbers of values (n_bins)", EqualFrequencyDiscretizer)

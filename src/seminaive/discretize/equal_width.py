@@ -3,6 +3,7 @@
 import numpy as np
 
 from .base import Discretizer
+from ..registry import register_variant
 
 __all__ = ["EqualWidthDiscretizer", "equal_width_cuts"]
 
@@ -39,3 +40,6 @@ def equal_width_cuts(lo, hi, n_bins):
         return np.array([])
     t = np.arange(1, n_bins) / n_bins
     return lo * (1 - t) + hi * t
+
+
+register_variant("discretizer", "equal_width", "equal-width intervals between the minimum and the maximum (n_bins)", EqualWidthDiscretizer)

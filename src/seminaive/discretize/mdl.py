@@ -5,6 +5,7 @@ import numpy as np
 from .._scale import midpoint
 from .base import Discretizer
 from .._memory import check_memory
+from ..registry import register_variant
 
 __all__ = ["MDLDiscretizer", "class_entropy"]
 
@@ -80,3 +81,6 @@ class MDLDiscretizer(Discretizer):
         cuts.append(midpoint(x[i], x[i + 1]))
         self._split(x[:i + 1], onehot[:i + 1], cuts)
         self._split(x[i + 1:], onehot[i + 1:], cuts)
+
+
+register_variant("discretizer", "mdl", "Fayyad and Irani's supervised MDL intervals", MDLDiscretizer)

@@ -4,6 +4,7 @@ import numpy as np
 
 from .._scale import midpoint
 from .base import Discretizer
+from ..registry import register_variant
 
 __all__ = ["OneRDiscretizer", "one_r_buckets", "TIES"]
 
@@ -106,3 +107,6 @@ class OneRDiscretizer(Discretizer):
         if x.size == 0:
             return []
         return one_r_buckets(x, y, int(y.max()) + 1, self.min_bucket, ties=self.ties)[0]
+
+
+register_variant("discretizer", "1r", "Holte's 1R intervals (min_bucket)", OneRDiscretizer)

@@ -1,13 +1,37 @@
-"""Estimators: map per-class sufficient statistics to model parameters."""
+"""Estimators: map per-class sufficient statistics to model parameters.
 
-from .._names import ESTIMATIONS as _ESTIMATIONS
+Each way of estimating registers its name (:mod:`seminaive.registry`) with a
+factory taking the model's options; :func:`make_estimator` builds one by name.
+"""
+
+from ..registry import factory, register_variant
 from .bayesian import PRIOR_KEYS, MEstimate, NormalGamma, normal_gamma_posterior
 from .frequency import PRIORS, Frequency, class_log_prior
+from .._names import ESTIMATIONS as _ESTIMATIONS
 
 __all__ = ["Frequency", "NormalGamma", "MEstimate", "normal_gamma_posterior", "class_log_prior", "PRIORS",
            "PRIOR_KEYS", "ESTIMATIONS", "make_estimator"]
 
 ESTIMATIONS = _ESTIMATIONS
+
+
+def _normal_gamma(predictive):
+    def make(alpha, ddof, prior, name):
+        prior = prior or {}
+        chosen = {k: v for k, v in prior.items() if k in PRIOR_KEYS}
+        if isinstance(prior.get(name), dict):
+            chosen.update(prior[name])
+        return NormalGamma(alpha=alpha, predictive=predictive, prior=chosen)
+    return make
+
+
+register_variant("estimation", "frequency", "relative frequencies smoothed by alpha (Laplace, Lidstone); "
+                 "Gaussian sample moments", lambda alpha, ddof, prior, name: Frequency(alpha=alpha, ddof=ddof))
+register_variant("estimation", "map", "Dirichlet and Normal-Gamma posterior modes", _normal_gamma(False))
+register_variant("estimation", "predictive", "Dirichlet and Normal-Gamma posterior predictives (Student t)",
+                 _normal_gamma(True))
+register_variant("estimation", "m-estimate", "Cestnik's m-estimate (m = alpha) toward the prior frequencies",
+                 lambda alpha, ddof, prior, name: MEstimate(m=alpha, ddof=ddof))
 
 
 def make_estimator(estimation="frequency", alpha=1.0, ddof=1, prior=None, name=None):
@@ -21,12 +45,4 @@ def make_estimator(estimation="frequency", alpha=1.0, ddof=1, prior=None, name=N
     >>> make_estimator("map", prior={"k0": 2.0, "x": {"k0": 5.0}}, name="x").prior
     {'k0': 5.0}
     """
-    if estimation == "frequency":
-        return Frequency(alpha=alpha, ddof=ddof)
-    if estimation == "m-estimate":
-        return MEstimate(m=alpha, ddof=ddof)
-    prior = prior or {}
-    chosen = {k: v for k, v in prior.items() if k in PRIOR_KEYS}
-    if isinstance(prior.get(name), dict):
-        chosen.update(prior[name])
-    return NormalGamma(alpha=alpha, predictive=estimation == "predictive", prior=chosen)
+    return factory("estimation", estimation)(alpha=alpha, ddof=ddof, prior=prior, name=name)

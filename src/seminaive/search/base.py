@@ -15,7 +15,7 @@ from ..base import decide
 from ..components.gaussian import VAR_SMOOTHING_RULES, value_range, variance_floor
 from ..data.encoding import encode, infer_schema
 from ..dependence import conditional_mutual_information
-from ..discretize import DISCRETIZERS, apply_cuts, interval_labels
+from ..discretize import DISCRETIZERS, apply_cuts, interval_labels, learn_cuts
 from ..estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
 from ..exceptions import require_fitted
 from ..naive_bayes import NaiveBayes
@@ -149,10 +149,7 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         for j, a in enumerate(schema.attributes):
             if not a.is_nominal:
                 col = schema.numeric_indices.index(j)
-                disc = DISCRETIZERS[self.discretizer]
-                disc = disc(n_bins=self.n_bins) if self.discretizer in ("equal_width", "equal_frequency") \
-                    else disc()
-                cuts[j] = disc.cuts_for(table.numeric[:, col], ycodes if disc.supervised else None)
+                cuts[j] = learn_cuts(self.discretizer, table.numeric[:, col], ycodes, None, self.n_bins)
         self._set_layout(schema, classes, cuts)
         k, names = len(self.classes_), list(self.schema_.names)
         codes, xs = self._prepare(X, table)
