@@ -10,7 +10,8 @@ from sklearn.utils.validation import check_array, column_or_1d, validate_data
 from .data.encoding import check_2d, select_columns
 from .exceptions import ParameterError
 
-__all__ = ["encode_target", "unwrap", "declared_labels", "prediction_input", "class_codes", "declare_classes"]
+__all__ = ["encode_target", "unwrap", "declared_labels", "prediction_input", "class_codes", "declare_classes",
+           "chunk_class_codes"]
 
 
 def unwrap(X, y=None):
@@ -183,3 +184,16 @@ def encode_target(y, n_samples):
         raise ParameterError(f"y: expected {n_samples} class labels (one per instance), "
                              f"got {codes.shape[0]}")
     return codes, classes
+
+
+def chunk_class_codes(estimator, y, n, first):
+    """Class codes of a chunk of ``n`` rows for ``partial_fit``: on the first chunk of an
+    estimator without declared classes they declare them (``estimator.classes_``); later,
+    against the declared classes."""
+    if first and not hasattr(estimator, "classes_"):
+        codes, estimator.classes_ = encode_target(y, n)
+        return codes
+    codes = class_codes(y, estimator.classes_)
+    if codes.shape[0] != n:
+        raise ParameterError(f"y: expected {n} class labels (one per instance), got {codes.shape[0]}")
+    return codes

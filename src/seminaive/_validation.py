@@ -9,6 +9,7 @@ from ._state import brief
 from .exceptions import ParameterError
 
 __all__ = ["check_param", "validate_params", "check_cv", "check_priors", "check_bandwidth", "check_prior_dict",
+           "check_prior_names",
            "ValidatedParams"]
 
 
@@ -160,3 +161,19 @@ class ValidatedParams:
 
     def _check_params(self):
         validate_params(self)
+
+
+def check_prior_names(prior, names, keys):
+    """A Normal-Gamma ``prior`` dict: global ``keys`` (numbers) and attribute names (of ``names``) with a
+    dict of those keys each."""
+    names = set(names)
+    for k, v in (prior or {}).items():
+        if k in keys:
+            check_param(f"prior[{k!r}]", v, kind="number")
+        elif k not in names or not isinstance(v, dict):
+            raise ParameterError(f"prior: {k!r} is neither one of {', '.join(keys)} nor an attribute "
+                                 f"name with a dict of them")
+        else:
+            for kk in v:
+                if kk not in keys:
+                    raise ParameterError(f"prior[{k!r}]: unknown key {kk!r}; expected {', '.join(keys)}")

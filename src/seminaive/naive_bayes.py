@@ -5,17 +5,19 @@ import copy
 import numpy as np
 from sklearn.utils.validation import _check_sample_weight, validate_data
 
-from ._target import class_codes, declare_classes, encode_target, fit_input, unwrap
-from ._validation import check_bandwidth, check_param, check_prior_dict, check_priors
+from ._target import chunk_class_codes, declare_classes, encode_target, fit_input, unwrap
+from ._validation import check_bandwidth, check_prior_dict, check_prior_names, check_priors
 from .base import BaseNaiveBayes
-from .components import VAR_SMOOTHING_RULES, Categorical, Discretized, Gaussian, Kernel, variance_floor
-from .components.checked import checked_component
-from .data.encoding import as_columns, block_schema, check_2d, encode, infer_schema, refuse_infinite, select_columns
+from .components import (VAR_SMOOTHING_RULES, Categorical, Discretized, Gaussian, Kernel, count_components,
+                         variance_floor)
+from .components.checked import checked_components
+from .data.encoding import (as_columns, block_schema, check_2d, encode, infer_schema, refuse_infinite, refuse_undeclared,
+                            select_columns)
 from .data.int_block import block_counts, block_width, present_values
 from .data.schema import resolve_columns
 from .discretize import learn_cuts
 from .estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
-from .exceptions import DataFormatError, ParameterError
+from .exceptions import ParameterError
 from ._names import NUMERIC_MODELS as _NUMERIC_MODELS
 from ._state import field as _field, numbers as _numbers
 from .registry import register, register_variant
@@ -252,13 +254,8 @@ class NaiveBayes(BaseNaiveBayes):
         else:
             X = select_columns(X, self.schema_)
             validate_data(self, X, reset=False, skip_check_array=True)
-        table = encode(X, self.schema_)
-        if table.unseen.any():
-            names = [self.schema_.attributes[i].name for i, u in zip(self.schema_.nominal_indices, table.unseen) if u]
-            raise DataFormatError(f"partial_fit: attribute(s) {', '.join(map(repr, names))} have values the first "
-                                  f"chunk did not declare; declare every value up front (pandas categoricals or "
-                                  f"a Dataset read from a file header)")
-        codes = self._class_codes(y, table.n_samples, first)
+        table = refuse_undeclared(encode(X, self.schema_), self.schema_)
+        codes = chunk_class_codes(self, y, table.n_samples, first)
         weight = None
         if sample_weight is not None:
             weight = _check_sample_weight(sample_weight, np.empty((table.n_samples, 0)))
@@ -274,16 +271,6 @@ class NaiveBayes(BaseNaiveBayes):
             self.class_count_ = self.class_count_ + counts
         self._estimate()
         return self
-
-    def _class_codes(self, y, n, first):
-        """Class codes of a chunk against the declared classes."""
-        if first and not hasattr(self, "classes_"):
-            codes, self.classes_ = encode_target(y, n)
-            return codes
-        codes = class_codes(y, self.classes_)
-        if codes.shape[0] != n:
-            raise ParameterError(f"y: expected {n} class labels (one per instance), got {codes.shape[0]}")
-        return codes
 
     def merge(self, other):
         """A new model fitted on the union of the two models' data: the
@@ -304,34 +291,15 @@ class NaiveBayes(BaseNaiveBayes):
         return out
 
     def _count(self, table, codes, k, weight):
-        """Statistics of every component, each type counted in one batched pass."""
-        stats = [None] * len(self.components_)
-        for kind in dict.fromkeys(map(type, self.components_)):
-            idx = [i for i, c in enumerate(self.components_) if type(c) is kind]
-            for i, st in zip(idx, kind.count_many([self.components_[i] for i in idx], table, codes, k, weight)):
-                stats[i] = st
-        return stats
+        return count_components(self.components_, table, codes, k, weight)
 
     def _estimator(self, name):
         """The estimator of one attribute (priors may be given per attribute)."""
         return make_estimator(self.estimation, self.alpha, self.ddof, self.prior, name)
 
-    def _check_prior_names(self):
-        names = set(self.schema_.names)
-        for k, v in (self.prior or {}).items():
-            if k in PRIOR_KEYS:
-                check_param(f"prior[{k!r}]", v, kind="number")
-            elif k not in names or not isinstance(v, dict):
-                raise ParameterError(f"prior: {k!r} is neither one of {', '.join(PRIOR_KEYS)} nor an attribute "
-                                     f"name with a dict of them")
-            else:
-                for kk in v:
-                    if kk not in PRIOR_KEYS:
-                        raise ParameterError(f"prior[{k!r}]: unknown key {kk!r}; expected {', '.join(PRIOR_KEYS)}")
-
     def _estimate(self):
         """Map the statistics to parameters (no pass over the data)."""
-        self._check_prior_names()
+        check_prior_names(self.prior, self.schema_.names, PRIOR_KEYS)
         self.class_log_prior_ = class_log_prior(self.class_count_, self.priors)
         gauss = [i for i, c in enumerate(self.components_) if isinstance(c, Gaussian)]
         floors = dict(zip(gauss, variance_floor([self.stats_[i] for i in gauss], self.var_smoothing,
@@ -398,16 +366,7 @@ class NaiveBayes(BaseNaiveBayes):
         if len(comps) != len(self.schema_) or len(stats) != len(comps):
             raise ValueError(f"state.components, state.stats: expected one per attribute ({len(self.schema_)}), "
                              f"got {len(comps)} and {len(stats)}")
-        self.components_, self.stats_ = [], []
-        for i, (c, st) in enumerate(zip(comps, stats)):
-            attr = self.schema_.attributes[i]
-            block = self.schema_.nominal_indices if attr.is_nominal else self.schema_.numeric_indices
-            comp = checked_component(c, f"state.components[{i}]", i, block.index(i),
-                                     attr.n_values if attr.is_nominal else None,
-                                     ("categorical",) if attr.is_nominal else ("gaussian", "kernel", "discretized"))
-            self.components_.append(comp)
-            self.stats_.append(_component_stats(comp, _field(st, None, dict, f"state.stats[{i}]"), k,
-                                                f"state.stats[{i}]"))
+        self.components_, self.stats_ = checked_components(comps, stats, self.schema_, k)
         try:
             self._estimate()
         except ValueError as e:  # statistics that give no parameters (an overflowing range, say)
@@ -431,33 +390,3 @@ for _name, _text, _kw in (("nb", "Naive Bayes, Gaussian numeric attributes", {})
                           ("nb-predictive", "Naive Bayes, Normal-Gamma posterior predictive",
                            {"estimation": "predictive"})):
     register_variant("compare", _name, _text, lambda kw=_kw: NaiveBayes(**kw))
-
-
-def _component_stats(comp, st, k, where):
-    """A component's statistics from a model file, every array checked."""
-    if comp.kind in ("categorical", "discretized"):
-        return {"counts": _numbers(st.get("counts"), f"{where}.counts", (k, comp.n_values), low=0)}
-    if comp.kind == "gaussian":
-        out = {key: _numbers(st.get(key), f"{where}.{key}", (k,)) for key in ("weight", "mean", "m2")}
-        if (out["weight"] < 0).any() or (out["m2"] < 0).any():
-            raise ValueError(f"{where}: weights and squared deviations must be >= 0")
-        if "scale" in st:
-            out["scale"] = _numbers(st["scale"], f"{where}.scale", (1,), low=0)
-        if "low" in st or "high" in st:  # the value range (files written before it lack it)
-            lo, hi = (np.asarray(st.get(key), dtype=object) for key in ("low", "high"))
-            try:
-                lo, hi = (np.asarray(v, dtype=np.float64) for v in (lo, hi))
-            except (TypeError, ValueError):
-                raise ValueError(f"{where}.low, {where}.high: expected one number each") from None
-            empty = lo.shape == hi.shape == (1,) and lo[0] == np.inf and hi[0] == -np.inf  # no value seen
-            if lo.shape != (1,) or hi.shape != (1,) or not (empty or (np.isfinite(lo).all() and np.isfinite(hi).all()
-                                                                       and lo[0] <= hi[0])):
-                raise ValueError(f"{where}.low, {where}.high: expected finite numbers, low <= high")
-            out["low"], out["high"] = lo, hi
-        return out
-    n = np.asarray(st.get("x", []), dtype=object).shape
-    out = {key: _numbers(st.get(key), f"{where}.{key}", n) for key in ("x", "y", "w")}
-    out["n_classes"] = _numbers(st.get("n_classes"), f"{where}.n_classes", (1,))
-    if (out["w"] < 0).any() or not np.isin(out["y"], np.arange(k)).all() or out["n_classes"][0] != k:
-        raise ValueError(f"{where}: kernel classes and weights out of range")
-    return out

@@ -20,7 +20,7 @@ from .._validation import check_priors
 from ..base import BaseNaiveBayes
 from ..components import Categorical, ConditionalTable, Discretized
 from ..components.checked import checked_component
-from ..data.encoding import check_2d, encode, infer_schema
+from ..data.encoding import check_2d, encode, infer_schema, refuse_undeclared
 from ..discretize import learn_cuts
 from ..estimation import Frequency, MEstimate, class_log_prior
 from ..search.structure import Structure
@@ -232,7 +232,6 @@ class BayesNetClassifier(BaseNaiveBayes):
         """
         from .._target import class_codes, declare_classes
         from ..data.encoding import select_columns
-        from ..exceptions import DataFormatError
         X, y = unwrap(X, y)
         check_2d(X)
         first = not hasattr(self, "stats_")
@@ -244,10 +243,7 @@ class BayesNetClassifier(BaseNaiveBayes):
         else:
             X = select_columns(X, self.schema_)
             validate_data(self, X, reset=False, skip_check_array=True)
-        table = encode(X, self.schema_)
-        if table.unseen.any():
-            raise DataFormatError("partial_fit: a chunk has nominal values the first chunk did not declare; "
-                                  "declare every value up front (pandas categoricals or a Dataset)")
+        table = refuse_undeclared(encode(X, self.schema_), self.schema_)
         ycodes = class_codes(y, self.classes_)
         weight = None if sample_weight is None else _check_sample_weight(sample_weight,
                                                                           np.empty((table.n_samples, 0)))

@@ -14,7 +14,7 @@ that type, ``count_many`` and ``add_log_likelihood_many``, which give the same
 numbers in one cache-friendly pass over the data; models use those.
 """
 
-__all__ = ["Component"]
+__all__ = ["Component", "count_components"]
 
 
 class Component:
@@ -75,3 +75,14 @@ class Component:
     @classmethod
     def from_dict(cls, d):
         return cls(d["attribute"], d["column"])
+
+
+def count_components(components, table, codes, k, weight=None):
+    """The statistics of every component of an encoded ``table`` with class codes ``codes``
+    (``k`` classes, optional weights), each component type counted in one batched pass."""
+    stats = [None] * len(components)
+    for kind in dict.fromkeys(map(type, components)):
+        idx = [i for i, c in enumerate(components) if type(c) is kind]
+        for i, st in zip(idx, kind.count_many([components[i] for i in idx], table, codes, k, weight)):
+            stats[i] = st
+    return stats

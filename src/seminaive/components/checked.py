@@ -15,13 +15,13 @@ ValueError: state.components[1].column: expected 0 (the attribute's column), got
 
 import numpy as np
 
-from .._state import brief
+from .._state import brief, field as _field, numbers as _numbers
 from .categorical import Categorical
 from .discretized import Discretized
 from .gaussian import Gaussian
 from .kernel import BANDWIDTHS, Kernel
 
-__all__ = ["checked_component", "checked_cuts"]
+__all__ = ["checked_component", "checked_cuts", "checked_components"]
 
 _KINDS = {c.kind: c for c in (Categorical, Discretized, Gaussian, Kernel)}
 
@@ -73,3 +73,51 @@ def checked_component(d, where, attribute, column, n_values=None, kinds=None):
                              f"got {brief(bw)}")
         return Kernel(attribute, column, bw)
     return Gaussian(attribute, column)
+
+
+def checked_components(comps, stats, schema, k):
+    """A Naive Bayes's components and their statistics from a model file (``state.components``,
+    ``state.stats``), one per attribute of ``schema``, every field checked; ``k`` classes."""
+    if len(comps) != len(schema) or len(stats) != len(comps):
+        raise ValueError(f"state.components, state.stats: expected one per attribute ({len(schema)}), "
+                         f"got {len(comps)} and {len(stats)}")
+    out_comps, out_stats = [], []
+    for i, (c, st) in enumerate(zip(comps, stats)):
+        attr = schema.attributes[i]
+        block = schema.nominal_indices if attr.is_nominal else schema.numeric_indices
+        comp = checked_component(c, f"state.components[{i}]", i, block.index(i),
+                                 attr.n_values if attr.is_nominal else None,
+                                 ("categorical",) if attr.is_nominal else ("gaussian", "kernel", "discretized"))
+        out_comps.append(comp)
+        out_stats.append(_component_stats(comp, _field(st, None, dict, f"state.stats[{i}]"), k, f"state.stats[{i}]"))
+    return out_comps, out_stats
+
+
+def _component_stats(comp, st, k, where):
+    """A component's statistics from a model file, every array checked."""
+    if comp.kind in ("categorical", "discretized"):
+        return {"counts": _numbers(st.get("counts"), f"{where}.counts", (k, comp.n_values), low=0)}
+    if comp.kind == "gaussian":
+        out = {key: _numbers(st.get(key), f"{where}.{key}", (k,)) for key in ("weight", "mean", "m2")}
+        if (out["weight"] < 0).any() or (out["m2"] < 0).any():
+            raise ValueError(f"{where}: weights and squared deviations must be >= 0")
+        if "scale" in st:
+            out["scale"] = _numbers(st["scale"], f"{where}.scale", (1,), low=0)
+        if "low" in st or "high" in st:  # the value range (files written before it lack it)
+            lo, hi = (np.asarray(st.get(key), dtype=object) for key in ("low", "high"))
+            try:
+                lo, hi = (np.asarray(v, dtype=np.float64) for v in (lo, hi))
+            except (TypeError, ValueError):
+                raise ValueError(f"{where}.low, {where}.high: expected one number each") from None
+            empty = lo.shape == hi.shape == (1,) and lo[0] == np.inf and hi[0] == -np.inf  # no value seen
+            if lo.shape != (1,) or hi.shape != (1,) or not (empty or (np.isfinite(lo).all() and np.isfinite(hi).all()
+                                                                       and lo[0] <= hi[0])):
+                raise ValueError(f"{where}.low, {where}.high: expected finite numbers, low <= high")
+            out["low"], out["high"] = lo, hi
+        return out
+    n = np.asarray(st.get("x", []), dtype=object).shape
+    out = {key: _numbers(st.get(key), f"{where}.{key}", n) for key in ("x", "y", "w")}
+    out["n_classes"] = _numbers(st.get("n_classes"), f"{where}.n_classes", (1,))
+    if (out["w"] < 0).any() or not np.isin(out["y"], np.arange(k)).all() or out["n_classes"][0] != k:
+        raise ValueError(f"{where}: kernel classes and weights out of range")
+    return out

@@ -16,7 +16,7 @@ from .int_block import LUT_LIMIT as _LUT_LIMIT, block_counts, block_width, prese
 from .schema import NOMINAL, NUMERIC, Attribute, Schema, resolve_columns
 
 __all__ = ["EncodedTable", "infer_schema", "encode", "refuse_infinite", "as_columns", "code_dtype", "check_2d",
-           "select_columns"]
+           "select_columns", "refuse_undeclared"]
 
 @dataclass
 class EncodedTable:
@@ -365,3 +365,14 @@ def refuse_infinite(table, schema):
         bad = int(np.flatnonzero(np.isinf(numeric).any(axis=0))[0])
         raise DataFormatError("numeric values must be finite (NaN marks a missing value), "
                               "got infinity", column=schema.names[schema.numeric_indices[bad]])
+
+
+def refuse_undeclared(table, schema):
+    """``table``, unless a later chunk showed nominal values the first chunk did not declare (an error naming
+    the attributes)."""
+    if table.unseen.any():
+        names = [schema.attributes[i].name for i, u in zip(schema.nominal_indices, table.unseen) if u]
+        raise DataFormatError(f"partial_fit: attribute(s) {', '.join(map(repr, names))} have values the first "
+                              f"chunk did not declare; declare every value up front (pandas categoricals or "
+                              f"a Dataset read from a file header)")
+    return table
