@@ -33,7 +33,7 @@ from sklearn.naive_bayes import CategoricalNB
 from seminaive.datasets import load
 from seminaive.estimation import Frequency
 from seminaive.search import BSE, BSEJ
-from seminaive.search.engine import BaseAttribute, Engine
+from seminaive.core.engine import BaseAttribute, Engine
 
 
 def fold_scores(engine, groups):

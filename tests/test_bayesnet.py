@@ -333,7 +333,7 @@ def test_selective_kdb_k_fold_equals_refits_per_fold(loss):
     from seminaive.components import ConditionalTable
     from seminaive.data.encoding import encode
     from seminaive.estimation import class_log_prior
-    from seminaive._folds import stratified_folds
+    from seminaive.core.folds import stratified_folds
     X, y = nominal_data(n=60, d=4, seed=12, missing=0.1)
     m = SelectiveKDB(k=2, scoring=loss, cv=4, random_state=3).fit(X, y)
     ycodes = np.searchsorted(m.classes_, y)

@@ -8,7 +8,7 @@ import dask.dataframe as dd
 from distributed import get_task_stream
 
 from seminaive import ParameterError
-from seminaive._folds import stratified_folds
+from seminaive.core.folds import stratified_folds
 from seminaive.search import BSE, BSEJ, BSJ, FSSJ, search_dask
 
 from test_dask import client  # noqa: F401  (the module's LocalCluster)

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from seminaive import NaiveBayes
-from seminaive._folds import fold_pairs, stratified_folds
+from seminaive.core.folds import fold_pairs, stratified_folds
 from seminaive.bayesnet import SelectiveKDB
 from seminaive.calibration import Calibrated
 from seminaive.data import read_arff

@@ -128,7 +128,7 @@ def test_candidate_pairs_limits_joins():
 def test_streamed_search_equals_in_memory(tmp_path, method, scoring, estimation):
     """Scores from merged statistics over chunks equal the in-memory engine's, with any estimator."""
     from seminaive.data import load_file
-    from seminaive._folds import stratified_folds
+    from seminaive.core.folds import stratified_folds
     from seminaive.search.streamed import search_file
     X, y = random_mixed(n=90, seed=4)
     path = tmp_path / "d.csv"
@@ -148,7 +148,7 @@ def test_streamed_search_equals_in_memory(tmp_path, method, scoring, estimation)
 @pytest.mark.parametrize("scoring", ["loo", "cv"])
 def test_streamed_search_joins_like_in_memory(tmp_path, scoring):
     from seminaive.data import load_file
-    from seminaive._folds import stratified_folds
+    from seminaive.core.folds import stratified_folds
     from seminaive.search.streamed import search_file
     rng = np.random.default_rng(7)
     n = 240
@@ -269,7 +269,7 @@ def test_a_misspelled_scoring_rule_is_named():
 def test_streamed_search_by_a_scoring_rule_equals_in_memory(tmp_path, rule, cv):
     """The rules' sums add over chunks: a file searched in chunks takes the in-memory steps."""
     from seminaive.data import load_file
-    from seminaive._folds import stratified_folds
+    from seminaive.core.folds import stratified_folds
     from seminaive.search.streamed import search_file
     X, y = random_mixed(n=90, seed=6)
     path = tmp_path / "d.csv"

@@ -23,7 +23,7 @@ from ..components.checked import checked_component
 from ..data.encoding import check_2d, encode, infer_schema, refuse_undeclared
 from ..discretize import learn_cuts
 from ..estimation import Frequency, MEstimate, class_log_prior
-from ..search.structure import Structure
+from ..core.structure import Structure
 from .statistics import pair_statistics
 
 __all__ = ["BayesNetClassifier", "DISCRETIZER_NAMES", "ChunkWarning"]
@@ -308,7 +308,7 @@ class BayesNetClassifier(BaseNaiveBayes):
         and the intervals held as learned from all the rows."""
         from .._target import class_codes
         from ..scoring import log_posteriors
-        from ..search.held_out import loo_prior
+        from ..core.held_out import loo_prior
         X, y = unwrap(X, y)
         table = encode(X, self.schema_)
         ycodes = class_codes(y if hasattr(y, "iloc") else np.asarray(y).ravel(), self.classes_)

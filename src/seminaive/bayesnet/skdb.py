@@ -3,13 +3,13 @@ number of attributes and k are chosen by exact leave-one-out cross-validation.""
 
 import numpy as np
 
-from .._folds import fold_labels, stratified_folds
+from ..core.folds import fold_labels, stratified_folds
 from .._validation import check_cv_or_none
 from ..components import ConditionalTable
 from ..registry import register, register_variant
 from ..scoring import check_scoring, gain, score_sums, score_value
-from ..search.held_out import loo_prior
-from ..search.structure import Structure
+from ..core.held_out import loo_prior
+from ..core.structure import Structure
 from .kdb import KDB, kdb_parents
 from .statistics import pair_statistics
 
@@ -43,7 +43,7 @@ class SelectiveKDB(KDB):
     cv : None, int or list of (train, test), default None
         None: leave-one-out; k >= 2: k-fold cross-validation, each fold's losses from
         the counts of the other folds (stratified random folds, ``random_state`` the seed,
-        as :func:`seminaive._folds.stratified_folds` makes them), or the given folds,
+        as :func:`seminaive.core.folds.stratified_folds` makes them), or the given folds,
         whose test parts partition the rows (data in memory only).
     random_state : int, default 0
     alpha, priors, numeric, n_bins, min_bucket, estimation

@@ -1,6 +1,6 @@
 """The family fitted from chunks (a file's, or a Dask DataFrame's partitions),
 equal to one fit in memory, in map-reduce passes over a source of chunks
-(:func:`seminaive.search.sources.map_reduce`: in order here, on the cluster for
+(:func:`seminaive.core.sources.map_reduce`: in order here, on the cluster for
 a Dask source):
 
 1. the counts of every numeric attribute's values by class (what any of the
@@ -23,7 +23,7 @@ from .._target import class_codes
 from ..data.encoding import encode
 from ..discretize import learn_cuts
 from ..exceptions import ParameterError
-from ..search.sources import map_reduce
+from ..core.sources import map_reduce
 from .base import _add
 from .statistics import add_statistics, pair_statistics
 

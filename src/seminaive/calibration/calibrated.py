@@ -5,7 +5,7 @@ import re
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 
-from .._folds import make_folds
+from ..core.folds import make_folds
 from .._names import CALIBRATIONS
 from .._target import class_codes, unwrap
 from .._validation import validate_params

@@ -45,7 +45,7 @@ def leave_one_out_log_proba(model, X, y, table=None, ycodes=None):
     ``table`` and ``ycodes`` may give the encoded training data (as ``_fit_table`` returns them);
     its own statistics then serve, with no pass over the data."""
     from ..naive_bayes import NaiveBayes
-    from ..search.engine import BaseAttribute, Engine
+    from ..core.engine import BaseAttribute, Engine
     if hasattr(model, "_loo_log_proba") and not isinstance(model, NaiveBayes):  # TAN, kDB: their tables
         return model._loo_log_proba(X, y)
     if not isinstance(model, NaiveBayes):  # a wrapper search: its own engine, at its final structure

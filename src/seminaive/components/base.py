@@ -79,7 +79,18 @@ class Component:
 
 def count_components(components, table, codes, k, weight=None):
     """The statistics of every component of an encoded ``table`` with class codes ``codes``
-    (``k`` classes, optional weights), each component type counted in one batched pass."""
+    (``k`` classes, optional weights), each component type counted in one batched pass.
+
+    Examples
+    --------
+    >>> import numpy as np, pandas as pd
+    >>> from seminaive.components import Categorical
+    >>> from seminaive.data import encode, infer_schema
+    >>> X = pd.DataFrame({"a": ["x", "y", "x"]})
+    >>> table = encode(X, infer_schema(X))
+    >>> count_components([Categorical(0, 0, 2)], table, np.array([0, 1, 1]), 2)[0]["counts"].tolist()
+    [[1.0, 0.0], [1.0, 1.0]]
+    """
     stats = [None] * len(components)
     for kind in dict.fromkeys(map(type, components)):
         idx = [i for i, c in enumerate(components) if type(c) is kind]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.model_selection import LeaveOneOut, train_test_split
 
-from .._folds import fold_pairs, stratified_folds
+from ..core.folds import fold_pairs, stratified_folds
 from .._validation import check_param
 from ..exceptions import ParameterError
 
@@ -79,7 +79,7 @@ class Protocol:
 
 def kfold(y, k=10, seed=0):
     """Stratified, shuffled k folds: the folds every model and search of the package draws
-    (:func:`seminaive._folds.stratified_folds`).
+    (:func:`seminaive.core.folds.stratified_folds`).
 
     Examples
     --------

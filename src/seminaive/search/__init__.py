@@ -1,11 +1,11 @@
 """Wrapper searches for dependencies: BSE, BSJ, BSEJ, FSSJ on an incremental engine."""
 
 from .base import SearchNaiveBayes
-from .engine import Engine
+from ..core.engine import Engine
 from .methods import BSE, BSEJ, BSJ, FSSJ
 from .distributed import search_dask
 from .streamed import search_file
-from .structure import Structure
+from ..core.structure import Structure
 
 __all__ = ["SearchNaiveBayes", "Engine", "Structure", "BSE", "BSJ", "BSEJ", "FSSJ", "SEARCHES", "search_file",
            "search_dask"]

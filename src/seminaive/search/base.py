@@ -7,7 +7,7 @@ import time
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 
-from .._folds import make_folds
+from ..core.folds import make_folds
 from .._scale import column_scales
 from .._target import encode_target, fit_input, prediction_input, unwrap
 from .._validation import check_cv_or_none, check_prior_dict, check_priors, validate_params
@@ -23,9 +23,9 @@ from .._state import brief, checked_records, field, numbers
 from ..components.checked import checked_cuts
 from ..persistence import model_from_dict, model_to_dict
 from ..scoring import check_scoring, gain
-from .engine import BaseAttribute, Engine
-from .held_out import _moments
-from .structure import Structure
+from ..core.engine import BaseAttribute, Engine
+from ..core.held_out import _moments
+from ..core.structure import Structure
 
 __all__ = ["SearchNaiveBayes"]
 

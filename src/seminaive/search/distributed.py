@@ -20,7 +20,7 @@ from ..estimation import class_log_prior
 from ..exceptions import ParameterError
 from .base import _PriorsOnly
 from ..scale.dask_source import DaskSource, _tree
-from .._folds import stratified_folds
+from ..core.folds import stratified_folds
 from .streamed import check_streamable, chunk_engine, column_units
 
 __all__ = ["search_dask"]
@@ -56,7 +56,7 @@ def search_dask(search, X, y, progress=None):
     DataFrame ``X`` with a Dask Series ``y``, on whatever scheduler is active
     (a ``distributed.Client`` beforehand puts it on that cluster). The fitted
     search equals ``search.fit`` on the same rows in memory with the same folds
-    (k-fold scoring uses :func:`~seminaive._folds.stratified_folds`
+    (k-fold scoring uses :func:`~seminaive.core.folds.stratified_folds`
     folds over the rows in partition order, ``random_state`` as the seed).
 
     Nominal columns are declared as :func:`seminaive.scale.dask.fit_dask`

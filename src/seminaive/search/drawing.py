@@ -6,7 +6,7 @@ AnDE) or a schema alone (Naive Bayes: every attribute a child of the class)."""
 
 import numpy as np
 
-from .structure import Structure
+from ..core.structure import Structure
 
 __all__ = ["structure_of", "plot_structure"]
 

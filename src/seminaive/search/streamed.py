@@ -1,6 +1,6 @@
 """Wrapper searches on data streamed from a file.
 
-The search's engine (:class:`~seminaive.search.engine.Engine`) reads a source
+The search's engine (:class:`~seminaive.core.engine.Engine`) reads a source
 of chunks: here the file's, read again at each step. Every group's statistics
 (value-by-class counts, or per-class moments for a Gaussian attribute alone)
 are summed over chunks, per fold for k-fold scoring, and each chunk's
@@ -12,7 +12,7 @@ in-memory search on the same data (and folds), through the same search loop.
 import numpy as np
 import pandas as pd
 
-from .._folds import stratified_folds
+from ..core.folds import stratified_folds
 from .._scale import pow2_scale
 from .._target import class_codes, declared_labels
 from ..components.gaussian import variance_floor
@@ -22,8 +22,8 @@ from ..estimation import class_log_prior
 from ..exceptions import ParameterError
 from ..scale.files import iter_file_chunks
 from .base import _PriorsOnly
-from .engine import BaseAttribute, Engine
-from .held_out import _merge_all
+from ..core.engine import BaseAttribute, Engine
+from ..core.held_out import _merge_all
 
 __all__ = ["search_file", "check_streamable", "chunk_engine", "column_units"]
 
@@ -94,7 +94,7 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
                 sep=None):
     """Run a wrapper search (an unfitted BSE, BSJ, BSEJ or FSSJ) on a data file
     streamed in chunks; the fitted search is returned, equal to ``search.fit``
-    on the whole file (k-fold scoring uses :func:`seminaive._folds.stratified_folds` folds,
+    on the whole file (k-fold scoring uses :func:`seminaive.core.folds.stratified_folds` folds,
     ``random_state`` as the seed).
 
     Numeric attributes for joins are cut into equal-width intervals (the

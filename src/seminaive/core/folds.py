@@ -11,7 +11,7 @@ model, whatever codes a model gives its classes.
 
 import numpy as np
 
-from .exceptions import ParameterError
+from ..exceptions import ParameterError
 
 __all__ = ["stratified_folds", "fold_pairs", "fold_labels", "make_folds"]
 

@@ -20,7 +20,7 @@ over the Cartesian product of its members' values, missing when any member is.
 
 import numpy as np
 
-from .._folds import fold_labels
+from .folds import fold_labels
 from ..estimation import Frequency, class_log_prior
 from ..scoring import log_posteriors, score_sums, score_value
 from .decide import correct, split_infinite, with_infinite
