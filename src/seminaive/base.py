@@ -11,7 +11,10 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 
 from ._validation import ValidatedParams
+from .core.capabilities import Capabilities
 from .exceptions import ParameterError, UnseenValueWarning, require_fitted
+from ._target import prediction_input
+from .data.encoding import encode
 
 __all__ = ["BaseNaiveBayes", "UnseenValueWarning", "decide", "resolve_degenerate"]
 
@@ -83,6 +86,11 @@ def _row_reduce(ufunc, a):
 
 class BaseNaiveBayes(ValidatedParams, ClassifierMixin, BaseEstimator):
     """Base of the Naive Bayes family (abstract)."""
+
+    capabilities = Capabilities()  # what the model can do beyond fit and predict (core.capabilities)
+
+    def _capabilities(self):
+        return type(self).capabilities
 
     def _joint_log_likelihood(self, X):  # pragma: no cover - abstract
         raise NotImplementedError
@@ -160,8 +168,6 @@ class BaseNaiveBayes(ValidatedParams, ClassifierMixin, BaseEstimator):
     def _encode(self, X):
         """``X`` encoded against the fitted schema for prediction (a warning names
         the nominal values outside the training lists, read as missing)."""
-        from ._target import prediction_input
-        from .data.encoding import encode
         table = encode(prediction_input(self, X), self.schema_)
         self._warn_unseen([self.schema_.attributes[i].name for i in self.schema_.nominal_indices], table.unseen)
         return table

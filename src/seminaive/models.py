@@ -4,6 +4,7 @@ plus scikit-learn's classifiers as comparison peers."""
 
 from .exceptions import ParameterError
 from .registry import register_variant, variants
+from .calibration import Calibrated
 
 __all__ = ["make_model", "parse_spec", "model_parameters", "compare_model", "model_description", "model_names",
            "sklearn_model", "describe"]
@@ -148,7 +149,6 @@ def make_model(spec="nb", calibration=None, **options):
         name = "cnb"
     est = _apply(_preset(name), name, params)
     if calibration:
-        from .calibration import Calibrated
         est = Calibrated(est, method=calibration)
     return est
 

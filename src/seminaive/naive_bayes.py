@@ -8,6 +8,8 @@ from sklearn.utils.validation import _check_sample_weight, validate_data
 from ._target import chunk_class_codes, declare_classes, encode_target, fit_input, unwrap
 from ._validation import check_bandwidth, check_prior_dict, check_prior_names, check_priors
 from .base import BaseNaiveBayes
+from .core.capabilities import Capabilities
+from .core.leave_one_out import naive_bayes_loo
 from .components import (VAR_SMOOTHING_RULES, Categorical, Discretized, Gaussian, Kernel, count_components,
                          variance_floor)
 from .components.checked import checked_components
@@ -129,6 +131,8 @@ class NaiveBayes(BaseNaiveBayes):
         "numeric": dict(options=NUMERIC_MODELS), "n_bins": dict(kind="int", low=1),
         "min_bucket": dict(kind="int", low=1), "bandwidth": check_bandwidth, "estimation": dict(options=ESTIMATIONS),
         "prior": check_prior_dict}
+
+    capabilities = Capabilities(leave_one_out=True)
 
     def __init__(self, *, alpha=1.0, priors="laplace", ddof=1, var_smoothing=None, var_smoothing_rule="range",
                  nominal=None, numeric="gaussian", n_bins=10, min_bucket=6, bandwidth="silverman",
@@ -307,6 +311,9 @@ class NaiveBayes(BaseNaiveBayes):
         for i, (c, s) in enumerate(zip(self.components_, self.stats_)):
             name = self.schema_.attributes[c.attribute].name
             c.estimate(s, self._estimator(name), floor=floors.get(i, 0.0), name=name)
+
+    def _loo_log_proba(self, X, y, table=None, ycodes=None):
+        return naive_bayes_loo(self, X, y, table, ycodes)
 
     def _joint_log_likelihood(self, X):
         table = self._encode(X)

@@ -17,11 +17,13 @@ attributes.
 import numpy as np
 from scipy.optimize import minimize
 
+from .core.capabilities import Capabilities
 from ._state import brief, numbers
 from .exceptions import ParameterError
 from .naive_bayes import NaiveBayes
 from .registry import register, register_variant
 from .report import format_table
+from ._target import class_codes, unwrap
 
 __all__ = ["WANBIA", "wanbia_objective"]
 
@@ -95,6 +97,8 @@ class WANBIA(NaiveBayes):
 
     _parameter_constraints = {"objective": dict(options=("cll", "mse"))}
 
+    capabilities = Capabilities()  # its weights are learned from all the rows: no exact leave-one-out
+
     def __init__(self, *, objective="cll", alpha=1.0, priors="laplace", ddof=1, var_smoothing=None,
                  var_smoothing_rule="range", nominal=None, numeric="gaussian", n_bins=10, min_bucket=6,
                  bandwidth="silverman", estimation="frequency", prior=None):
@@ -108,7 +112,6 @@ class WANBIA(NaiveBayes):
         from sklearn.utils.validation import _check_sample_weight
         self.weights_ = None
         super().fit(X, y, sample_weight=sample_weight)
-        from ._target import class_codes, unwrap
         X, y = unwrap(X, y)
         ycodes = class_codes(y if hasattr(y, "iloc") else np.asarray(y).ravel(), self.classes_)
         terms = np.maximum(self._terms(self._encode(X)), FLOOR)

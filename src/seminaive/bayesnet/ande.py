@@ -9,6 +9,7 @@ from .._memory import check_memory
 from ..components import ConditionalTable
 from ..registry import register, register_variant
 from .base import BayesNetClassifier
+from ..exceptions import ParameterError
 
 __all__ = ["AnDE", "AODE"]
 
@@ -224,7 +225,6 @@ class AnDE(BayesNetClassifier):
 
     def attribute_log_likelihoods(self, X):
         """Not defined: AnDE averages models, so its log-likelihood is no sum of attribute terms."""
-        from ..exceptions import ParameterError
         raise ParameterError(f"{type(self).__name__} averages {len(self.parent_sets_)} models: its evidence is no "
                              f"sum of one term per attribute, so it has no additive explanation (TAN, KDB and "
                              f"SelectiveKDB have)")

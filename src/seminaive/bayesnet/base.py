@@ -15,6 +15,7 @@ import numpy as np
 from sklearn.utils.validation import _check_sample_weight, validate_data
 
 from .._names import DISCRETIZER_NAMES
+from ..core.capabilities import Capabilities
 from .._target import encode_target, fit_input, unwrap
 from .._validation import check_priors
 from ..base import BaseNaiveBayes
@@ -25,6 +26,14 @@ from ..discretize import learn_cuts
 from ..estimation import Frequency, MEstimate, class_log_prior
 from ..core.structure import Structure
 from .statistics import pair_statistics
+from .._state import numbers
+from .._state import field
+from .._target import class_codes, declare_classes
+from ..data.encoding import select_columns
+from ..scoring import log_posteriors
+from ..core.held_out import loo_prior
+from ..report import format_explanation
+from ..exceptions import ParameterError
 
 __all__ = ["BayesNetClassifier", "DISCRETIZER_NAMES", "ChunkWarning"]
 
@@ -67,7 +76,6 @@ def _plain_counts(c):
 
 def _checked(value, shape, where):
     """Counts from a model file, checked against their expected (nested) shapes."""
-    from .._state import numbers
     if isinstance(shape, list):
         if not isinstance(value, list) or len(value) != len(shape):
             raise ValueError(f"{where}: expected a list of {len(shape)}")
@@ -88,7 +96,7 @@ class BayesNetClassifier(BaseNaiveBayes):
     True
     """
 
-    _from_chunks = True  # fit_file and fit_dask fit it in passes over chunks (bayesnet.streamed)
+    capabilities = Capabilities(passes=True)  # fit_file and fit_dask fit it in passes over chunks (bayesnet.streamed)
     _fixed_structure = False  # its structure does not depend on the data (AnDE)
 
     _parameter_constraints = {
@@ -177,7 +185,6 @@ class BayesNetClassifier(BaseNaiveBayes):
                 "counts": {name: _plain_counts(getattr(self, name)) for name in self._count_names()}}
 
     def _set_state(self, state):
-        from .._state import field, numbers
         k, d = len(self.classes_), len(self.schema_)
         self.class_count_ = numbers(state.get("class_count"), "state.class_count", (k,), low=0)
         readers = field(state, "readers", list)
@@ -230,8 +237,6 @@ class BayesNetClassifier(BaseNaiveBayes):
         sequence of chunks equals one fit on their union when the values are
         declared up front).
         """
-        from .._target import class_codes, declare_classes
-        from ..data.encoding import select_columns
         X, y = unwrap(X, y)
         check_2d(X)
         first = not hasattr(self, "stats_")
@@ -302,13 +307,10 @@ class BayesNetClassifier(BaseNaiveBayes):
                 jll += t.log_likelihood(table)
         return jll
 
-    def _loo_log_proba(self, X, y):
+    def _loo_log_proba(self, X, y, table=None, ycodes=None):
         """Leave-one-out log-posteriors (n, K) of the training rows ``X``, ``y`` (unweighted):
         each row's own counts out of the class counts and of every table's cells, the structure
         and the intervals held as learned from all the rows."""
-        from .._target import class_codes
-        from ..scoring import log_posteriors
-        from ..core.held_out import loo_prior
         X, y = unwrap(X, y)
         table = encode(X, self.schema_)
         ycodes = class_codes(y if hasattr(y, "iloc") else np.asarray(y).ravel(), self.classes_)
@@ -335,7 +337,6 @@ class BayesNetClassifier(BaseNaiveBayes):
     def explain(self, X, precision=3):
         """Per instance: the predicted class and each attribute's share of its log-odds
         against the runner-up (its term given its parents)."""
-        from ..report import format_explanation
         return format_explanation(self, X, precision)
 
     # ---------------------------------------------------------------- merging
@@ -344,7 +345,6 @@ class BayesNetClassifier(BaseNaiveBayes):
         with the same parameters, schema, intervals and structure: the counts add."""
         import copy
         self._check_mergeable(other)
-        from ..exceptions import ParameterError
         if other.schema_ != self.schema_ or other.structure_ != self.structure_ or \
                 [r.to_dict() for r in other.readers_] != [r.to_dict() for r in self.readers_]:
             what = ("schema" if other.schema_ != self.schema_ else "structure" if other.structure_ != self.structure_

@@ -1,5 +1,6 @@
 """k-dependence Bayesian classifiers (Sahami 1996)."""
 
+from ..core.capabilities import Capabilities
 from ..registry import register, register_variant
 from .base import BayesNetClassifier
 from .statistics import cmi_matrix_from, mutual_informations, tie_rounded
@@ -48,6 +49,7 @@ class KDB(BayesNetClassifier):
     windy <- class, outlook, humidity
     """
 
+    capabilities = Capabilities(leave_one_out=True, passes=True)
     _parameter_constraints = {"k": dict(kind="int", low=0)}
 
     def __init__(self, *, k=1, alpha=1.0, priors="laplace", nominal=None, numeric="mdl",

@@ -12,6 +12,9 @@ from ..core.held_out import loo_prior
 from ..core.structure import Structure
 from .kdb import KDB, kdb_parents
 from .statistics import pair_statistics
+from ..exceptions import ParameterError
+from ..estimation import class_log_prior
+from .._state import checked_records, field, index
 
 __all__ = ["SelectiveKDB"]
 
@@ -76,7 +79,6 @@ class SelectiveKDB(KDB):
 
     def _fit_tables(self, table, columns, y, k, weight):
         if weight is not None and not np.all(weight == np.round(weight)):
-            from ..exceptions import ParameterError
             raise ParameterError("sample_weight: the leave-one-out selection needs integer weights (copies)")
         self._prepare_candidates(pair_statistics(columns, [r.n_values for r in self.readers_], y, k, weight))
         counts = self._count_candidates(table, y, k, weight)
@@ -90,7 +92,6 @@ class SelectiveKDB(KDB):
         """Every candidate's k-fold loss summed over the rows: each fold's rows scored
         by the estimates from the counts of the other folds."""
         import copy
-        from ..estimation import class_log_prior
         if isinstance(self.cv, (list, tuple)):
             fold = fold_labels(list(self.cv), y.size)
         else:
@@ -181,7 +182,6 @@ class SelectiveKDB(KDB):
         return state
 
     def _set_state(self, state):
-        from .._state import checked_records, field, index
         super()._set_state(state)
         sel = field(state, "selection", dict)
         d = len(self.schema_)

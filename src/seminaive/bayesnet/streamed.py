@@ -19,6 +19,7 @@ every value; the file readers and ``fit_dask`` give them).
 import numpy as np
 import pandas as pd
 
+from ..core.capabilities import capabilities
 from .._target import class_codes
 from ..data.encoding import encode
 from ..discretize import learn_cuts
@@ -26,6 +27,7 @@ from ..exceptions import ParameterError
 from ..core.sources import map_reduce
 from .base import _add
 from .statistics import add_statistics, pair_statistics
+from ..components import Categorical, Discretized
 
 __all__ = ["fit_chunks"]
 
@@ -80,8 +82,7 @@ def fit_chunks(model, source, schema, classes):
     module's notes); ``schema`` and ``classes`` are the data's (from the first
     chunk's declarations). Returns the fitted model, equal to ``model.fit`` on
     all the rows (1R's cut points aside: they follow the sorted values)."""
-    from ..components import Categorical, Discretized
-    if not getattr(model, "_from_chunks", False):
+    if not capabilities(model).passes:
         raise ParameterError(f"{type(model).__name__}: its selection needs every row at once; fit it in memory "
                              f"(TAN, KDB, AnDE and AODE fit from chunks)")
     model._check_params()

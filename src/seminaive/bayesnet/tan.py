@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ..core.capabilities import Capabilities
 from ..registry import register, register_variant
 from .base import BayesNetClassifier
 from .statistics import cmi_matrix_from, pair_statistics, tie_rounded
@@ -79,6 +80,8 @@ class TAN(BayesNetClassifier):
     humidity <- class, temperature
     windy <- class, outlook
     """
+
+    capabilities = Capabilities(leave_one_out=True, passes=True)
 
     def _parents_from(self, stats):
         d = len(stats["single"])

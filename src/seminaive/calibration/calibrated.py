@@ -15,6 +15,9 @@ from ..naive_bayes import NaiveBayes
 from ..registry import register, register_variant
 from .calibrators import CALIBRATORS, calibrator_from_dict
 from .out_of_sample import has_leave_one_out, leave_one_out_log_proba, out_of_fold_log_proba
+from .._validation import check_cv
+from ..persistence import model_to_dict
+from ..persistence import model_from_dict
 
 __all__ = ["Calibrated"]
 
@@ -24,7 +27,6 @@ def _check_cv(name, value):
         if value not in ("auto", "loo"):
             raise ParameterError(f"{name}: expected 'auto', 'loo', a number of folds >= 2 or the folds, got {value!r}")
         return
-    from .._validation import check_cv
     check_cv(name, value)
 
 
@@ -167,12 +169,10 @@ class Calibrated(ClassifierMixin, BaseEstimator):
         return {"method": self.method, "cv": self.cv, "random_state": self.random_state}
 
     def _get_state(self):
-        from ..persistence import model_to_dict
         return {"estimator": model_to_dict(self.estimator_), "cv_used": self.cv_used_,
                 "calibrator": None if self.calibrator_ is None else self.calibrator_.to_dict()}
 
     def _set_state(self, state):
-        from ..persistence import model_from_dict
         self.estimator_ = model_from_dict(state["estimator"], source="state.estimator")
         self.estimator = clone(self.estimator_)
         if list(map(str, self.estimator_.classes_)) != list(map(str, self.classes_)):

@@ -24,8 +24,8 @@ def add_parser(sub):
 
 def run(args):
     from ..datasets import check_names
-    from ..evaluation.experiment import Experiment, run_experiment
-    from ..evaluation.report_files import comparison_table, write_report
+    from ..evaluation.experiment import Experiment
+    from ..evaluation.report_files import comparison_table, run_and_report
     from ..evaluation.resampling import parse_protocol
     from ..models import compare_model, model_description
     names = split_names(args.models)
@@ -36,9 +36,8 @@ def run(args):
     sets = [_read(args, s) for s in sets]  # files read with the data options, as every subcommand reads them
     exp = Experiment(models, sets, protocol, baseline=args.baseline or names[0])
     print(f"{protocol.describe()}; results go to {args.out}", file=sys.stderr)
-    res = run_experiment(exp, args.out, resume=not args.no_resume, overwrite=args.force)
-    path = write_report(res, args.out, protocol.describe(), exp.baseline,
-                        {n: model_description(n) for n in names})
+    res, path = run_and_report(exp, args.out, protocol.describe(), {n: model_description(n) for n in names},
+                               resume=not args.no_resume, overwrite=args.force)
     print(comparison_table(res, exp.baseline))
     print(f"\nreport: {path} (and report.html, accuracy.png, cpu_time.png, reliability.png, results.csv)")
 

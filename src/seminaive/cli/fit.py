@@ -25,11 +25,12 @@ def run(args):
     from ..persistence import save_model
     check_outputs(args, "model_file", "output", "plot")
     if args.chunksize:
+        from ..core.capabilities import capabilities
         from ..scale import fit_file
         from ._common import nominal_arg
         print(f"streaming {args.data} in chunks of {args.chunksize:,} rows", file=sys.stderr)
         model = make_model(args)
-        if hasattr(model, "_run"):  # a wrapper search: its engine's passes over the chunks
+        if capabilities(model).search:  # a wrapper search: its engine's passes over the chunks
             from ..search.streamed import search_file
             model = search_file(model, args.data, args.chunksize, args.input_format, args.target, not args.no_header,
                                 sys.stderr, nominal_arg(args), args.sep)

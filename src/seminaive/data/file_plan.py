@@ -157,7 +157,9 @@ class FilePlan:
                      for j, n in enumerate(names)]
             for cols in arrow_columns(self.path, names, self.arrow_skip, self.sep, list(range(len(names))), attrs,
                                       floats, block):
-                yield self._from_columns(cols, attrs)
+                n = len(cols[0]) if cols else 0
+                for start in range(0, n, size or max(n, 1)):  # pyarrow's batches hold bytes: cut them in rows
+                    yield self._from_columns([c[start:start + size] if size else c for c in cols], attrs)
         except (ArrowRowError, ArrowRestart, ValueError) as e:
             for _ in self.encoded_by_tokens(size, nominal, numeric):
                 pass

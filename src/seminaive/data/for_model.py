@@ -70,8 +70,11 @@ def model_chunks(path, schema, chunksize=None, format=None, target=None, header=
             for cols in arrow_columns(path, plan.names, plan.arrow_skip, plan.sep, positions + extra,
                                       list(attrs) + [None] * len(extra), floats,
                                       block_size(path, chunksize or 1 << 40), unseen):
-                yield (pd.DataFrame({a.name: pd.Categorical.from_codes(c, categories=k) if a.is_nominal else c
-                                     for a, c, k in zip(attrs, cols, cats)}), cols[-1] if extra else None)
+                n = len(cols[0]) if cols else 0
+                for start in range(0, n, chunksize or max(n, 1)):  # pyarrow's batches hold bytes: cut them in rows
+                    part = [c[start:start + chunksize] if chunksize else c for c in cols]
+                    yield (pd.DataFrame({a.name: pd.Categorical.from_codes(c, categories=k) if a.is_nominal else c
+                                         for a, c, k in zip(attrs, part, cats)}), part[-1] if extra else None)
             return
         except (ArrowRowError, ValueError) as e:
             for _ in _token_chunks(plan, chunksize, attrs, positions, label, {}):

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from .schema import NOMINAL, NUMERIC, Attribute
+from ..exceptions import DataFormatError
 
 __all__ = ["ColumnSummary", "MISSING_TOKENS", "value_order"]
 
@@ -88,7 +89,6 @@ class ColumnSummary:
                              self.n_present + later.n_present)
 
     def _check_class(self, name, declared, path):
-        from ..exceptions import DataFormatError
         if declared is not None and declared.is_nominal:
             return
         why = None

@@ -219,10 +219,11 @@ def run_experiment(experiment, folder, resume=True, overwrite=False, progress="s
         progress = sys.stderr
     os.makedirs(folder, exist_ok=True)
     with folder_lock(folder):
-        return _run_locked(experiment, folder, resume, overwrite, progress)
+        return run_locked(experiment, folder, resume, overwrite, progress)
 
 
-def _run_locked(experiment, folder, resume, overwrite, progress):
+def run_locked(experiment, folder, resume, overwrite, progress):
+    """:func:`run_experiment` in a folder the caller holds (:func:`folder_lock`)."""
     cfg_path = os.path.join(folder, "experiment.json")
     res_path = os.path.join(folder, "results.csv")
     cfg = experiment.config()

@@ -17,6 +17,7 @@ Examples
 """
 
 import numpy as np
+from .._atomic import save_figure
 
 __all__ = ["reliability_bins", "expected_calibration_error", "probability_measures", "add_bins",
            "plot_reliability"]
@@ -115,7 +116,6 @@ def plot_reliability(bins_by_model, path, overwrite=False, title=None):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from .._atomic import save_figure
     names = list(bins_by_model)
     cols = min(4, len(names))
     rows = -(-len(names) // cols)

@@ -8,15 +8,17 @@ import html
 import json
 import os
 import re
+import sys
 
 import numpy as np
 
 from .._atomic import atomic_write_text, save_figure
+from .experiment import folder_lock, run_locked
 from .metrics import summarize
 from .reliability import expected_calibration_error, plot_reliability
 from .significance import corrected_t_test, wilcoxon_test
 
-__all__ = ["comparison_table", "write_report", "markdown_to_html"]
+__all__ = ["comparison_table", "write_report", "markdown_to_html", "run_and_report"]
 
 
 def _order(values):
@@ -306,3 +308,28 @@ def write_report(results, folder, protocol_text, baseline, descriptions=None):
                                   "splits": results.to_dict(orient="records")}, indent=1, default=float) + "\n",
                       overwrite=True)
     return path
+
+
+def run_and_report(experiment, folder, protocol_text, descriptions=None, resume=True, overwrite=False,
+                   progress="stderr"):
+    """Run (or resume) ``experiment`` in ``folder`` and write its report there, holding the folder
+    throughout: a second run on the same folder is refused until both are done (so it cannot clear
+    this run's temporary files while the report is being written). Returns ``(results, report path)``.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from seminaive import NaiveBayes
+    >>> from seminaive.evaluation.experiment import Experiment
+    >>> from seminaive.evaluation.resampling import Protocol
+    >>> res, path = run_and_report(Experiment({"nb": NaiveBayes()}, ["iris"], Protocol(folds=3)),
+    ...                            tempfile.mkdtemp(), "3-fold", progress=None)
+    >>> len(res), os.path.basename(path)
+    (3, 'report.md')
+    """
+    if progress == "stderr":
+        progress = sys.stderr
+    os.makedirs(folder, exist_ok=True)
+    with folder_lock(folder):
+        results = run_locked(experiment, folder, resume, overwrite, progress)
+        return results, write_report(results, folder, protocol_text, experiment.baseline, descriptions)

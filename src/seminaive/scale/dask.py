@@ -16,7 +16,11 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 
+from ..core.capabilities import capabilities
 from ..exceptions import ParameterError
+from ..bayesnet.streamed import fit_chunks
+from ..data.encoding import infer_schema
+from .dask_source import DaskSource
 
 __all__ = ["fit_dask", "predict_dask"]
 
@@ -77,7 +81,7 @@ def fit_dask(model, X, y, classes=None):
     import dask
     import dask.array as da
     import dask.dataframe as dd
-    if hasattr(model, "_from_chunks"):  # the semi-naive family: map-reduce passes (bayesnet.streamed)
+    if capabilities(model).passes:  # the semi-naive family: map-reduce passes (bayesnet.streamed)
         return _fit_in_passes(model, X, y, classes)
     if getattr(model, "numeric", "gaussian") not in ("gaussian", "kernel"):
         raise ParameterError(f"numeric: fit_dask needs 'gaussian' or 'kernel', got {model.numeric!r} "
@@ -111,9 +115,6 @@ def _fit_in_passes(model, X, y, classes):
     maps over the partitions (encoded once, kept on the workers) and reduces there."""
     import dask
     import dask.dataframe as dd
-    from ..bayesnet.streamed import fit_chunks
-    from ..data.encoding import infer_schema
-    from .dask_source import DaskSource
     if not isinstance(X, dd.DataFrame):
         raise ParameterError(f"X: expected a dask DataFrame, got {type(X).__name__}")
     X = _declare(X)

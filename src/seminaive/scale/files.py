@@ -16,8 +16,11 @@ import os
 
 from .._target import declared_labels
 from .._validation import check_param
+from ..core.capabilities import capabilities
 from ..data.file_plan import plan_file
 from ..exceptions import DataFormatError, ParameterError
+from ..bayesnet.streamed import fit_chunks
+from ..data.encoding import infer_schema
 
 __all__ = ["iter_file_chunks", "fit_file"]
 
@@ -65,6 +68,7 @@ def fit_file(model, path, chunksize=100_000, format=None, target=None, header=Tr
 
     Examples
     --------
+    >>> import numpy as np
     >>> from seminaive import NaiveBayes
     >>> from seminaive.datasets import dataset_path, load
     >>> m = fit_file(NaiveBayes(), dataset_path("weather.numeric"), chunksize=4)
@@ -72,10 +76,11 @@ def fit_file(model, path, chunksize=100_000, format=None, target=None, header=Tr
     ...                  NaiveBayes().fit(load("weather.numeric")).predict_proba(load("weather.numeric").X)))
     True
     """
-    if hasattr(model, "_from_chunks"):  # the semi-naive family: passes over the chunks (bayesnet.streamed)
+    caps = capabilities(model)
+    if caps.passes:  # the semi-naive family: passes over the chunks (bayesnet.streamed)
         return _fit_in_passes(model, path, (chunksize, format, target, header, nominal, sep))
     if not hasattr(model, "partial_fit"):
-        other = ("seminaive.search.search_file runs a search over a file's chunks" if hasattr(model, "_run")
+        other = ("seminaive.search.search_file runs a search over a file's chunks" if caps.search
                  else "read the file in memory (without --chunksize)")
         raise ParameterError(f"chunksize: {type(model).__name__} cannot be fitted chunk by chunk (no partial_fit); "
                              f"{other}")
@@ -102,8 +107,6 @@ class _FileChunks:
 
 
 def _fit_in_passes(model, path, args):
-    from ..bayesnet.streamed import fit_chunks
-    from ..data.encoding import infer_schema
     source = _FileChunks(path, args)
     first = next(iter(source), None)
     if first is None:

@@ -7,6 +7,7 @@ import time
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 
+from ..core.capabilities import Capabilities
 from ..core.folds import make_folds
 from .._scale import column_scales
 from .._target import encode_target, fit_input, prediction_input, unwrap
@@ -86,6 +87,16 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         "n_bins": dict(kind="int", low=1), "max_values": dict(kind="int", low=1),
         "candidate_pairs": dict(kind="int", low=1, allow_none=True), "min_attributes": dict(kind="int", low=0),
         "verbose": dict(kind="bool"), "random_state": dict(kind="int", low=0)}
+
+    def _capabilities(self):
+        """Leave-one-out posteriors from the engine at the final structure when the search scores by
+        leave-one-out (cv None); a search reads files and Dask partitions through its engine."""
+        return Capabilities(leave_one_out=self.cv is None, search=True)
+
+    def _loo_log_proba(self, X, y, table=None, ycodes=None):
+        """Each training row's log-posteriors from the engine at the final structure, without the row."""
+        engine = self.build_engine(X, y)[0]
+        return engine.log_proba(list(self.structure_.groups))
 
     def __init__(self, scoring="accuracy", cv=None, tol=0.0, alpha=1.0, priors="laplace", ddof=1, var_smoothing=None,
                  var_smoothing_rule="range", estimation="frequency", prior=None, numeric="gaussian",

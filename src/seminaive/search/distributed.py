@@ -22,6 +22,7 @@ from .base import _PriorsOnly
 from ..scale.dask_source import DaskSource, _tree
 from ..core.folds import stratified_folds
 from .streamed import check_streamable, chunk_engine, column_units
+from ..scale.dask import _declare
 
 __all__ = ["search_dask"]
 
@@ -76,7 +77,6 @@ def search_dask(search, X, y, progress=None):
     """
     import dask
     import dask.dataframe as dd
-    from ..scale.dask import _declare
     check_streamable(search)
     if not isinstance(X, dd.DataFrame):
         raise ParameterError(f"X: expected a dask DataFrame, got {type(X).__name__}")

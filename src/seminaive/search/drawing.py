@@ -7,6 +7,7 @@ AnDE) or a schema alone (Naive Bayes: every attribute a child of the class)."""
 import numpy as np
 
 from ..core.structure import Structure
+from .._atomic import save_figure
 
 __all__ = ["structure_of", "plot_structure"]
 
@@ -112,7 +113,6 @@ def _saved(fig, path, overwrite):
     """The figure, or its PNG file written atomically."""
     if path is None:
         return fig
-    from .._atomic import save_figure
     return save_figure(fig, path, overwrite)
 
 

@@ -1,0 +1,40 @@
+"""What a model can do beyond fitting and predicting, declared on its class.
+
+Tools ask :func:`capabilities` instead of testing types or attributes:
+calibration whether a model has exact leave-one-out posteriors, the file and
+Dask fits whether it learns in passes over chunks or is a wrapper search.
+
+Examples
+--------
+>>> from seminaive import NaiveBayes, AODE
+>>> from seminaive.search import BSE
+>>> capabilities(NaiveBayes()).leave_one_out, capabilities(AODE()).passes
+(True, True)
+>>> capabilities(BSE()).leave_one_out, capabilities(BSE(cv=5)).leave_one_out, capabilities(BSE()).search
+(True, False, True)
+>>> capabilities(object())
+Capabilities(leave_one_out=False, passes=False, search=False)
+"""
+
+from dataclasses import dataclass
+
+__all__ = ["Capabilities", "capabilities"]
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """``leave_one_out``: exact leave-one-out posteriors of the training rows from the
+    model's own statistics (its ``_loo_log_proba``); ``passes``: fitted from chunks in
+    passes (files, Dask; the semi-naive family); ``search``: a wrapper search, whose
+    engine reads the chunks (``search_file``, ``search_dask``)."""
+
+    leave_one_out: bool = False
+    passes: bool = False
+    search: bool = False
+
+
+def capabilities(model):
+    """The :class:`Capabilities` of a model (an estimator of this package declares them on its class, and may
+    make them depend on its parameters through ``_capabilities``; any other object has none)."""
+    get = getattr(type(model), "_capabilities", None)
+    return get(model) if callable(get) else Capabilities()

@@ -1,0 +1,106 @@
+"""The package's layers: no module of the package imported inside a function
+outside the command line (so the import graph shows every dependency), no
+import cycle even counting such imports, no module over 400 lines."""
+
+import ast
+import itertools
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parents[1] / "src" / "seminaive"
+
+
+def _name(path):
+    parts = ["seminaive", *path.relative_to(ROOT).with_suffix("").parts]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_name(p): p for p in ROOT.rglob("*.py")}
+
+
+def _target(module, node):
+    """The absolute module an ``import``/``from ... import`` names (None outside the package)."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names if a.name.split(".")[0] == "seminaive"]
+    if node.level == 0:
+        base = node.module or ""
+    else:
+        pkg = module.split(".") if MODULES[module].name == "__init__.py" else module.split(".")[:-1]
+        base = ".".join(pkg[:len(pkg) - node.level + 1] + ([node.module] if node.module else []))
+    if base.split(".")[0] != "seminaive":
+        return []
+    return [base] + [f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in MODULES]
+
+
+def import_graph():
+    """Module -> the package's modules importing it runs (each package on the way included), counting
+    imports anywhere in the module, inside functions too."""
+    graph = {m: set() for m in MODULES}
+    for m, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, (ast.Import, ast.ImportFrom)):
+                continue
+            for t in _target(m, node):
+                parts = t.split(".")
+                for i in range(2, len(parts) + 1):
+                    step = ".".join(parts[:i])
+                    if step in MODULES and step != m and not m.startswith(step + "."):  # its own packages run first
+                        graph[m].add(step)
+    return graph
+
+
+def strongly_connected(graph):
+    """Tarjan's components of more than one module (the cycles)."""
+    index, low, stack, on, out, counter = {}, {}, [], set(), [], itertools.count()
+
+    def visit(v):
+        index[v] = low[v] = next(counter)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_module_of_the_package_is_imported_inside_a_function_outside_the_command_line():
+    found = []
+    for m, path in MODULES.items():
+        if m.startswith("seminaive.cli"):
+            continue  # the command line imports what a subcommand needs when it runs (--help stays instant)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                found += [f"{m}:{sub.lineno}" for sub in ast.walk(node)
+                          if isinstance(sub, (ast.Import, ast.ImportFrom)) and _target(m, sub)]
+    assert not found, found
+
+
+def test_no_import_cycle_even_through_deferred_imports():
+    assert strongly_connected(import_graph()) == []
+
+
+def test_the_cycle_finder_sees_a_cycle():
+    graph = import_graph()
+    graph["seminaive.naive_bayes"] = graph["seminaive.naive_bayes"] | {"seminaive.calibration"}
+    assert any("seminaive.naive_bayes" in c for c in strongly_connected(graph))
+
+
+def test_no_module_over_400_lines():
+    long = {m: n for m, p in MODULES.items() if (n := len(p.read_text(encoding="utf-8").splitlines())) > 400}
+    assert not long, long
