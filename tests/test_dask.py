@@ -54,11 +54,15 @@ def test_array_fit_equals_in_memory(client):
     assert (pred == full.predict(X)).all()
 
 
-def test_discretizers_are_refused(client):
-    X, y = mixed_frame(100, seed=1)
-    ddf = dd.from_pandas(X.assign(cls=y), npartitions=2)
-    with pytest.raises(ParameterError, match="numeric: fit_dask needs"):
-        fit_dask(NaiveBayes(numeric="mdl"), ddf.drop(columns="cls"), ddf["cls"])
+@pytest.mark.parametrize("numeric", ["mdl", "equal_width", "equal_frequency", "1r"])
+def test_discretizers_learn_their_cut_points_from_every_partition(client, numeric):
+    """A discretizer's cut points come from a pass over all the partitions: the model is the in-memory one."""
+    X, y = mixed_frame(300, seed=1, missing=0.1)
+    ddf = dd.from_pandas(X.assign(cls=y), npartitions=4)
+    m = fit_dask(NaiveBayes(numeric=numeric), ddf.drop(columns="cls"), ddf["cls"])
+    full = NaiveBayes(numeric=numeric).fit(X, y)
+    assert [c.to_dict() for c in m.components_] == [c.to_dict() for c in full.components_]  # the same cut points
+    assert_same(full, m)
 
 
 def test_count_models_fit_on_the_cluster(client):

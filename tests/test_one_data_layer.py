@@ -40,9 +40,9 @@ def test_dask_partitions_give_the_same_model(data_file):
     dd = pytest.importorskip("dask.dataframe")
     from seminaive.scale.dask import fit_dask
     d = load_file(data_file)
-    memory = NaiveBayes().fit(d.X, d.y)  # y given as it is (not a Dataset's): its classes sorted, as in fit_dask
+    memory = NaiveBayes().fit(d)  # the file's classes in the file's order
     ddf = dd.from_pandas(d.X.assign(__class=d.y), npartitions=3)
-    m = fit_dask(NaiveBayes(), ddf.drop(columns="__class"), ddf["__class"])  # the categorical class declares
+    m = fit_dask(NaiveBayes(), ddf.drop(columns="__class"), ddf["__class"])  # a categorical class declares them
     assert [a.values for a in m.schema_.attributes] == [a.values for a in memory.schema_.attributes]
     assert list(m.classes_) == list(memory.classes_)
     np.testing.assert_allclose(m.predict_proba(d.X), memory.predict_proba(d.X), rtol=1e-9, atol=1e-12)

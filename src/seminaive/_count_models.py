@@ -4,14 +4,15 @@ scipy sparse), per-class feature totals by one sparse-friendly matrix product.""
 import copy
 
 import numpy as np
+import pandas as pd
 import scipy.sparse as sp
 from sklearn.utils.validation import _check_sample_weight, validate_data
 
 from ._state import field, numbers
-from ._target import class_codes, declare_classes, encode_target
+from ._target import class_codes, declare_classes, encode_target, unwrap
 from ._validation import check_priors
 from .base import BaseNaiveBayes
-from .exceptions import ParameterError
+from .exceptions import DataFormatError, ParameterError
 
 __all__ = ["CountModel"]
 
@@ -27,13 +28,23 @@ class CountModel(BaseNaiveBayes):
     _parameter_constraints = {"alpha": dict(kind="number", low=0), "priors": check_priors}
 
     def _validate(self, X, reset):
-        return validate_data(self, X, accept_sparse="csr", reset=reset, dtype=np.float64)
+        try:
+            return validate_data(self, X, accept_sparse="csr", reset=reset, dtype=np.float64)
+        except ValueError as e:
+            if "could not convert" not in str(e) and "convert string" not in str(e):
+                raise
+            bad = [c for c in getattr(X, "columns", []) if not pd.api.types.is_numeric_dtype(X[c])]
+            where = f"column(s) {', '.join(map(repr, bad))} hold" if bad else "X holds"
+            raise DataFormatError(f"X: {type(self).__name__} counts numeric features; {where} text (use "
+                                  f"NaiveBayes for nominal attributes)") from None
 
     def _transform_input(self, X):
         return X
 
-    def fit(self, X, y, sample_weight=None):
-        """Sum each feature per class (one matrix product with the one-hot classes)."""
+    def fit(self, X, y=None, sample_weight=None):
+        """Sum each feature per class (one matrix product with the one-hot classes); ``X`` may be a
+        Dataset, which brings its class."""
+        X, y = unwrap(X, y)
         self._check_params()
         X = self._transform_input(self._validate(X, reset=True))
         codes, self.classes_ = encode_target(y, X.shape[0])

@@ -9,18 +9,18 @@ from ._target import chunk_class_codes, declare_classes, encode_target, fit_inpu
 from ._validation import check_bandwidth, check_prior_dict, check_prior_names, check_priors
 from .base import BaseNaiveBayes
 from .core.capabilities import Capabilities
+from .core.chunk_fit import naive_bayes_from_chunks
 from .core.leave_one_out import naive_bayes_loo
-from .components import (VAR_SMOOTHING_RULES, Categorical, Discretized, Gaussian, Kernel, count_components,
-                         variance_floor)
+from .components import VAR_SMOOTHING_RULES, Categorical, Gaussian, count_components, variance_floor
+from .components.make import make_components
 from .components.checked import checked_components
 from .data.encoding import (as_columns, block_schema, check_2d, encode, infer_schema, refuse_infinite, refuse_undeclared,
                             select_columns)
 from .data.int_block import block_counts, block_width, present_values
 from .data.schema import resolve_columns
-from .discretize import learn_cuts
 from .estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
 from .exceptions import ParameterError
-from ._names import NUMERIC_MODELS as _NUMERIC_MODELS
+from ._names import DISCRETIZER_NAMES, NUMERIC_MODELS as _NUMERIC_MODELS
 from ._state import field as _field, numbers as _numbers
 from .registry import register, register_variant
 from .report import format_explanation, format_model
@@ -132,8 +132,6 @@ class NaiveBayes(BaseNaiveBayes):
         "min_bucket": dict(kind="int", low=1), "bandwidth": check_bandwidth, "estimation": dict(options=ESTIMATIONS),
         "prior": check_prior_dict}
 
-    capabilities = Capabilities(leave_one_out=True)
-
     def __init__(self, *, alpha=1.0, priors="laplace", ddof=1, var_smoothing=None, var_smoothing_rule="range",
                  nominal=None, numeric="gaussian", n_bins=10, min_bucket=6, bandwidth="silverman",
                  estimation="frequency", prior=None):
@@ -204,25 +202,18 @@ class NaiveBayes(BaseNaiveBayes):
         self.stats_ = [{"counts": c[:, v].astype(np.float64)} for c, v in zip(counts, values)]
         return True
 
-    def _make_components(self, table, codes, weight=None):
-        """One component per attribute; discretized ones learn their cut points here
-        (from instances repeated by their integer weights; fractional weights are
-        ignored by cut learning)."""
-        comps, nom, num = [], 0, 0
-        for i, a in enumerate(self.schema_.attributes):
-            if a.is_nominal:
-                comps.append(Categorical(i, nom, a.n_values))
-                nom += 1
-                continue
-            if self.numeric == "gaussian":
-                comps.append(Gaussian(i, num))
-            elif self.numeric == "kernel":
-                comps.append(Kernel(i, num, self.bandwidth))
-            else:
-                comps.append(Discretized(i, num, learn_cuts(self.numeric, table.numeric[:, num], codes, weight,
-                                                            self.n_bins, self.min_bucket)))
-            num += 1
-        return comps
+    def _make_components(self, table, codes, weight=None, cuts=None):
+        return make_components(self.schema_, self.numeric, self.bandwidth, self.n_bins, self.min_bucket, table, codes,
+                               weight, cuts)
+
+    def _fit_chunks(self, source, schema, classes):
+        """Fit on a source of chunks in passes (files, Dask): the cut points, then the counts."""
+        return naive_bayes_from_chunks(self, source, schema, classes)
+
+    def _capabilities(self):
+        """Leave-one-out from its statistics; with a discretizer, fitted from chunks in passes (the cut
+        points learned from every row, as in memory)."""
+        return Capabilities(leave_one_out=True, passes=self.numeric in DISCRETIZER_NAMES)
 
     def partial_fit(self, X, y=None, classes=None, sample_weight=None):
         """Add a chunk of data to the statistics and re-estimate.

@@ -97,7 +97,8 @@ class WANBIA(NaiveBayes):
 
     _parameter_constraints = {"objective": dict(options=("cll", "mse"))}
 
-    capabilities = Capabilities()  # its weights are learned from all the rows: no exact leave-one-out
+    def _capabilities(self):  # its weights are learned from all the rows at once: no leave-one-out, no passes
+        return Capabilities()
 
     def __init__(self, *, objective="cll", alpha=1.0, priors="laplace", ddof=1, var_smoothing=None,
                  var_smoothing_rule="range", nominal=None, numeric="gaussian", n_bins=10, min_bucket=6,

@@ -14,6 +14,7 @@ counting and the joint log-likelihood too.
 import numpy as np
 from sklearn.utils.validation import _check_sample_weight, validate_data
 
+from ..core.sources import add_counts
 from .._names import DISCRETIZER_NAMES
 from ..core.capabilities import Capabilities
 from .._target import encode_target, fit_input, unwrap
@@ -34,6 +35,7 @@ from ..scoring import log_posteriors
 from ..core.held_out import loo_prior
 from ..report import format_explanation
 from ..exceptions import ParameterError
+from .streamed import fit_chunks
 
 __all__ = ["BayesNetClassifier", "DISCRETIZER_NAMES", "ChunkWarning"]
 
@@ -55,15 +57,6 @@ class ChunkWarning(UserWarning):
     """
 
 ESTIMATION_NAMES = ("frequency", "m-estimate")  # the estimations of conditional tables (no Normal-Gamma)
-
-
-def _add(a, b):
-    """Counts of the same shape added: arrays, dicts of arrays, lists of either."""
-    if isinstance(a, list):
-        return [_add(x, z) for x, z in zip(a, b)]
-    if isinstance(a, dict):
-        return {key: a[key] + b[key] for key in a}
-    return a + b
 
 
 def _plain_counts(c):
@@ -226,7 +219,7 @@ class BayesNetClassifier(BaseNaiveBayes):
 
     def _added(self, counts):
         """The model's statistics plus ``counts`` (of the same structure)."""
-        return {name: _add(getattr(self, name), value) for name, value in counts.items()}
+        return {name: add_counts(getattr(self, name), value) for name, value in counts.items()}
 
     def partial_fit(self, X, y=None, classes=None, sample_weight=None):
         """Add a chunk to the counts. The first call fixes the schema, the classes
@@ -306,6 +299,10 @@ class BayesNetClassifier(BaseNaiveBayes):
             for t in self.tables_:
                 jll += t.log_likelihood(table)
         return jll
+
+    def _fit_chunks(self, source, schema, classes):
+        """Fit on a source of chunks in passes (files, Dask; :mod:`.streamed`)."""
+        return fit_chunks(self, source, schema, classes)
 
     def _loo_log_proba(self, X, y, table=None, ycodes=None):
         """Leave-one-out log-posteriors (n, K) of the training rows ``X``, ``y`` (unweighted):

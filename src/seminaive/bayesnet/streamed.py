@@ -17,15 +17,13 @@ every value; the file readers and ``fit_dask`` give them).
 """
 
 import numpy as np
-import pandas as pd
 
 from ..core.capabilities import capabilities
 from .._target import class_codes
 from ..data.encoding import encode
-from ..discretize import learn_cuts
 from ..exceptions import ParameterError
-from ..core.sources import map_reduce
-from .base import _add
+from ..core.cuts import source_cuts
+from ..core.sources import add_counts, map_reduce
 from .statistics import add_statistics, pair_statistics
 from ..components import Categorical, Discretized
 
@@ -38,21 +36,6 @@ def _encoded(model, chunk):
     yc = class_codes(y, model.classes_).astype(np.int64)
     keep = yc >= 0
     return table, yc, keep
-
-
-def _value_counts(chunk, model):
-    """Per numeric attribute, the counts of (value, class) pairs in a chunk."""
-    table, yc, keep = _encoded(model, chunk)
-    out = {}
-    for col, j in enumerate(model.schema_.numeric_indices):
-        x = table.numeric[keep, col]
-        ok = ~np.isnan(x)
-        out[j] = pd.Series(1.0, index=pd.MultiIndex.from_arrays([x[ok], yc[keep][ok]])).groupby(level=[0, 1]).sum()
-    return out
-
-
-def _add_value_counts(a, b):
-    return {j: a[j].add(b[j], fill_value=0.0) for j in a}
 
 
 def _columns(model, table):
@@ -74,7 +57,7 @@ def _counts(chunk, model):
 
 
 def _add_counts(a, b):
-    return {name: _add(a[0][name], b[0][name]) for name in a[0]}, a[1] + b[1]
+    return {name: add_counts(a[0][name], b[0][name]) for name in a[0]}, a[1] + b[1]
 
 
 def fit_chunks(model, source, schema, classes):
@@ -94,15 +77,8 @@ def fit_chunks(model, source, schema, classes):
     model.feature_names_in_ = np.asarray(schema.names, dtype=object)
     model.readers_ = [Categorical(i, schema.nominal_indices.index(i), a.n_values) if a.is_nominal else None
                       for i, a in enumerate(schema.attributes)]
-    if schema.numeric_indices:
-        counts = map_reduce(source, _value_counts, _add_value_counts, model)
-        for col, j in enumerate(schema.numeric_indices):
-            s = counts[j].sort_index()
-            reps = s.to_numpy().astype(np.int64)
-            x = np.repeat(s.index.get_level_values(0).to_numpy(dtype=np.float64), reps)
-            y = np.repeat(s.index.get_level_values(1).to_numpy(dtype=np.int64), reps)
-            model.readers_[j] = Discretized(j, col, learn_cuts(model.numeric, x, y, None, model.n_bins,
-                                                               model.min_bucket))
+    for j, cuts in source_cuts(source, schema, model.classes_, model.numeric, model.n_bins, model.min_bucket).items():
+        model.readers_[j] = Discretized(j, schema.numeric_indices.index(j), cuts)
     if model._fixed_structure:
         model._set_parents([()] * len(schema))  # AnDE: its super-parent sets do not depend on the data
     elif hasattr(model, "_prepare_candidates"):  # selective kDB: two more passes, the counts then the losses
@@ -129,7 +105,7 @@ def _candidate_counts(chunk, model):
 
 
 def _add_candidate_counts(a, b):
-    return _add(a[0], b[0]), a[1] + b[1]
+    return add_counts(a[0], b[0]), a[1] + b[1]
 
 
 def _loss_sums(chunk, model, counts, class_count):

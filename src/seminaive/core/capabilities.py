@@ -18,7 +18,9 @@ Capabilities(leave_one_out=False, passes=False, search=False)
 
 from dataclasses import dataclass
 
-__all__ = ["Capabilities", "capabilities"]
+from ..exceptions import ParameterError
+
+__all__ = ["Capabilities", "capabilities", "check_chunkable"]
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,16 @@ class Capabilities:
     leave_one_out: bool = False
     passes: bool = False
     search: bool = False
+
+
+def check_chunkable(model, option, search_tool, other):
+    """Refuse, naming ``option``, a model that can be fitted neither in passes nor with ``partial_fit``
+    (``search_tool`` names what runs a wrapper search instead; ``other``, what to do for any other)."""
+    caps = capabilities(model)
+    if not caps.passes and not hasattr(model, "partial_fit"):
+        instead = f"{search_tool} runs a search over them" if caps.search else other
+        raise ParameterError(f"{option}: {type(model).__name__} cannot be fitted chunk by chunk (no partial_fit); "
+                             f"{instead}")
 
 
 def capabilities(model):

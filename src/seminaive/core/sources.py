@@ -8,7 +8,7 @@ function over the chunks and combines the results in chunk order.
 
 from ..components.gaussian import Gaussian
 
-__all__ = ["map_reduce"]
+__all__ = ["map_reduce", "add_counts"]
 
 
 def map_reduce(source, fn, combine, *args):
@@ -21,6 +21,15 @@ def map_reduce(source, fn, combine, *args):
         part = fn(chunk, *args)
         out = part if out is None else combine(out, part)
     return out
+
+
+def add_counts(a, b):
+    """Counts of the same shape added: arrays, dicts of arrays, lists or tuples of either."""
+    if isinstance(a, (list, tuple)):
+        return type(a)(add_counts(x, z) for x, z in zip(a, b))
+    if isinstance(a, dict):
+        return {key: add_counts(a[key], b[key]) for key in a}
+    return a + b
 
 
 def _merge_counts(a, b):

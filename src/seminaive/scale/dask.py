@@ -16,9 +16,9 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 
-from ..core.capabilities import capabilities
+from .._target import declared_labels
+from ..core.capabilities import capabilities, check_chunkable
 from ..exceptions import ParameterError
-from ..bayesnet.streamed import fit_chunks
 from ..data.encoding import infer_schema
 from .dask_source import DaskSource
 
@@ -28,6 +28,8 @@ __all__ = ["fit_dask", "predict_dask"]
 def _fit_partition(model, X, y, classes):
     if len(X) == 0:
         return None
+    if classes is None:  # a categorical class: its categories are the classes, in their order
+        return model.partial_fit(X, declared_labels(y))
     return model.partial_fit(X, y, classes=classes)
 
 
@@ -83,13 +85,14 @@ def fit_dask(model, X, y, classes=None):
     import dask.dataframe as dd
     if capabilities(model).passes:  # the semi-naive family: map-reduce passes (bayesnet.streamed)
         return _fit_in_passes(model, X, y, classes)
+    check_chunkable(model, "model", "seminaive.search.search_dask", "compute the data and fit it in memory")
     if getattr(model, "numeric", "gaussian") not in ("gaussian", "kernel"):
         raise ParameterError(f"numeric: fit_dask needs 'gaussian' or 'kernel', got {model.numeric!r} "
                              f"(each partition would place its own cut points)")
     if isinstance(X, dd.DataFrame):
         X = _declare(X)
         known = isinstance(y.dtype, pd.CategoricalDtype) and y.dtype.categories is not None
-        if classes is None and not known:  # a categorical y declares its classes, in order, as in memory
+        if classes is None and not known:  # a categorical y declares its classes, in order, as a file's class does
             classes = sorted(y.dropna().unique().compute().tolist())
         parts = list(zip(X.to_delayed(), y.to_delayed()))
     elif isinstance(X, da.Array):
@@ -111,8 +114,8 @@ def fit_dask(model, X, y, classes=None):
 
 
 def _fit_in_passes(model, X, y, classes):
-    """TAN, KDB, AnDE: each pass of :func:`seminaive.bayesnet.streamed.fit_chunks`
-    maps over the partitions (encoded once, kept on the workers) and reduces there."""
+    """A model fitted in passes (the family, a Naive Bayes with a discretizer): each pass of its
+    ``_fit_chunks`` maps over the partitions (kept on the workers) and reduces there."""
     import dask
     import dask.dataframe as dd
     if not isinstance(X, dd.DataFrame):
@@ -122,7 +125,7 @@ def _fit_in_passes(model, X, y, classes):
     if classes is None:
         classes = list(y.dtype.categories) if known else sorted(y.dropna().unique().compute().tolist())
     parts = list(dask.persist(*[dask.delayed(_labelled)(px, py) for px, py in zip(X.to_delayed(), y.to_delayed())]))
-    return fit_chunks(model, DaskSource(parts), infer_schema(X._meta, model.nominal), classes)
+    return model._fit_chunks(DaskSource(parts), infer_schema(X._meta, model.nominal), classes)
 
 
 def _labelled(X, y):

@@ -16,10 +16,9 @@ import os
 
 from .._target import declared_labels
 from .._validation import check_param
-from ..core.capabilities import capabilities
+from ..core.capabilities import capabilities, check_chunkable
 from ..data.file_plan import plan_file
-from ..exceptions import DataFormatError, ParameterError
-from ..bayesnet.streamed import fit_chunks
+from ..exceptions import DataFormatError
 from ..data.encoding import infer_schema
 
 __all__ = ["iter_file_chunks", "fit_file"]
@@ -79,11 +78,8 @@ def fit_file(model, path, chunksize=100_000, format=None, target=None, header=Tr
     caps = capabilities(model)
     if caps.passes:  # the semi-naive family: passes over the chunks (bayesnet.streamed)
         return _fit_in_passes(model, path, (chunksize, format, target, header, nominal, sep))
-    if not hasattr(model, "partial_fit"):
-        other = ("seminaive.search.search_file runs a search over a file's chunks" if caps.search
-                 else "read the file in memory (without --chunksize)")
-        raise ParameterError(f"chunksize: {type(model).__name__} cannot be fitted chunk by chunk (no partial_fit); "
-                             f"{other}")
+    check_chunkable(model, "chunksize", "seminaive.search.search_file", "read the file in memory (without "
+                                                                        "--chunksize)")
     rows = 0
     for X, y in iter_file_chunks(path, chunksize, format, target, header, nominal, sep):
         if len(X):
@@ -112,4 +108,4 @@ def _fit_in_passes(model, path, args):
     if first is None:
         raise DataFormatError("the file holds no labelled data rows", path=os.fspath(path))
     X, y = first
-    return fit_chunks(model, source, infer_schema(X, model.nominal), list(y.cat.categories))
+    return model._fit_chunks(source, infer_schema(X, model.nominal), list(y.cat.categories))
