@@ -5,6 +5,7 @@ from math import comb
 
 import numpy as np
 
+from ..estimation import lidstone_log
 from .._memory import check_memory
 from ..components import ConditionalTable
 from ..registry import register, register_variant
@@ -46,12 +47,9 @@ def _stacked_log_tables(tables, stats, alpha, estimator=None):
         counts[c, :, :, :m[c]] = st["counts"]
     out = np.zeros((len(tables), slots, width + 1, k))
     mm = m[:, None, None, None].astype(np.float64)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        for part, rows in ((counts[:, :, :-1, :], slice(0, slots - 1)), (counts.sum(axis=2, keepdims=True), [-1])):
-            den = part.sum(axis=3, keepdims=True) + alpha * mm
-            logp = np.log(part + alpha) - np.log(den)
-            logp = np.where(den == 0, -np.log(mm), logp)  # no present value and alpha = 0: uniform
-            out[:, rows, :width, :] = logp.transpose(0, 2, 3, 1)
+    for part, rows in ((counts[:, :, :-1, :], slice(0, slots - 1)), (counts.sum(axis=2, keepdims=True), [-1])):
+        logp = lidstone_log(part, alpha, mm)  # no present value and alpha = 0: uniform
+        out[:, rows, :width, :] = logp.transpose(0, 2, 3, 1)
     valid = np.arange(width)[None, :] < m[:, None]  # (tables, width)
     out[:, :, :width, :] = np.where(valid[:, None, :, None], out[:, :, :width, :], 0.0)
     for c, t in enumerate(tables):
@@ -181,10 +179,9 @@ class AnDE(BayesNetClassifier):
         for counts in self.joint_stats_:
             k, slots = counts.shape
             present = counts[:, :-1]
-            den = present.sum() + self.alpha * k * (slots - 1)
-            with np.errstate(divide="ignore"):
-                self.joint_log_.append(np.log(present + self.alpha) - np.log(den) if den > 0
-                                       else np.full(present.shape, -np.inf))
+            cells = k * (slots - 1)  # P(c, x_P) over every class and parent value; none counted: impossible
+            self.joint_log_.append(lidstone_log(present.ravel(), self.alpha, cells).reshape(present.shape)
+                                   if present.sum() + self.alpha * cells > 0 else np.full(present.shape, -np.inf))
 
     def _joint_log_likelihood(self, X):
         table = self._encode(X)

@@ -24,7 +24,7 @@ from ..components import Categorical, ConditionalTable, Discretized
 from ..components.checked import checked_component
 from ..data.encoding import check_2d, encode, infer_schema, refuse_undeclared
 from ..discretize import learn_cuts
-from ..estimation import Frequency, MEstimate, class_log_prior
+from ..estimation import Frequency, MEstimate, class_log_prior, loo_class_log_prior
 from ..core.structure import Structure
 from .statistics import pair_statistics
 from .._state import numbers
@@ -32,7 +32,6 @@ from .._state import field
 from .._target import class_codes, declare_classes
 from ..data.encoding import select_columns
 from ..scoring import log_posteriors
-from ..core.held_out import loo_prior
 from ..report import format_explanation
 from ..exceptions import ParameterError
 from .streamed import fit_chunks
@@ -313,7 +312,7 @@ class BayesNetClassifier(BaseNaiveBayes):
         ycodes = class_codes(y if hasattr(y, "iloc") else np.asarray(y).ravel(), self.classes_)
         est = self._estimator()
         with np.errstate(divide="ignore", invalid="ignore"):
-            prior = loo_prior(self.class_count_, ycodes, self.priors)
+            prior = loo_class_log_prior(self.class_count_, ycodes, self.priors)
             S = prior.copy()
             for t, st in zip(self.tables_, self.stats_):
                 S += t.loo_log_likelihood(st, table, ycodes, est)

@@ -8,12 +8,11 @@ from .._validation import check_cv_or_none
 from ..components import ConditionalTable
 from ..registry import register, register_variant
 from ..scoring import check_scoring, gain, score_sums, score_value
-from ..core.held_out import loo_prior
 from ..core.structure import Structure
 from .kdb import KDB, kdb_parents
 from .statistics import pair_statistics
 from ..exceptions import ParameterError
-from ..estimation import class_log_prior
+from ..estimation import class_log_prior, laplace_log_prior, loo_class_log_prior
 from .._state import checked_records, field, index
 
 __all__ = ["SelectiveKDB"]
@@ -105,7 +104,7 @@ class SelectiveKDB(KDB):
             held = fold == f
             prior[held] = class_log_prior(class_counts - np.bincount(y[held], weights=w[held], minlength=k),
                                           self.priors)
-        log_prior = np.log(np.round(class_counts) + 1.0) - np.log(np.round(class_counts).sum() + k)
+        log_prior = laplace_log_prior(np.round(class_counts))
         sums = np.zeros((self.k + 1, len(self.order_) + 1, _sum_shape(self.scoring, k)))
         for kk, (ts, ss) in enumerate(zip(self._candidates, counts)):
             S = prior.copy()
@@ -148,8 +147,8 @@ class SelectiveKDB(KDB):
         rows = slice(None) if weight is None else weight > 0
         w = None if weight is None else weight[rows]
         with np.errstate(divide="ignore", invalid="ignore"):
-            prior = loo_prior(class_counts, y, self.priors)
-        log_prior = np.log(np.round(class_counts) + 1.0) - np.log(np.round(class_counts).sum() + k)
+            prior = loo_class_log_prior(class_counts, y, self.priors)
+        log_prior = laplace_log_prior(np.round(class_counts))
         sums = np.zeros((self.k + 1, len(self.order_) + 1, _sum_shape(self.scoring, k)))
         for kk, (ts, ss) in enumerate(zip(self._candidates, counts)):
             S = prior.copy()

@@ -21,10 +21,10 @@ over the Cartesian product of its members' values, missing when any member is.
 import numpy as np
 
 from .folds import fold_labels
-from ..estimation import Frequency, class_log_prior
+from ..estimation import Frequency, class_log_prior, loo_class_log_prior
 from ..scoring import log_posteriors, score_sums, score_value
 from .decide import correct, split_infinite, with_infinite
-from .held_out import _merge_all, _moments, fold_gaussian, loo_gaussian, loo_prior
+from .held_out import _merge_all, _moments, fold_gaussian, loo_gaussian
 from .sources import _add_pairs, _merge_counts, map_reduce
 
 __all__ = ["Engine", "BaseAttribute", "ArraySource", "split_infinite", "with_infinite", "correct"]
@@ -220,7 +220,7 @@ class Engine:
 
     def _prior(self, y, f):
         if not self.n_folds:
-            return loo_prior(self.class_counts[0], y, self.priors).T
+            return loo_class_log_prior(self.class_counts[0], y, self.priors).T
         out = np.zeros((self.k, y.size))
         total = self.class_counts.sum(axis=0)
         for ff in range(self.n_folds):

@@ -1,28 +1,13 @@
-"""Held-out estimates the engine, calibration and selective kDB share: the leave-one-out class
-priors, Gaussian log-densities from moments less each instance's own (Welford's step backwards) or from
-another part's moments, and per-class moments of one column and their union."""
+"""Held-out estimates the engine, calibration and selective kDB share: Gaussian log-densities from
+moments less each instance's own (Welford's step backwards) or from another part's moments, and
+per-class moments of one column and their union (the leave-one-out class priors are estimation's:
+:func:`seminaive.estimation.loo_class_log_prior`)."""
 
 import numpy as np
 
 from ..components.gaussian import Gaussian, estimated_logpdf
-from ..estimation import class_log_prior
 
-__all__ = ["loo_prior", "loo_gaussian", "fold_gaussian"]
-
-
-def loo_prior(counts, y, priors):
-    """Leave-one-out log class priors, (n, K): the instance's own class loses one count."""
-    k = counts.size
-    own = np.zeros((y.size, k))
-    own[np.arange(y.size), y] = 1.0
-    n = counts.sum() - 1.0
-    c = counts[None, :] - own
-    with np.errstate(divide="ignore"):
-        if isinstance(priors, str) and priors == "laplace":
-            return np.log(c + 1.0) - np.log(n + k)
-        if isinstance(priors, str) and priors == "mle":
-            return np.log(c) - np.log(n)
-    return np.tile(class_log_prior(counts, priors), (y.size, 1))
+__all__ = ["loo_gaussian", "fold_gaussian"]
 
 
 def loo_gaussian(est, w, mean, m2, x, y, floor, scale=1.0):

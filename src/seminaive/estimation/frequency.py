@@ -7,7 +7,8 @@ import numpy as np
 from .._validation import check_param
 from ..exceptions import ParameterError
 
-__all__ = ["Frequency", "class_log_prior", "pooled_moments", "PRIORS"]
+__all__ = ["Frequency", "class_log_prior", "loo_class_log_prior", "laplace_log_prior", "lidstone_log",
+           "pooled_moments", "PRIORS"]
 
 PRIORS = ("laplace", "mle", "uniform")
 
@@ -158,3 +159,51 @@ def class_log_prior(class_count, priors="laplace"):
                                  f"got {p.tolist()} (sum {p.sum():g})")
     with np.errstate(divide="ignore"):
         return np.log(p)
+
+
+def loo_class_log_prior(counts, y, priors):
+    """Leave-one-out log class priors, (n, K): the instance's own class loses one count
+    (:func:`class_log_prior` with the instance left out).
+
+    Examples
+    --------
+    >>> np.exp(loo_class_log_prior(np.array([2.0, 1.0]), np.array([0, 1]), "laplace")).round(3).tolist()
+    [[0.5, 0.5], [0.75, 0.25]]
+    """
+    k = counts.size
+    own = np.zeros((y.size, k))
+    own[np.arange(y.size), y] = 1.0
+    n = counts.sum() - 1.0
+    c = counts[None, :] - own
+    with np.errstate(divide="ignore"):
+        if isinstance(priors, str) and priors == "laplace":
+            return np.log(c + 1.0) - np.log(n + k)
+        if isinstance(priors, str) and priors == "mle":
+            return np.log(c) - np.log(n)
+    return np.tile(class_log_prior(counts, priors), (y.size, 1))
+
+
+def laplace_log_prior(class_count):
+    """Log (n_c + 1) / (N + K) of class counts, as a difference of logs (selective kDB's prior for its
+    scores, on counts rounded to whole instances by the caller).
+
+    >>> np.exp(laplace_log_prior(np.array([9.0, 5.0]))).round(4).tolist()
+    [0.625, 0.375]
+    """
+    class_count = np.asarray(class_count, dtype=np.float64)
+    return np.log(class_count + 1.0) - np.log(class_count.sum() + class_count.size)
+
+
+def lidstone_log(counts, alpha, n_values):
+    """Log (count + alpha) / (n + alpha m) along the last axis of ``counts`` (any leading axes: parents,
+    classes, stacked tables), ``n_values`` (m) broadcast against the leading axes; where n + alpha m is 0
+    the uniform 1/m. The formula of :meth:`Frequency.categorical`, for many tables at once.
+
+    >>> np.exp(lidstone_log(np.array([[2.0, 0.0, 1.0], [0.0, 0.0, 0.0]]), 0.0, 3)).round(3).tolist()
+    [[0.667, 0.0, 0.333], [0.333, 0.333, 0.333]]
+    """
+    counts = np.asarray(counts, dtype=np.float64)
+    m = np.asarray(n_values, dtype=np.float64)
+    den = counts.sum(axis=-1, keepdims=True) + alpha * m
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(den == 0, -np.log(m), np.log(counts + alpha) - np.log(den))
