@@ -1,0 +1,174 @@
+"""A model defined only here, on the core (components, counting, estimation,
+the registry), works everywhere a model of the package does, with no edit
+elsewhere: the command line (fit, show, predict), compare, save and load,
+files in chunks and Dask partitions."""
+
+import json
+
+import numpy as np
+import pytest
+
+import dask.dataframe as dd
+
+from seminaive import load_model, save_model
+from seminaive._target import chunk_class_codes, declare_classes, encode_target, fit_input, unwrap
+from seminaive.base import BaseNaiveBayes
+from seminaive.cli.main import main
+from seminaive.components import count_components, variance_floor
+from seminaive.components.checked import checked_components
+from seminaive.components.make import make_components
+from seminaive.data import infer_schema, load_file
+from seminaive.data.encoding import encode, refuse_undeclared, select_columns
+from seminaive.datasets import dataset_path, load
+from seminaive.estimation import Frequency, class_log_prior
+from seminaive.registry import catalog_text, register, register_variant
+from seminaive.scale import fit_file
+from seminaive.scale.dask import fit_dask
+
+from test_dask import client  # noqa: F401  (the module's LocalCluster)
+
+
+@register
+class AddTwoBayes(BaseNaiveBayes):
+    """Naive Bayes with add-two smoothing and Gaussian numeric attributes (a toy defined in a test)."""
+
+    _parameter_constraints = {"alpha": dict(kind="number", low=0)}
+
+    def __init__(self, alpha=2.0):
+        self.alpha = alpha
+
+    def fit(self, X, y=None):
+        X, y = fit_input(self, X, y)
+        for name in ("stats_", "classes_"):
+            self.__dict__.pop(name, None)
+        classes = encode_target(y, len(X))[1] if not getattr(y, "attrs", {}) else None
+        return self.partial_fit(X, y, classes=classes)
+
+    def partial_fit(self, X, y=None, classes=None):
+        X, y = unwrap(X, y)
+        first = not hasattr(self, "stats_")
+        if first:
+            self._check_params()
+            self.schema_ = infer_schema(X, None)
+            self.n_features_in_ = len(self.schema_)
+            self.feature_names_in_ = np.asarray(self.schema_.names, dtype=object)
+            if classes is not None or not hasattr(y, "cat"):
+                self.classes_ = declare_classes(y, classes)
+            self.components_ = make_components(self.schema_, "gaussian")
+        else:
+            X = select_columns(X, self.schema_)
+        table = refuse_undeclared(encode(X, self.schema_), self.schema_)
+        codes = chunk_class_codes(self, y, table.n_samples, first)
+        k = len(self.classes_)
+        stats = count_components(self.components_, table, codes, k)
+        counts = np.bincount(codes, minlength=k).astype(np.float64)
+        if first:
+            self.stats_, self.class_count_ = stats, counts
+        else:
+            self.stats_ = [type(c).merge(a, b) for c, a, b in zip(self.components_, self.stats_, stats)]
+            self.class_count_ = self.class_count_ + counts
+        self._estimate()
+        return self
+
+    def merge(self, other):
+        out = AddTwoBayes(self.alpha)
+        out.__dict__.update({k: v for k, v in self.__dict__.items() if k.endswith("_")})
+        out.stats_ = [type(c).merge(a, b) for c, a, b in zip(self.components_, self.stats_, other.stats_)]
+        out.class_count_ = self.class_count_ + other.class_count_
+        out._estimate()
+        return out
+
+    def _estimate(self):
+        self.class_log_prior_ = class_log_prior(self.class_count_, "laplace")
+        gauss = [i for i, c in enumerate(self.components_) if c.kind == "gaussian"]
+        floors = dict(zip(gauss, variance_floor([self.stats_[i] for i in gauss], None, "range")))
+        for i, (c, s) in enumerate(zip(self.components_, self.stats_)):
+            c.estimate(s, Frequency(alpha=self.alpha), floor=floors.get(i, 0.0))
+
+    def _joint_log_likelihood(self, X):
+        table = self._encode(X)
+        return self.class_log_prior_ + sum(c.log_likelihood(table) for c in self.components_)
+
+    def to_text(self):
+        return f"AddTwoBayes: {len(self.schema_)} attributes, {len(self.classes_)} classes, alpha={self.alpha:g}"
+
+    def _get_state(self):
+        return {"class_count": self.class_count_.tolist(), "components": [c.to_dict() for c in self.components_],
+                "stats": self.stats_}
+
+    def _set_state(self, state):
+        self.class_count_ = np.asarray(state["class_count"], dtype=np.float64)
+        self.components_, self.stats_ = checked_components(state["components"], state["stats"], self.schema_,
+                                                           len(self.classes_))
+        self._estimate()
+
+
+register_variant("model", "addtwo", "Naive Bayes with add-two smoothing (a test's toy)", lambda **o: AddTwoBayes())
+register_variant("compare", "addtwo", "Naive Bayes with add-two smoothing", AddTwoBayes)
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_toy_is_a_naive_bayes_with_add_two_smoothing():
+    """Its posteriors, by hand: Laplace class priors times (n(v, c) + 2) / (n_c + 2 m) per attribute."""
+    d = load("weather.nominal")
+    m = AddTwoBayes().fit(d)
+    row = d.X.iloc[0]
+    want = []
+    for c in m.classes_:
+        rows = d.X[d.y == c]
+        p = (len(rows) + 1) / (len(d.X) + len(m.classes_))
+        for col in d.X.columns:
+            values = d.X[col].cat.categories
+            p *= ((rows[col] == row[col]).sum() + 2) / (len(rows) + 2 * len(values))
+        want.append(p)
+    np.testing.assert_allclose(m.predict_proba(d.X.iloc[:1])[0], np.array(want) / sum(want), rtol=1e-12)
+
+
+def test_the_command_line_fits_shows_and_predicts_with_it(capsys, tmp_path):
+    f = tmp_path / "toy.json"
+    code, out, err = run(capsys, "fit", dataset_path("iris"), "--model", "addtwo", "-m", f)
+    assert code == 0 and "AddTwoBayes: 4 attributes, 3 classes" in out, err
+    assert json.loads(f.read_text())["model"] == "AddTwoBayes"
+    code, out, err = run(capsys, "show", f)
+    assert code == 0 and "AddTwoBayes" in out
+    code, out, err = run(capsys, "predict", "-m", f, dataset_path("iris"), "--format", "csv")
+    d = load("iris")
+    assert code == 0 and out.splitlines()[1:] == [f"{a},{p}" for a, p in
+                                                  zip(d.y, AddTwoBayes().fit(d).predict(d.X))]
+
+
+def test_compare_runs_it(capsys, tmp_path):
+    code, out, err = run(capsys, "compare", "--datasets", "iris,weather.nominal", "--models", "addtwo,nb", "--cv",
+                         "3", "--out", tmp_path / "cmp")
+    assert code == 0 and "addtwo" in out, err
+    assert (tmp_path / "cmp" / "report.md").exists()
+
+
+def test_save_and_load(tmp_path):
+    d = load("iris")
+    m = AddTwoBayes().fit(d)
+    save_model(m, tmp_path / "m.json")
+    back = load_model(tmp_path / "m.json")
+    np.testing.assert_array_equal(back.predict_proba(d.X), m.predict_proba(d.X))
+
+
+@pytest.mark.parametrize("name", ["iris", "weather.nominal"])
+def test_a_file_in_chunks_and_dask_partitions_give_the_in_memory_model(client, name):  # noqa: F811
+    path = dataset_path(name)
+    d = load_file(path)
+    memory = AddTwoBayes().fit(d)
+    streamed = fit_file(AddTwoBayes(), path, chunksize=7)
+    ddf = dd.from_pandas(d.X.assign(cls=d.y), npartitions=3)
+    distributed = fit_dask(AddTwoBayes(), ddf.drop(columns="cls"), ddf["cls"])
+    for m in (streamed, distributed):
+        assert list(m.classes_) == list(memory.classes_) and m.schema_ == memory.schema_
+        np.testing.assert_allclose(m.predict_proba(d.X), memory.predict_proba(d.X), rtol=1e-12, atol=1e-15)
+
+
+def test_the_catalog_leaves_out_names_registered_outside_the_package():
+    assert "addtwo" not in catalog_text()
