@@ -7,7 +7,7 @@ import dask.array as da
 import dask.dataframe as dd
 from distributed import Client, LocalCluster, get_task_stream
 
-from seminaive import NaiveBayes, ParameterError
+from seminaive import NaiveBayes
 from seminaive.scale.dask import fit_dask, predict_dask
 
 from conftest import mixed_frame
