@@ -187,6 +187,8 @@ def laplace_log_prior(class_count):
     """Log (n_c + 1) / (N + K) of class counts, as a difference of logs (selective kDB's prior for its
     scores, on counts rounded to whole instances by the caller).
 
+    Examples
+    --------
     >>> np.exp(laplace_log_prior(np.array([9.0, 5.0]))).round(4).tolist()
     [0.625, 0.375]
     """
@@ -199,6 +201,8 @@ def lidstone_log(counts, alpha, n_values):
     classes, stacked tables), ``n_values`` (m) broadcast against the leading axes; where n + alpha m is 0
     the uniform 1/m. The formula of :meth:`Frequency.categorical`, for many tables at once.
 
+    Examples
+    --------
     >>> np.exp(lidstone_log(np.array([[2.0, 0.0, 1.0], [0.0, 0.0, 0.0]]), 0.0, 3)).round(3).tolist()
     [[0.667, 0.0, 0.333], [0.333, 0.333, 0.333]]
     """
