@@ -27,7 +27,7 @@ from ..exceptions import DataFormatError
 from ._text import open_binary
 from .summary import MISSING_TOKENS, ColumnSummary, _numbers
 
-__all__ = ["arrow_serves", "arrow_reads", "block_size", "arrow_summaries", "arrow_columns", "ArrowRowError", "ArrowRestart"]
+__all__ = ["arrow_serves", "arrow_reads", "arrow_options", "block_size", "arrow_summaries", "arrow_columns", "ArrowRowError", "ArrowRestart"]
 
 _BLOCK = 1 << 22  # bytes per record batch (at most)
 _FAILED_COLUMN = re.compile(r"In CSV column #(\d+)")
@@ -39,28 +39,48 @@ def arrow_serves(path, sep):
     return len(sep.encode()) == 1 and not lower.endswith((".xz", ".zip"))
 
 
-def _holds(path, chars, offset=0, block=1 << 24):
-    """Whether the (decompressed) file holds any of the bytes ``chars`` after its first ``offset`` bytes."""
+def _scan(path, offset, checks, block=1 << 24):
+    """Which of the bytes regexes ``checks`` (name -> pattern) match the (decompressed) file after its
+    first ``offset`` bytes (blocks overlap by 4 KiB, so a match across a block's end is found)."""
+    found, tail = set(), b""
     with open_binary(path) as fh:
         while offset > 0:
             offset -= len(fh.read(min(offset, block))) or offset
-        while True:
+        while len(found) < len(checks):
             data = fh.read(block)
             if not data:
-                return False
-            if any(data.find(bytes([c])) >= 0 for c in chars):
-                return True
+                break
+            found |= {name for name, rx in checks.items() if name not in found and rx.search(tail + data)}
+            tail = data[-4096:]
+    return found
 
 
 def arrow_reads(plan):
+    """Whether pyarrow reads this file (:func:`arrow_options` gives how)."""
+    return arrow_options(plan) is not None
+
+
+def arrow_options(plan):
     """Whether pyarrow splits this file's data exactly as its tokenizer does
     (:mod:`.tokens`): a file pyarrow opens, with a one-byte separator, whose
-    data holds no quote and no NUL byte (nor, beyond CSV, a ``'`` quote or a
-    ``%`` comment), and no dates to convert."""
+    data holds no NUL byte and no dates to convert; in a CSV file, quotes only
+    where a field starts or ends (next to a separator, a line's end or another
+    quote) and then no white space after a separator or at a line's start
+    (Python's csv rules skip it before a quote, pyarrow's keep it); other
+    formats no quote at all and no ``%`` comment. Returns None, or the reading's options
+    (``quoted``: the file holds quotes, so a quoted value may hold line breaks)."""
     if plan.dates or not arrow_serves(plan.path, plan.sep):
-        return False
-    chars = b'"\x00' if plan.kind == "csv" else b'"\'%\x00'
-    return not _holds(plan.path, chars, plan.data_offset)
+        return None
+    if plan.kind != "csv":
+        return None if _scan(plan.path, plan.data_offset, {"byte": re.compile(rb"[\"'%\x00]")}) else {"quoted": False}
+    sep = re.escape(plan.sep.encode())
+    found = _scan(plan.path, plan.data_offset, {
+        "nul": re.compile(rb"\x00"), "quote": re.compile(rb'"'),
+        "inner quote": re.compile(rb'[^' + sep + rb'\r\n"]"[^' + sep + rb'\r\n"]'),
+        "space": re.compile(rb"(?:^|" + sep + rb")[ \t]", re.M)})
+    if "nul" in found or ("quote" in found and found & {"inner quote", "space"}):
+        return None
+    return {"quoted": "quote" in found}
 
 
 def block_size(path, chunksize):
@@ -71,7 +91,7 @@ def block_size(path, chunksize):
     return int(min(max(per_row * chunksize, 1 << 16), 1 << 22))
 
 
-def _batches(path, names, header, sep, float_columns, block_size=_BLOCK, include=None):
+def _batches(path, names, header, sep, float_columns, block_size=_BLOCK, include=None, quoted=False):
     """Record batches of the columns ``include`` (indices; default all):
     ``float_columns`` as float64 (missing tokens null), the others as
     dictionary-encoded raw text; rows of the wrong width are errors."""
@@ -84,7 +104,8 @@ def _batches(path, names, header, sep, float_columns, block_size=_BLOCK, include
     types = {n: (pa.float64() if j in float_columns else pa.dictionary(pa.int32(), pa.string()))
              for j, n in enumerate(names)}
     read = pcsv.ReadOptions(block_size=block_size, column_names=names, skip_rows=int(header))
-    parse = pcsv.ParseOptions(delimiter=sep, quote_char=False, invalid_row_handler=invalid)  # no quotes (arrow_reads)
+    parse = pcsv.ParseOptions(delimiter=sep, quote_char='"' if quoted else False, double_quote=True,
+                              newlines_in_values=quoted, invalid_row_handler=invalid)  # as arrow_options found
     convert = pcsv.ConvertOptions(column_types=types, null_values=sorted(MISSING_TOKENS), strings_can_be_null=False,
                                   quoted_strings_can_be_null=False,
                                   include_columns=None if include is None else [names[j] for j in include])
@@ -111,14 +132,14 @@ def _failed_float(error, floats):
     return j if j in floats else None
 
 
-def _restarting(path, names, header, sep, floats, consume, block_size, include=None):
+def _restarting(path, names, header, sep, floats, consume, block_size, include=None, quoted=False):
     """Run ``consume(batches)`` over the file; a float column pyarrow cannot parse
     becomes text and the pass starts again. Returns ``(result, floats)``."""
     import pyarrow as pa
     floats = set(floats)
     while True:
         try:
-            return consume(_batches(path, names, header, sep, floats, block_size, include)), floats
+            return consume(_batches(path, names, header, sep, floats, block_size, include, quoted)), floats
         except pa.ArrowInvalid as e:
             j = _failed_float(e, floats)
             if j is None:
@@ -148,7 +169,7 @@ def _text_values(col):
     return list(order), entry, n_missing
 
 
-def arrow_summaries(path, names, header, sep, text_columns, block_size=_BLOCK, include=None):
+def arrow_summaries(path, names, header, sep, text_columns, block_size=_BLOCK, include=None, quoted=False):
     """First pass: the :class:`ColumnSummary` of every column in ``include``
     (default all; the others get an empty one), and the columns pyarrow parsed
     as numbers throughout. Columns in ``text_columns`` (forced nominal, the
@@ -170,11 +191,12 @@ def arrow_summaries(path, names, header, sep, text_columns, block_size=_BLOCK, i
         return summaries
 
     floats = set(include) - set(text_columns)
-    summaries, floats = _restarting(path, names, header, sep, floats, consume, block_size, include)
+    summaries, floats = _restarting(path, names, header, sep, floats, consume, block_size, include, quoted)
     return [summaries.get(j) or ColumnSummary() for j in range(len(names))], floats
 
 
-def arrow_columns(path, names, header, sep, columns, attributes, floats, block_size=_BLOCK, unseen=None):
+def arrow_columns(path, names, header, sep, columns, attributes, floats, block_size=_BLOCK, unseen=None,
+                  quoted=False):
     """Per batch, the file columns ``columns`` (indices) converted for their
     ``attributes``: codes into a nominal attribute's value list (-1 missing),
     float64 values of a numeric one (NaN missing), the text of a column whose
@@ -189,7 +211,7 @@ def arrow_columns(path, names, header, sep, columns, attributes, floats, block_s
              for a in attributes]
     floats = {j for j, a in zip(columns, attributes) if j in floats and a is not None and not a.is_nominal}
     try:
-        for batch in _batches(path, names, header, sep, floats, block_size, include=columns):
+        for batch in _batches(path, names, header, sep, floats, block_size, include=columns, quoted=quoted):
             yield [_convert(batch.column(k), a, index[k], unseen) for k, a in enumerate(attributes)]
     except pa.ArrowInvalid as e:
         j = _failed_float(e, floats)

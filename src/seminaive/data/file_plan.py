@@ -14,7 +14,7 @@ import pandas as pd
 from .._names import DATA_FORMATS
 from ..exceptions import DataFormatError, ParameterError
 from ._rows import as_table, missing_mask, rows_to_dataset
-from .arrow_csv import ArrowRestart, ArrowRowError, arrow_columns, arrow_reads, arrow_summaries, block_size
+from .arrow_csv import ArrowRestart, ArrowRowError, arrow_columns, arrow_options, arrow_summaries, block_size
 from .dataset import Dataset
 from ._text import open_binary, strip_compression
 from .arff import DateAttribute, parse_header, to_milliseconds
@@ -126,8 +126,9 @@ class FilePlan:
         attributes a read of the whole file settles (rows whose class is missing
         kept): through pyarrow when it splits this file as the tokenizer does
         (:func:`.arrow_csv.arrow_reads`), else through the tokenizer."""
-        if arrow_reads(self):
-            yield from self._arrow_encoded(size, nominal, numeric)
+        options = arrow_options(self)
+        if options is not None:
+            yield from self._arrow_encoded(size, nominal, numeric, **options)
             return
         if size is None:  # one chunk: rows_to_dataset settles the kinds itself (one tokenizing pass)
             for linenos, rows in self.chunks(None):
@@ -138,7 +139,7 @@ class FilePlan:
         for linenos, rows in self.chunks(size):
             yield self.dataset(rows, linenos, declared)
 
-    def _arrow_encoded(self, size, nominal, numeric):
+    def _arrow_encoded(self, size, nominal, numeric, quoted=False):
         """:meth:`encoded` through pyarrow: a first pass summarizes the columns whose kinds are not declared
         and checks that the numeric ones parse; the second converts. On any error the tokenizer reads the
         file to name the first error's line and column."""
@@ -150,13 +151,14 @@ class FilePlan:
         text = force_nom | {j for j, a in enumerate(declared) if j == self.target or (a is not None and a.is_nominal)}
         block = block_size(self.path, size or 1 << 40)
         try:
-            summaries, floats = (arrow_summaries(self.path, names, self.arrow_skip, self.sep, text, block, include)
+            summaries, floats = (arrow_summaries(self.path, names, self.arrow_skip, self.sep, text, block, include,
+                                                 quoted)
                                  if include else ([ColumnSummary()] * len(names), set()))
             attrs = [summaries[j].attribute(n, j in force_nom, j in force_num, j == self.target, declared[j],
                                             self.path) if j in need or j == self.target else declared[j]
                      for j, n in enumerate(names)]
             for cols in arrow_columns(self.path, names, self.arrow_skip, self.sep, list(range(len(names))), attrs,
-                                      floats, block):
+                                      floats, block, quoted=quoted):
                 n = len(cols[0]) if cols else 0
                 for start in range(0, n, size or max(n, 1)):  # pyarrow's batches hold bytes: cut them in rows
                     yield self._from_columns([c[start:start + size] if size else c for c in cols], attrs)

@@ -11,7 +11,7 @@ import pandas as pd
 
 from ..exceptions import DataFormatError
 from ._rows import FirstError, as_table, encode_column, missing_mask
-from .arrow_csv import ArrowRowError, arrow_columns, arrow_reads, block_size
+from .arrow_csv import ArrowRowError, arrow_columns, arrow_options, block_size
 from .file_plan import guess_format, plan_file
 
 __all__ = ["model_chunks"]
@@ -62,14 +62,15 @@ def model_chunks(path, schema, chunksize=None, format=None, target=None, header=
     want = list(schema.names)
     positions, label = _columns(plan, want, target, header, unlabelled)
     attrs = schema.attributes
-    if arrow_reads(plan):
+    options = arrow_options(plan)
+    if options is not None:
         floats = {j for j, a in zip(positions, attrs) if not a.is_nominal} - set(text)
         cats = [pd.Index([str(v) for v in a.values], dtype=object) if a.is_nominal else None for a in attrs]
         extra = [] if label is None else [label]
         try:
             for cols in arrow_columns(path, plan.names, plan.arrow_skip, plan.sep, positions + extra,
                                       list(attrs) + [None] * len(extra), floats,
-                                      block_size(path, chunksize or 1 << 40), unseen):
+                                      block_size(path, chunksize or 1 << 40), unseen, **options):
                 n = len(cols[0]) if cols else 0
                 for start in range(0, n, chunksize or max(n, 1)):  # pyarrow's batches hold bytes: cut them in rows
                     part = [c[start:start + chunksize] if chunksize else c for c in cols]
