@@ -49,8 +49,8 @@ def estimated_logpdf(estimator, weight, mean, m2, floor, x, scale=1.0):
     dof = getattr(estimator, "degrees_of_freedom", None)
     df = dof(weight, mean, m2, scale=scale) if dof else None
     if df is None:
-        return normal_logpdf(x[:, None], mu, var)
-    return student_t_logpdf(x[:, None], mu, var, df)
+        return normal_logpdf(x[..., None], mu, var)
+    return student_t_logpdf(x[..., None], mu, var, df)
 
 
 class Gaussian(Component):

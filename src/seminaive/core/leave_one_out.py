@@ -11,11 +11,12 @@ import numpy as np
 
 from .._target import encode_target, unwrap
 from ..components import Categorical, Gaussian, Kernel, variance_floor
-from ..components.gaussian import normal_logpdf, stats_scale
+from ..components.gaussian import stats_scale
 from ..data.encoding import encode
 from ..estimation.frequency import Frequency
 from ..exceptions import ParameterError
 from .engine import BaseAttribute, Engine
+from .held_out import loo_gaussian_many
 
 __all__ = ["naive_bayes_loo"]
 
@@ -82,34 +83,16 @@ def _plain_moments(estimator):
 
 
 def _loo_gaussian_sum(est, stats, floors, x, y, cells=2_000_000):
-    """Sum over Gaussian attributes of leave-one-out log-densities, (n, K): every row's class
-    moments downdated by its own value (the engine's ``loo_gaussian``, for many attributes at
-    once, in blocks of about ``cells`` numbers); missing values add nothing."""
+    """Sum over Gaussian attributes of leave-one-out log-densities, (n, K) (:func:`.held_out.loo_gaussian_many`,
+    in blocks of attributes of about ``cells`` numbers); missing values add nothing."""
     n, d = x.shape
     w, mean, m2 = (np.stack([s[key] for s in stats]) for key in ("weight", "mean", "m2"))  # (d, K)
-    k = w.shape[1]
-    out = np.zeros((n, k))
-    step = max(1, cells // max(1, n * k))
-    rows = np.arange(n)[:, None]
+    out = np.zeros((n, w.shape[1]))
+    step = max(1, cells // max(1, n * w.shape[1]))
     for lo in range(0, d, step):
         sl = slice(lo, lo + step)
-        xb = x[:, sl]
-        present = ~np.isnan(xb)
-        xv = np.where(present, xb, 0.0)
-        cols = np.arange(xb.shape[1])[None, :]
-        W, M, Q = (np.repeat(a[sl][None], n, axis=0) for a in (w, mean, m2))  # (n, block, K)
-        yy = np.broadcast_to(y[:, None], xb.shape)
-        wy, my, qy = W[rows, cols, yy], M[rows, cols, yy], Q[rows, cols, yy]
-        w_new = wy - 1.0
-        m_new = np.where(w_new > 0, (wy * my - xv) / np.where(w_new > 0, w_new, 1.0), 0.0)
-        W[rows, cols, yy] = np.where(present, w_new, wy)
-        M[rows, cols, yy] = np.where(present, m_new, my)
-        Q[rows, cols, yy] = np.where(present, qy - (xv - my) * (xv - m_new), qy)
-        mu, var = est.gaussian(W, M, np.maximum(Q, 0.0), floors[sl][None, :, None])
-        part = normal_logpdf(xv[..., None], mu, var)
-        part[~present] = 0.0
         with np.errstate(invalid="ignore"):
-            out += part.sum(axis=1)
+            out += loo_gaussian_many(est, w[sl], mean[sl], m2[sl], x[:, sl], y, floors[sl]).sum(axis=1)
     return out
 
 
