@@ -3,6 +3,7 @@ the registry), works everywhere a model of the package does, with no edit
 elsewhere: the command line (fit, show, predict), compare, save and load,
 files in chunks and Dask partitions."""
 
+import copy
 import json
 
 import numpy as np
@@ -62,19 +63,13 @@ class AddTwoBayes(BaseNaiveBayes):
         k = len(self.classes_)
         stats = count_components(self.components_, table, codes, k)
         counts = np.bincount(codes, minlength=k).astype(np.float64)
-        if first:
-            self.stats_, self.class_count_ = stats, counts
-        else:
-            self.stats_ = [type(c).merge(a, b) for c, a, b in zip(self.components_, self.stats_, stats)]
-            self.class_count_ = self.class_count_ + counts
+        self._accumulate(stats, counts)
         self._estimate()
         return self
 
     def merge(self, other):
-        out = AddTwoBayes(self.alpha)
-        out.__dict__.update({k: v for k, v in self.__dict__.items() if k.endswith("_")})
-        out.stats_ = [type(c).merge(a, b) for c, a, b in zip(self.components_, self.stats_, other.stats_)]
-        out.class_count_ = self.class_count_ + other.class_count_
+        out = copy.deepcopy(self)
+        out._accumulate(other.stats_, other.class_count_)
         out._estimate()
         return out
 

@@ -155,6 +155,15 @@ class BaseNaiveBayes(ValidatedParams, ClassifierMixin, BaseEstimator):
         scores = self.predict_proba(X)[:, hits[0]]
         return np.argsort(-scores, kind="stable"), scores
 
+    def _accumulate(self, stats, class_count):
+        """Add a chunk's component statistics and class counts to the model's (a first chunk's become
+        them): what ``partial_fit`` and ``merge`` of a model of components do."""
+        if not hasattr(self, "stats_"):
+            self.stats_, self.class_count_ = stats, class_count
+            return
+        self.stats_ = [type(c).merge(a, b) for c, a, b in zip(self.components_, self.stats_, stats)]
+        self.class_count_ = self.class_count_ + class_count
+
     def _check_mergeable(self, other):
         """What every ``merge`` requires: both fitted, of the same kind, with the same
         parameters and classes."""

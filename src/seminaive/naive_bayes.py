@@ -259,11 +259,7 @@ class NaiveBayes(BaseNaiveBayes):
             self.components_ = self._make_components(table, codes, weight)
         stats = self._count(table, codes, k, weight)
         counts = np.bincount(codes, weights=weight, minlength=k).astype(np.float64)
-        if first:
-            self.stats_, self.class_count_ = stats, counts
-        else:
-            self.stats_ = [type(c).merge(a, b) for c, a, b in zip(self.components_, self.stats_, stats)]
-            self.class_count_ = self.class_count_ + counts
+        self._accumulate(stats, counts)
         self._estimate()
         return self
 
@@ -280,8 +276,7 @@ class NaiveBayes(BaseNaiveBayes):
         if any(c.to_dict() != o.to_dict() for c, o in zip(self.components_, other.components_)):
             raise ParameterError("merge: the models' components differ (for example their cut points)")
         out = copy.deepcopy(self)
-        out.stats_ = [type(c).merge(a, b) for c, a, b in zip(self.components_, self.stats_, other.stats_)]
-        out.class_count_ = self.class_count_ + other.class_count_
+        out._accumulate(other.stats_, other.class_count_)
         out._estimate()
         return out
 
