@@ -65,8 +65,11 @@ def _declare(X):
 
 def fit_dask(model, X, y, classes=None):
     """Fit an unfitted model with ``partial_fit`` and ``merge`` (NaiveBayes and
-    the count models) on a dask DataFrame (with a dask Series ``y``) or a dask
-    array (with a dask array ``y``); the result equals one fit on all the data.
+    the count models), or in passes where it learns in passes (the family, a
+    Naive Bayes with a discretizer: :mod:`seminaive.core.capabilities`), on a
+    dask DataFrame (with a dask Series ``y``; a categorical one declares the
+    classes in its order) or a dask array (with a dask array ``y``); the result
+    equals one fit on all the data.
 
     Examples
     --------
