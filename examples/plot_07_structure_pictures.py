@@ -10,7 +10,7 @@ root one parent, along the maximum spanning tree of I(Xi; Xj | C).
 from seminaive import TAN
 from seminaive.datasets import load
 from seminaive.search import BSEJ
-from seminaive.search.drawing import plot_structure
+from seminaive.drawing import plot_structure
 
 breast = load("keel:breast")
 bsej = BSEJ().fit(breast)

@@ -11,7 +11,7 @@ from matplotlib.patches import FancyArrowPatch
 from seminaive import KDB, NaiveBayes, SeminaiveError
 from seminaive.datasets import dataset_path, load
 from seminaive.search import BSE, Structure
-from seminaive.search.drawing import plot_structure
+from seminaive.drawing import plot_structure
 
 
 def arcs(fig):

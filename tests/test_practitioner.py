@@ -305,7 +305,7 @@ def test_a_large_structure_picture_stays_readable(d):
     import matplotlib
     matplotlib.use("Agg")
     from matplotlib.lines import Line2D
-    from seminaive.search.drawing import plot_structure
+    from seminaive.drawing import plot_structure
     rng = np.random.default_rng(d)
     n = 300
     y = rng.integers(0, 3, n)

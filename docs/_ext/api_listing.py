@@ -9,7 +9,7 @@ from _write import write_generated
 MODULES = [
     ("seminaive", "Models, files and errors"),
     ("seminaive.search", "Wrapper searches"),
-    ("seminaive.search.drawing", "Structure pictures"),
+    ("seminaive.drawing", "Structure pictures"),
     ("seminaive.bayesnet", "The semi-naive family"),
     ("seminaive.calibration", "Calibration"),
     ("seminaive.scoring", "Scoring rules"),

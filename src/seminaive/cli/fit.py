@@ -46,7 +46,7 @@ def run(args):
         save_model(model, args.model_file, overwrite=args.force)
         print(f"saved the model to {args.model_file}", file=sys.stderr)
     if args.plot:
-        from ..search.drawing import plot_structure
+        from ..drawing import plot_structure
         plot_structure(model, args.plot, overwrite=args.force, class_name=str(class_name))
         print(f"drew the structure in {args.plot}", file=sys.stderr)
     emit(describe(model, args.tables), args)

@@ -55,7 +55,7 @@ def run(args):
     if args.model_file:
         save_model(m, args.model_file, overwrite=args.force)
     if args.plot:
-        from ..search.drawing import plot_structure
+        from ..drawing import plot_structure
         plot_structure(m, args.plot, overwrite=args.force, class_name=str(class_name))
         print(f"drew the structure in {args.plot}", file=sys.stderr)
     emit(describe(m, args.tables), args)

@@ -6,8 +6,8 @@ AnDE) or a schema alone (Naive Bayes: every attribute a child of the class)."""
 
 import numpy as np
 
-from ..core.structure import Structure
-from .._atomic import save_figure
+from .core.structure import Structure
+from ._atomic import save_figure
 
 __all__ = ["structure_of", "plot_structure"]
 
