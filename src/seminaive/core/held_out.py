@@ -5,6 +5,7 @@ per-class moments of one column and their union (the leave-one-out class priors 
 
 import numpy as np
 
+from ..components._moments import class_moments
 from ..components.gaussian import Gaussian, estimated_logpdf
 
 __all__ = ["loo_gaussian", "loo_gaussian_many", "fold_gaussian"]
@@ -50,15 +51,10 @@ def fold_gaussian(est, weight, mean, m2, floor, x, scale=1.0):
 
 
 def _moments(x, y, k):
-    """Per-class (weight, mean, M2) of the present values, as Gaussian.count_many gives them."""
-    p = ~np.isnan(x)
-    x, y = x[p], y[p]
-    w = np.bincount(y, minlength=k).astype(np.float64)
-    s = np.bincount(y, weights=x, minlength=k)
-    mean = np.divide(s, w, out=np.zeros(k), where=w > 0)
-    dev = x - mean[y]
-    m2 = np.bincount(y, weights=dev * dev, minlength=k)
-    return w, mean, m2
+    """Per-class (weight, mean, M2) of the present values of one column: the components' one moments
+    routine (:func:`seminaive.components._moments.class_moments`), as Gaussian.count_many gives them."""
+    return tuple(np.ascontiguousarray(np.broadcast_to(a, (k, 1))[:, 0])
+                 for a in class_moments(np.asarray(x, dtype=np.float64)[:, None], y, k))
 
 
 def _merge_all(parts):
