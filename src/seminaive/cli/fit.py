@@ -25,18 +25,12 @@ def run(args):
     from ..persistence import save_model
     check_outputs(args, "model_file", "output", "plot")
     if args.chunksize:
-        from ..core.capabilities import capabilities
         from ..scale import fit_file
         from ._common import nominal_arg
         print(f"streaming {args.data} in chunks of {args.chunksize:,} rows", file=sys.stderr)
         model = make_model(args)
-        if capabilities(model).search:  # a wrapper search: its engine's passes over the chunks
-            from ..search.streamed import search_file
-            model = search_file(model, args.data, args.chunksize, args.input_format, args.target, not args.no_header,
-                                sys.stderr, nominal_arg(args), args.sep)
-        else:
-            model = fit_file(model, args.data, args.chunksize, args.input_format, args.target, not args.no_header,
-                             nominal_arg(args), progress=sys.stderr, sep=args.sep)
+        model = fit_file(model, args.data, args.chunksize, args.input_format, args.target, not args.no_header,
+                         nominal_arg(args), progress=sys.stderr, sep=args.sep)
         class_name = "class"
     else:
         d = load_data(args)

@@ -62,8 +62,10 @@ def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=T
 
 def fit_file(model, path, chunksize=100_000, format=None, target=None, header=True, nominal=None,
              progress=None, sep=None):
-    """Fit ``model`` (any estimator with ``partial_fit``) on a data file, chunk
-    by chunk, with bounded memory; the result equals a fit on the whole file.
+    """Fit ``model`` on a data file chunk by chunk, with bounded memory: with
+    ``partial_fit``, in passes (the family, a Naive Bayes with a discretizer),
+    or for a wrapper search through its engine's passes (``search_file``); the
+    result equals a fit on the whole file.
 
     Examples
     --------
@@ -76,10 +78,11 @@ def fit_file(model, path, chunksize=100_000, format=None, target=None, header=Tr
     True
     """
     caps = capabilities(model)
-    if caps.passes:  # the semi-naive family: passes over the chunks (bayesnet.streamed)
+    if caps.search:  # a wrapper search: its engine's passes over the chunks (search.streamed)
+        return model._fit_file(path, chunksize, format, target, header, nominal, sep, progress)
+    if caps.passes:  # the family, a Naive Bayes with a discretizer: passes over the chunks
         return _fit_in_passes(model, path, (chunksize, format, target, header, nominal, sep))
-    check_chunkable(model, "chunksize", "seminaive.search.search_file", "read the file in memory (without "
-                                                                        "--chunksize)")
+    check_chunkable(model, "chunksize", "fit_file", "read the file in memory (without --chunksize)")
     rows = 0
     for X, y in iter_file_chunks(path, chunksize, format, target, header, nominal, sep):
         if len(X):

@@ -8,11 +8,12 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 
 from ..core.capabilities import Capabilities
+from .priors_only import _PriorsOnly
+from .streamed import search_file
 from ..core.folds import make_folds
 from .._scale import column_scales
 from .._target import encode_target, fit_input, prediction_input, unwrap
 from .._validation import check_cv_or_none, check_prior_dict, check_priors, validate_params
-from ..base import decide
 from ..components.gaussian import VAR_SMOOTHING_RULES, value_range, variance_floor
 from ..data.encoding import encode, infer_schema
 from ..dependence import conditional_mutual_information
@@ -92,6 +93,11 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         """Leave-one-out posteriors from the engine at the final structure when the search scores by
         leave-one-out (cv None); a search reads files and Dask partitions through its engine."""
         return Capabilities(leave_one_out=self.cv is None, search=True)
+
+    def _fit_file(self, path, chunksize, format=None, target=None, header=True, nominal=None, sep=None,
+                  progress=None):
+        """The search on a data file's chunks (:func:`seminaive.search.streamed.search_file`)."""
+        return search_file(self, path, chunksize, format, target, header, progress, nominal, sep)
 
     def _loo_log_proba(self, X, y, table=None, ycodes=None):
         """Each training row's log-posteriors from the engine at the final structure, without the row."""
@@ -362,22 +368,6 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
                 raise ValueError("state.log_prior: expected null beside a final model")
         else:
             self.model_ = _PriorsOnly(self.classes_, numbers(state.get("log_prior"), "state.log_prior", (k,)))
-
-
-class _PriorsOnly:
-    """The model with no attribute: the class priors for every instance."""
-
-    def __init__(self, classes, log_prior):
-        self.classes_, self.class_log_prior_ = classes, log_prior
-
-    def predict_log_proba(self, X):
-        return np.tile(self.class_log_prior_ - np.logaddexp.reduce(self.class_log_prior_), (len(X), 1))
-
-    def predict_proba(self, X):
-        return np.exp(self.predict_log_proba(X))
-
-    def predict(self, X):
-        return self.classes_[decide(self.predict_log_proba(X))]
 
 
 def _stats(x, y, k):

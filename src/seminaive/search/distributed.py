@@ -18,7 +18,7 @@ from ..data.encoding import encode, infer_schema
 from ..discretize.equal_width import equal_width_cuts
 from ..estimation import class_log_prior
 from ..exceptions import ParameterError
-from .base import _PriorsOnly
+from .priors_only import _PriorsOnly
 from ..scale.dask_source import DaskSource, _tree
 from ..core.folds import stratified_folds
 from .streamed import check_streamable, chunk_engine, column_units

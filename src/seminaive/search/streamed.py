@@ -21,7 +21,7 @@ from ..discretize.equal_width import equal_width_cuts
 from ..estimation import class_log_prior
 from ..exceptions import ParameterError
 from ..scale.files import iter_file_chunks
-from .base import _PriorsOnly
+from .priors_only import _PriorsOnly
 from ..core.engine import BaseAttribute, Engine
 from ..core.held_out import _merge_all
 
