@@ -100,3 +100,42 @@ def test_every_configuration_is_a_separate_table():
     c.estimate(c.count(t, y, 3, None), MEstimate(m=2.0))
     for p, k in itertools.product(range(c.n_configs + 1), range(3)):
         assert np.exp(c.log_table_[p, :3, k]).sum() == pytest.approx(1.0, rel=1e-12)
+
+
+class TowardTheParentTable(Frequency):
+    """A hierarchical estimator in miniature: each (class, parent value) row smoothed toward its class's
+    table, P(v | c, x_P) = (n(v, c, x_P) + s P(v | c)) / (n(c, x_P) + s), as hierarchical Dirichlet
+    smoothing does with a fixed concentration ``s``."""
+
+    def __init__(self, s=3.0):
+        super().__init__(alpha=1.0)
+        self.s = s
+
+    def conditional(self, counts, n_values=None, backoff=None):
+        parent = np.exp(self.categorical(backoff, n_values))  # (K, m), Laplace-smoothed
+        return np.log((counts + self.s * parent[:, None, :]) / (counts.sum(axis=2, keepdims=True) + self.s))
+
+
+def test_an_estimator_sees_the_parent_axis_and_the_table_it_backs_off_to():
+    """A conditional table hands its estimator the counts with their parent axis (K, P, m) and the class's
+    table to back off to: an estimator that smooths toward it gives exactly its formula, row by row."""
+    t, y = toy(seed=4)
+    c = cpt()
+    c.estimate(c.count(t, y, 3, None), TowardTheParentTable(s=3.0))
+    got = c.log_likelihood(t)
+    child, p1, p2 = t.codes.T
+    checked = 0
+    for i in range(len(y)):
+        if child[i] < 0 or p1[i] < 0 or p2[i] < 0:
+            continue
+        for k in range(3):
+            cls = (y == k) & (child >= 0)
+            parent = (np.sum(cls & (child == child[i])) + 1) / (np.sum(cls) + 3)  # P(v | c), Laplace
+            same = cls & (p1 == p1[i]) & (p2 == p2[i])
+            want = (np.sum(same & (child == child[i])) + 3.0 * parent) / (np.sum(same) + 3.0)
+            assert got[i, k] == pytest.approx(np.log(want), rel=1e-12)
+            checked += 1
+    assert checked > 60
+    plain = cpt()
+    plain.estimate(plain.count(t, y, 3, None), Frequency(alpha=1.0))
+    assert not np.allclose(plain.log_likelihood(t), got)  # the backoff changed the estimates

@@ -91,9 +91,9 @@ class ConditionalTable(Component):
     def estimate(self, stats, estimator, **context):
         counts = stats["counts"]
         k, slots, m = counts.shape
-        present = estimator.categorical(counts[:, :-1].reshape(k * (slots - 1), m), n_values=m)
-        alone = estimator.categorical(counts.sum(axis=1), n_values=m)  # P(child | class): a parent missing
-        table = np.concatenate([present.reshape(k, slots - 1, m), alone[:, None, :]], axis=1)
+        alone = counts.sum(axis=1)  # (K, m): P(child | class), for a row whose parents are missing
+        present = estimator.conditional(counts[:, :-1], n_values=m, backoff=alone)  # the parent axis kept
+        table = np.concatenate([present, estimator.categorical(alone, n_values=m)[:, None, :]], axis=1)
         # (slots, m + 1, K): the extra child slot (code -1, missing) contributes nothing
         self.log_table_ = np.concatenate([table.transpose(1, 2, 0), np.zeros((slots, 1, k))], axis=1)
 

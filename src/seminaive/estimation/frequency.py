@@ -58,6 +58,22 @@ class Frequency:
             logp[empty] = -np.log(m)
         return logp
 
+    def conditional(self, counts, n_values=None, backoff=None):
+        """Log P(value | class, parents) of shape (K, P, width) from a conditional table's counts
+        (K, P, width), parent axis kept; ``backoff``: the counts (K, width) of the table it may back off
+        to (the class alone). These estimates smooth every (class, parent value) row by itself
+        (:meth:`categorical`); an estimator that smooths a row toward its parent table overrides this.
+
+        Examples
+        --------
+        >>> counts = np.array([[[2.0, 0.0], [1.0, 1.0]]])  # one class, two parent values, two child values
+        >>> np.exp(Frequency(alpha=1).conditional(counts, backoff=counts.sum(axis=1))).round(3).tolist()
+        [[[0.75, 0.25], [0.5, 0.5]]]
+        """
+        counts = np.asarray(counts, dtype=np.float64)
+        k, p, m = counts.shape
+        return self.categorical(counts.reshape(k * p, m), n_values).reshape(k, p, m)
+
     def _pseudo(self, counts, n_values):
         """The pseudo-counts of the counted values (K, width) and their total over all n_values (K, 1)."""
         return np.full(counts.shape, float(self.alpha)), np.full((counts.shape[0], 1), self.alpha * n_values)
