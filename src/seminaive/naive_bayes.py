@@ -14,8 +14,8 @@ from .core.leave_one_out import naive_bayes_loo
 from .components import VAR_SMOOTHING_RULES, Categorical, Gaussian, count_components, variance_floor
 from .components.make import make_components
 from .components.checked import checked_components
-from .data.encoding import (as_columns, block_schema, check_2d, encode, infer_schema, refuse_infinite, refuse_undeclared,
-                            select_columns)
+from .data.encoding import (as_columns, block_schema, check_2d, encode, infer_schema, refuse_infinite,
+                            refuse_undeclared, select_columns)
 from .data.int_block import block_counts, block_width, present_values
 from .data.schema import resolve_columns
 from .estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
@@ -180,7 +180,8 @@ class NaiveBayes(BaseNaiveBayes):
             table = encode(X, self.schema_, check_finite=not gaussian, found_codes=found)
             self.components_ = self._make_components(table, codes, weight)
             self.stats_ = self._count(table, codes, k, weight)
-            if gaussian and not all(np.isfinite(st[k]).all() for st in self.stats_ if "m2" in st for k in ("mean", "m2")):
+            moments = [st[key] for st in self.stats_ if "m2" in st for key in ("mean", "m2")]
+            if gaussian and not all(np.isfinite(m).all() for m in moments):
                 refuse_infinite(table, self.schema_)
         self.class_count_ = np.bincount(codes, weights=weight, minlength=k).astype(np.float64)
         self._estimate()

@@ -33,8 +33,9 @@ KINDS = {"model": "MODELS", "search": "SEARCHES", "compare": "COMPARE", "discret
 _VARIANTS = {kind: {} for kind in KINDS}
 _ORIGIN = {}  # (kind, name) -> the module that registered it
 _PROVIDERS = ("seminaive.naive_bayes", "seminaive.multinomial", "seminaive.bernoulli", "seminaive.rules",
-              "seminaive.constrained", "seminaive.search", "seminaive.bayesnet", "seminaive.calibration", "seminaive.wanbia",
-              "seminaive.models", "seminaive.discretize", "seminaive.estimation")  # importing these registers every name
+              "seminaive.constrained", "seminaive.search", "seminaive.bayesnet", "seminaive.calibration",
+              "seminaive.wanbia", "seminaive.models", "seminaive.discretize",
+              "seminaive.estimation")  # importing these registers every name
 
 
 def register(cls):

@@ -27,7 +27,8 @@ from ..exceptions import DataFormatError
 from ._text import open_binary
 from .summary import MISSING_TOKENS, ColumnSummary, _numbers
 
-__all__ = ["arrow_serves", "arrow_reads", "arrow_options", "block_size", "arrow_summaries", "arrow_columns", "ArrowRowError", "ArrowRestart"]
+__all__ = ["arrow_serves", "arrow_reads", "arrow_options", "block_size", "arrow_summaries", "arrow_columns",
+           "ArrowRowError", "ArrowRestart"]
 
 _BLOCK = 1 << 22  # bytes per record batch (at most)
 _FAILED_COLUMN = re.compile(r"In CSV column #(\d+)")

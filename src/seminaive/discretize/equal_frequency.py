@@ -43,4 +43,5 @@ class EqualFrequencyDiscretizer(Discretizer):
         return cuts
 
 
-register_variant("discretizer", "equal_frequency", "intervals holding equal numbers of values (n_bins)", EqualFrequencyDiscretizer)
+register_variant("discretizer", "equal_frequency", "intervals holding equal numbers of values (n_bins)",
+                 EqualFrequencyDiscretizer)

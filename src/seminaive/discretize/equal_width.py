@@ -42,4 +42,5 @@ def equal_width_cuts(lo, hi, n_bins):
     return lo * (1 - t) + hi * t
 
 
-register_variant("discretizer", "equal_width", "equal-width intervals between the minimum and the maximum (n_bins)", EqualWidthDiscretizer)
+register_variant("discretizer", "equal_width", "equal-width intervals between the minimum and the maximum (n_bins)",
+                 EqualWidthDiscretizer)
