@@ -130,14 +130,7 @@ class FilePlan:
         if options is not None:
             yield from self._arrow_encoded(size, nominal, numeric, **options)
             return
-        if size is None:  # one chunk: rows_to_dataset settles the kinds itself (one tokenizing pass)
-            for linenos, rows in self.chunks(None):
-                if len(rows):
-                    yield self.dataset(rows, linenos, nominal=nominal, numeric=numeric)
-            return
-        declared = self.settle(size, nominal, numeric)
-        for linenos, rows in self.chunks(size):
-            yield self.dataset(rows, linenos, declared)
+        yield from self.encoded_by_tokens(size, nominal, numeric)
 
     def _arrow_encoded(self, size, nominal, numeric, quoted=False):
         """:meth:`encoded` through pyarrow: a first pass summarizes the columns whose kinds are not declared
@@ -169,7 +162,12 @@ class FilePlan:
 
     def encoded_by_tokens(self, size, nominal=None, numeric=None):
         """:meth:`encoded` through the tokenizer alone."""
-        declared = self.settle(size or 1 << 62, nominal, numeric)
+        if size is None:  # one chunk: rows_to_dataset settles the kinds itself (one tokenizing pass)
+            for linenos, rows in self.chunks(None):
+                if len(rows):
+                    yield self.dataset(rows, linenos, nominal=nominal, numeric=numeric)
+            return
+        declared = self.settle(size, nominal, numeric)
         for linenos, rows in self.chunks(size):
             yield self.dataset(rows, linenos, declared)
 
