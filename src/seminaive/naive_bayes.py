@@ -24,6 +24,7 @@ from ._names import DISCRETIZER_NAMES, NUMERIC_MODELS as _NUMERIC_MODELS
 from ._state import field as _field, numbers as _numbers
 from .registry import register, register_variant
 from .report import format_explanation, format_model
+from .core.counting import count_classes
 
 __all__ = ["NaiveBayes", "NUMERIC_MODELS"]
 
@@ -183,7 +184,7 @@ class NaiveBayes(BaseNaiveBayes):
             moments = [st[key] for st in self.stats_ if "m2" in st for key in ("mean", "m2")]
             if gaussian and not all(np.isfinite(m).all() for m in moments):
                 refuse_infinite(table, self.schema_)
-        self.class_count_ = np.bincount(codes, weights=weight, minlength=k).astype(np.float64)
+        self.class_count_ = count_classes(codes, k, weight)
         self._estimate()
         return table, codes
 
@@ -259,7 +260,7 @@ class NaiveBayes(BaseNaiveBayes):
         if first:
             self.components_ = self._make_components(table, codes, weight)
         stats = self._count(table, codes, k, weight)
-        counts = np.bincount(codes, weights=weight, minlength=k).astype(np.float64)
+        counts = count_classes(codes, k, weight)
         self._accumulate(stats, counts)
         self._estimate()
         return self

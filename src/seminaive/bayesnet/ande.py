@@ -5,6 +5,7 @@ from math import comb
 
 import numpy as np
 
+from ..core.counting import count_codes, joint_codes
 from ..estimation import lidstone_log
 from .._memory import check_memory
 from ..components import ConditionalTable
@@ -17,13 +18,8 @@ __all__ = ["AnDE", "AODE"]
 
 def _joint_code(P, codes, readers):
     """The joint code of the attributes P (their number of joint values where one is missing)."""
-    code = np.zeros(codes[0].size, dtype=np.int64)
-    missing = np.zeros(code.size, dtype=bool)
-    for p in P:
-        code = code * readers[p].n_values + codes[p]
-        missing |= codes[p] < 0
-    code[missing] = int(np.prod([readers[p].n_values for p in P], dtype=np.int64))
-    return code
+    widths = [readers[p].n_values for p in P]
+    return joint_codes([codes[p] for p in P], widths, missing=int(np.prod(widths, dtype=np.int64)))
 
 
 def _stacked_log_tables(tables, stats, alpha, estimator=None):
@@ -152,16 +148,10 @@ class AnDE(BayesNetClassifier):
         for P, ts in zip(self.parent_sets_, self.parent_tables_):
             pc = _joint_code(P, codes, self.readers_)
             slots = ts[0].n_configs + 1
-            row = y * slots + pc
-            joint_stats.append(np.bincount(row, weights=weight, minlength=k * slots).reshape(k, slots)
-                               .astype(np.float64))
-            width = max(t.n_values for t in ts) + 1
-            block = k * slots * width
-            key = np.concatenate([row * width + codes[t.attribute] + 1 + c * block for c, t in enumerate(ts)])
-            w = None if weight is None else np.tile(weight, len(ts))
-            counts = np.bincount(key, weights=w, minlength=block * len(ts)).reshape(len(ts), k, slots, width)
-            parent_stats.append([{"counts": counts[c, :, :, 1:t.n_values + 1].astype(np.float64)}
-                                 for c, t in enumerate(ts)])
+            joint_stats.append(count_codes([pc], slots, y, k, weight=weight)[0, 0, :, 0])
+            counts = count_codes([codes[t.attribute] for t in ts], max(t.n_values for t in ts), y, k, parent=pc,
+                                 n_parent=slots, weight=weight)[:, 0]
+            parent_stats.append([{"counts": counts[c, :, :, :t.n_values]} for c, t in enumerate(ts)])
         return {"stats_": [t.count(table, y, k, weight) for t in self.tables_],
                 "parent_stats_": parent_stats, "joint_stats_": joint_stats}
 

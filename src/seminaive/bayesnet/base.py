@@ -35,6 +35,7 @@ from ..scoring import log_posteriors
 from ..report import format_explanation
 from ..exceptions import ParameterError
 from .streamed import fit_chunks
+from ..core.counting import count_classes
 
 __all__ = ["BayesNetClassifier", "DISCRETIZER_NAMES", "ChunkWarning"]
 
@@ -128,7 +129,7 @@ class BayesNetClassifier(BaseNaiveBayes):
         self.readers_ = self._readers(table, ycodes, weight)
         columns = [np.asarray(r.codes(table), dtype=np.int64) for r in self.readers_]
         k = len(self.classes_)
-        self.class_count_ = np.bincount(ycodes, weights=weight, minlength=k).astype(np.float64)
+        self.class_count_ = count_classes(ycodes, k, weight)
         self._fit_tables(table, columns, ycodes, k, weight)
         self._estimate()
         return self
@@ -245,7 +246,7 @@ class BayesNetClassifier(BaseNaiveBayes):
         weight = None if sample_weight is None else _check_sample_weight(sample_weight,
                                                                           np.empty((table.n_samples, 0)))
         k = len(self.classes_)
-        counts = np.bincount(ycodes, weights=weight, minlength=k).astype(np.float64)
+        counts = count_classes(ycodes, k, weight)
         if first:
             self._warn_first_chunk()
             self.readers_ = self._readers(table, ycodes, weight)

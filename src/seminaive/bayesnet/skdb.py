@@ -14,6 +14,7 @@ from .statistics import pair_statistics
 from ..exceptions import ParameterError
 from ..estimation import class_log_prior, laplace_log_prior, loo_class_log_prior
 from .._state import checked_records, field, index
+from ..core.counting import count_classes
 
 __all__ = ["SelectiveKDB"]
 
@@ -81,7 +82,7 @@ class SelectiveKDB(KDB):
             raise ParameterError("sample_weight: the leave-one-out selection needs integer weights (copies)")
         self._prepare_candidates(pair_statistics(columns, [r.n_values for r in self.readers_], y, k, weight))
         counts = self._count_candidates(table, y, k, weight)
-        class_counts = np.bincount(y, weights=weight, minlength=k).astype(np.float64)
+        class_counts = count_classes(y, k, weight)
         if self.cv is None:
             self._choose(counts, *self._loss_sums(counts, class_counts, table, y, weight))
         else:
@@ -102,7 +103,7 @@ class SelectiveKDB(KDB):
         out_of_fold = {}
         for f in range(n_folds):
             held = fold == f
-            prior[held] = class_log_prior(class_counts - np.bincount(y[held], weights=w[held], minlength=k),
+            prior[held] = class_log_prior(class_counts - count_classes(y[held], k, w[held]),
                                           self.priors)
         log_prior = laplace_log_prior(np.round(class_counts))
         sums = np.zeros((self.k + 1, len(self.order_) + 1, _sum_shape(self.scoring, k)))

@@ -7,6 +7,7 @@ learned in memory; the information measures come from these counts alone.
 
 import numpy as np
 
+from ..core.counting import count_codes
 from ..dependence.information import _cmi
 
 __all__ = ["pair_statistics", "add_statistics", "mutual_informations", "cmi_matrix_from", "tie_rounded"]
@@ -30,19 +31,19 @@ def tie_rounded(values):
 
 def pair_statistics(columns, widths, y, k, weight=None):
     """``{"single": [(K, m_i)], "pairs": {(i, j): (K, m_i, m_j)}}`` of code columns
-    (-1 missing) with ``widths`` m_i values, for i < j."""
+    (-1 missing) with ``widths`` m_i values, for i < j: the counting primitive with
+    no parent, then with attribute i the parent of the attributes after it."""
     single, pairs = [], {}
-    for i, (c, m) in enumerate(zip(columns, widths)):
-        ok = c >= 0
-        single.append(np.bincount(y[ok] * m + c[ok], weights=None if weight is None else weight[ok],
-                                  minlength=k * m).reshape(k, m).astype(np.float64))
-    for i in range(len(columns)):
+    if not columns:
+        return {"single": single, "pairs": pairs}
+    top = max(widths)
+    counts = count_codes(list(columns), top, y, k, weight=weight)[:, 0, :, 0]
+    single = [counts[i, :, :m] for i, m in enumerate(widths)]
+    for i in range(len(columns) - 1):
+        later = count_codes(list(columns[i + 1:]), max(widths[i + 1:]), y, k, parent=columns[i], n_parent=widths[i],
+                            weight=weight)[:, 0]
         for j in range(i + 1, len(columns)):
-            a, b, ma, mb = columns[i], columns[j], widths[i], widths[j]
-            ok = (a >= 0) & (b >= 0)
-            key = (y[ok] * ma + a[ok]) * mb + b[ok]
-            pairs[(i, j)] = np.bincount(key, weights=None if weight is None else weight[ok],
-                                        minlength=k * ma * mb).reshape(k, ma, mb).astype(np.float64)
+            pairs[(i, j)] = later[j - i - 1, :, :, :widths[j]]
     return {"single": single, "pairs": pairs}
 
 

@@ -26,6 +26,7 @@ from ..core.cuts import source_cuts
 from ..core.sources import add_counts, map_reduce
 from .statistics import add_statistics, pair_statistics
 from ..components import Categorical, Discretized
+from ..core.counting import count_classes
 
 __all__ = ["fit_chunks"]
 
@@ -53,7 +54,7 @@ def _counts(chunk, model):
     if not keep.all():
         raise ParameterError("y: a chunk holds instances without a class; drop them first")
     k = len(model.classes_)
-    return model._count(table, yc, k, None), np.bincount(yc, minlength=k).astype(np.float64)
+    return model._count(table, yc, k, None), count_classes(yc, k)
 
 
 def _add_counts(a, b):
@@ -101,7 +102,7 @@ def fit_chunks(model, source, schema, classes):
 def _candidate_counts(chunk, model):
     table, yc, keep = _encoded(model, chunk)
     k = len(model.classes_)
-    return model._count_candidates(table, yc, k, None), np.bincount(yc, minlength=k).astype(np.float64)
+    return model._count_candidates(table, yc, k, None), count_classes(yc, k)
 
 
 def _add_candidate_counts(a, b):

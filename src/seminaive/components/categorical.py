@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ..core.counting import count_codes
 from ._chunks import chunks
 from .base import Component
 
@@ -39,34 +40,20 @@ class Categorical(Component):
         return table.codes[start:stop, self.column]
 
     def count(self, table, y, n_classes, weight):
-        m1 = self.n_values + 1
-        codes = self.codes(table)
-        flat = y * m1 + codes
-        flat += 1  # code -1 (missing) lands in column 0, dropped below
-        counts = np.bincount(flat, weights=weight, minlength=n_classes * m1)
-        return {"counts": counts.reshape(n_classes, m1)[:, 1:].astype(np.float64)}
+        return type(self).count_many([self], table, y, n_classes, weight)[0]
 
     @classmethod
     def count_many(cls, comps, table, y, n_classes, weight):
-        """One bincount per row chunk over all the components' columns."""
+        """All the components' counts from one pass of the counting primitive."""
         if not comps:
             return []
-        if cls is not Categorical:
-            return super().count_many(comps, table, y, n_classes, weight)
-        width = max(c.n_values for c in comps) + 1
-        stride = n_classes * width
         cols = [c.column for c in comps]
-        whole = cols == list(range(table.codes.shape[1]))
-        offsets = np.arange(len(comps), dtype=np.intp) * stride + 1  # +1: missing (-1) -> slot 0
-        total = np.zeros(len(comps) * stride)
-        for s, e in chunks(table.codes.shape[0]):
-            block = table.codes[s:e] if whole else table.codes[s:e, cols]
-            idx = np.asarray(block, dtype=np.intp, order="F") + offsets
-            idx += (y[s:e] * width)[:, None]
-            w = None if weight is None else np.tile(weight[s:e], len(comps))
-            total += np.bincount(idx.ravel(order="F"), weights=w, minlength=total.size)
-        total = total.reshape(len(comps), n_classes, width)
-        return [{"counts": total[k, :, 1:c.n_values + 1].copy()} for k, c in enumerate(comps)]
+        if cls is not Categorical:  # codes computed by the component (a discretizer's bins)
+            block = [c.codes(table) for c in comps]
+        else:
+            block = table.codes if cols == list(range(table.codes.shape[1])) else table.codes[:, cols]
+        total = count_codes(block, max(c.n_values for c in comps), y, n_classes, weight=weight)[:, 0, :, 0]
+        return [{"counts": total[k, :, :c.n_values].copy()} for k, c in enumerate(comps)]
 
     @classmethod
     def add_log_likelihood_many(cls, comps, table, out):

@@ -8,7 +8,7 @@ kDB are structures of such tables (a list of parents per attribute).
 
 import numpy as np
 
-from ._chunks import chunks
+from ..core.counting import count_codes, joint_codes
 from .base import Component
 from .categorical import Categorical
 from .discretized import Discretized
@@ -65,24 +65,16 @@ class ConditionalTable(Component):
 
     def parent_codes(self, table, start=None, stop=None):
         """The parents' joint value of each instance (n_configs where a parent is missing)."""
-        n = (stop if stop is not None else table.n_samples) - (start or 0)
-        code = np.zeros(n, dtype=np.int64)
-        missing = np.zeros(n, dtype=bool)
-        for p in self.parents:
-            c = np.asarray(p.codes(table, start, stop), dtype=np.int64)
-            code = code * p.n_values + c
-            missing |= c < 0
-        code[missing] = self.n_configs
-        return code
+        if not self.parents:
+            n = (stop if stop is not None else table.n_samples) - (start or 0)
+            return np.zeros(n, dtype=np.int64)
+        return joint_codes([p.codes(table, start, stop) for p in self.parents], [p.n_values for p in self.parents],
+                           missing=self.n_configs)
 
     def count(self, table, y, n_classes, weight):
-        m1, slots = self.n_values + 1, self.n_configs + 1
-        total = np.zeros(n_classes * slots * m1)
-        for s, e in chunks(table.n_samples):
-            child = np.asarray(self.child.codes(table, s, e), dtype=np.int64) + 1  # missing (-1) -> slot 0
-            flat = (y[s:e] * slots + self.parent_codes(table, s, e)) * m1 + child
-            total += np.bincount(flat, weights=None if weight is None else weight[s:e], minlength=total.size)
-        return {"counts": total.reshape(n_classes, slots, m1)[:, :, 1:].copy()}
+        counts = count_codes([self.child.codes(table)], self.n_values, y, n_classes, parent=self.parent_codes(table),
+                             n_parent=self.n_configs + 1, weight=weight)
+        return {"counts": counts[0, 0]}
 
     @staticmethod
     def merge(a, b):

@@ -6,6 +6,7 @@ import numpy as np
 from .._validation import check_param
 from ..base import decide
 from ..exceptions import ParameterError
+from ..core.counting import count_classes
 
 __all__ = ["ConstraintWarning", "check_min_rates", "resolve_min_rates", "class_rates", "shortfalls", "need_two_classes", "WholeDataOnly"]
 
@@ -34,7 +35,7 @@ def resolve_min_rates(min_rates, classes, y_codes, weight=None):
     out = {}
     for key, thr in min_rates.items():
         if key == "minority":
-            counts = np.bincount(y_codes, weights=weight, minlength=len(classes)).astype(float)
+            counts = count_classes(y_codes, len(classes), weight)
             counts[counts == 0] = np.inf
             k = int(np.argmin(counts))
         elif str(key) in labels:
@@ -68,7 +69,7 @@ def class_rates(jll, y, k, w=None):
 
 def need_two_classes(classes, y_codes, weight):
     weight = None if weight is None else np.asarray(weight, dtype=np.float64)
-    present = np.count_nonzero(np.bincount(y_codes, weights=weight, minlength=len(classes)) > 0)
+    present = np.count_nonzero(count_classes(y_codes, len(classes), weight) > 0)
     if present < 2:
         raise ParameterError(f"y: a model with minimum class rates needs at least two classes with "
                              f"instances; got {present} class")

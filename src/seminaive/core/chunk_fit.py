@@ -8,6 +8,7 @@ import numpy as np
 from ..components import count_components
 from .cuts import encoded_chunk, source_cuts
 from .sources import add_counts, map_reduce
+from .counting import count_classes
 
 __all__ = ["naive_bayes_from_chunks"]
 
@@ -15,7 +16,7 @@ __all__ = ["naive_bayes_from_chunks"]
 def _counts(chunk, model):
     table, yc, keep = encoded_chunk(chunk, model.schema_, model.classes_)
     k = len(model.classes_)
-    return count_components(model.components_, table, yc, k), np.bincount(yc, minlength=k).astype(np.float64)
+    return count_components(model.components_, table, yc, k), count_classes(yc, k)
 
 
 def naive_bayes_from_chunks(model, source, schema, classes):

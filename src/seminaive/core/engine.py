@@ -20,6 +20,7 @@ over the Cartesian product of its members' values, missing when any member is.
 
 import numpy as np
 
+from .counting import count_classes, count_codes, joint_codes
 from .folds import fold_labels
 from ..estimation import Frequency, class_log_prior, loo_class_log_prior
 from ..scoring import log_posteriors, score_sums, score_value
@@ -135,13 +136,7 @@ class Engine:
 
     def _codes(self, g, codes):
         """Codes of the Cartesian product of the group's attributes (-1 if any is missing)."""
-        out = np.zeros(codes[g[0]].size, dtype=np.int64)
-        missing = np.zeros(out.size, dtype=bool)
-        for j in g:
-            out = out * self.attributes[j].m + codes[j]
-            missing |= codes[j] < 0
-        out[missing] = -1
-        return out
+        return joint_codes([codes[j] for j in g], [self.attributes[j].m for j in g])
 
     def _folds(self, row, size):
         return self.fold[row:row + size] if self.n_folds else np.zeros(size, dtype=np.int64)
@@ -167,7 +162,7 @@ class Engine:
         f = self._chunk_folds(chunk)
         F = self.n_folds or 1
         acc = {}
-        counts = np.bincount(f * self.k + y, minlength=F * self.k).reshape(F, self.k).astype(np.float64)
+        counts = count_classes(y, self.k, fold=f, n_folds=F)
         for g in todo:
             if self._is_gauss(g):
                 x, scale = xs[g[0]], np.array([self.attributes[g[0]].scale])
@@ -176,11 +171,8 @@ class Engine:
                     w, mean, m2 = _moments(x[sel], y[sel], self.k)
                     acc[(g, ff)] = {"weight": w, "mean": mean, "m2": m2, "scale": scale}
             else:
-                c = self._codes(g, codes)
-                m = self.group_values(g)
-                ok = c >= 0
-                add = np.bincount((f[ok] * self.k + y[ok]) * m + c[ok], minlength=F * self.k * m)
-                acc[g] = add.reshape(F, self.k, m).astype(np.float64)
+                joint = self._codes(g, codes)
+                acc[g] = count_codes([joint], self.group_values(g), y, self.k, fold=f, n_folds=F)[0, :, :, 0]
         return counts, acc
 
     def __getstate__(self):

@@ -8,10 +8,11 @@ such an array reads the data once (plus a min/max pass to size the table).
 
 import numpy as np
 
+from ..core.counting import count_codes
+
 __all__ = ["LUT_LIMIT", "block_width", "block_counts", "present_values"]
 
 LUT_LIMIT = 1 << 20  # at most this many (column, class, value) slots are counted at once
-_ROWS = 16384  # rows per bincount: the chunk's index block stays in cache
 
 
 def block_width(X, n_classes=1):
@@ -33,23 +34,15 @@ def block_width(X, n_classes=1):
 
 def block_counts(X, width, y=None, n_classes=1):
     """Counts of every value of every column by class: an int64 array of shape
-    ``(n_columns, n_classes, width)``, from one chunked bincount pass.
+    ``(n_columns, n_classes, width)``, from one pass of the counting primitive.
 
     Examples
     --------
     >>> block_counts(np.array([[0, 2], [1, 0], [1, 2]]), 3, np.array([0, 1, 1]), 2)[1].tolist()
     [[0, 0, 1], [1, 0, 1]]
     """
-    d = X.shape[1]
-    stride = n_classes * width
-    offsets = np.arange(d, dtype=np.intp) * stride
-    total = np.zeros(d * stride, dtype=np.int64)
-    for s in range(0, X.shape[0], _ROWS):
-        idx = np.add(X[s:s + _ROWS], offsets, dtype=np.intp)
-        if y is not None:
-            idx += (y[s:s + _ROWS] * width)[:, None]
-        total += np.bincount(idx.ravel(), minlength=total.size)
-    return total.reshape(d, n_classes, width)
+    y = np.zeros(X.shape[0], dtype=np.intp) if y is None else y
+    return count_codes(X, width, y, n_classes)[:, 0, :, 0].astype(np.int64)
 
 
 def present_values(counts):

@@ -4,21 +4,22 @@ import math
 
 import numpy as np
 
+from ..core.counting import count_codes, joint_codes
+
 __all__ = ["mutual_information", "conditional_mutual_information"]
 
 
 def _joint_counts(a, b, z=None, weights=None):
-    keep = (a >= 0) & (b >= 0)
-    if z is not None:
-        keep &= z >= 0
-    a, b = a[keep], b[keep]
-    w = None if weights is None else np.asarray(weights, dtype=np.float64)[keep]
-    ma, mb = int(a.max()) + 1 if a.size else 1, int(b.max()) + 1 if b.size else 1
-    if z is None:
-        return np.bincount(a * mb + b, weights=w, minlength=ma * mb).reshape(1, ma, mb).astype(float)
-    z = z[keep]
-    mz = int(z.max()) + 1 if z.size else 1
-    return np.bincount((z * ma + a) * mb + b, weights=w, minlength=mz * ma * mb).reshape(mz, ma, mb).astype(float)
+    """(m_z, m_a, m_b) counts of the rows where a, b (and z) are present: the counting
+    primitive with b the child and (z, a) the parents."""
+    a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
+    z = np.zeros(a.size, dtype=np.int64) if z is None else np.asarray(z, dtype=np.int64)
+    keep = (a >= 0) & (b >= 0) & (z >= 0)
+    ma, mb, mz = (int(v[keep].max()) + 1 if keep.any() else 1 for v in (a, b, z))
+    parent = np.where(keep, joint_codes([z, a], [mz, ma]), -1)
+    counts = count_codes([np.where(keep, b, -1)], mb, np.zeros(a.size, dtype=np.intp), 1, parent=parent,
+                         n_parent=mz * ma, weight=None if weights is None else np.asarray(weights, dtype=np.float64))
+    return counts[0, 0, 0].reshape(mz, ma, mb)
 
 
 def _cmi(counts):

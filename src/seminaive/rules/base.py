@@ -8,6 +8,7 @@ from .._target import encode_target, fit_input, prediction_input
 from .._validation import ValidatedParams
 from ..data.encoding import encode, infer_schema
 from ..exceptions import require_fitted
+from ..core.counting import count_classes
 
 __all__ = ["RuleClassifier"]
 
@@ -25,7 +26,7 @@ class RuleClassifier(ValidatedParams, ClassifierMixin, BaseEstimator):
         codes, self.classes_ = encode_target(y, table.n_samples)
         weight = (None if sample_weight is None else
                   _check_sample_weight(sample_weight, np.empty((table.n_samples, 0))))
-        self.class_count_ = np.bincount(codes, weights=weight, minlength=len(self.classes_)).astype(float)
+        self.class_count_ = count_classes(codes, len(self.classes_), weight)
         self._fit_encoded(table, codes, weight)
         return self
 

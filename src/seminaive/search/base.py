@@ -28,6 +28,7 @@ from ..scoring import check_scoring, gain
 from ..core.engine import BaseAttribute, Engine
 from ..core.held_out import _moments
 from ..core.structure import Structure
+from ..core.counting import count_classes
 
 __all__ = ["SearchNaiveBayes"]
 
@@ -197,7 +198,7 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         if groups:
             self.model_ = self._final_model(self.structure_.column_names(names)).fit(self._frame(codes, xs), y)
         else:  # nothing beat the class priors alone
-            self.model_ = _PriorsOnly(self.classes_, class_log_prior(np.bincount(ycodes, minlength=k), self.priors))
+            self.model_ = _PriorsOnly(self.classes_, class_log_prior(count_classes(ycodes, k), self.priors))
         return self
 
     def _set_layout(self, schema, classes, cuts):

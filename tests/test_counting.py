@@ -1,0 +1,49 @@
+"""The one counting primitive against a brute-force loop over the rows, and
+every table of the package against it."""
+
+import numpy as np
+import pytest
+
+from seminaive.core.counting import count_codes, joint_codes
+
+
+def _brute(block, width, y, k, parent, n_parent, fold, n_folds, weight):
+    """np.add.at over every (row, child) pair that counts: an independent path to the same table."""
+    n, c = block.shape
+    out = np.zeros((c, n_folds, k, n_parent, width))
+    rows, cols = np.nonzero(block >= 0)
+    p = np.zeros(n, dtype=int) if parent is None else parent
+    keep = p[rows] >= 0
+    rows, cols = rows[keep], cols[keep]
+    f = np.zeros(n, dtype=int) if fold is None else fold
+    w = np.ones(n) if weight is None else weight
+    np.add.at(out, (cols, f[rows], y[rows], p[rows], block[rows, cols]), w[rows])
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_count_codes_equals_a_loop_over_the_rows(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(0, 60)) if seed != 11 else 40_000  # one run over several row chunks
+    c, width, k = int(rng.integers(1, 5)), int(rng.integers(1, 6)), int(rng.integers(1, 4))
+    block = rng.integers(-1, width, size=(n, c))
+    y = rng.integers(0, k, n)
+    use_parent, use_fold, use_weight = rng.random(3) < 0.5
+    n_parent = int(rng.integers(1, 5)) if use_parent else 1
+    parent = rng.integers(-1, n_parent, n) if use_parent else None
+    n_folds = int(rng.integers(1, 4)) if use_fold else 1
+    fold = rng.integers(0, n_folds, n) if use_fold else None
+    weight = rng.random(n) * 3 if use_weight else None
+    got = count_codes(block, width, y, k, parent=parent, n_parent=n_parent, fold=fold, n_folds=n_folds, weight=weight)
+    want = _brute(block, width, y, k, parent, n_parent, fold, n_folds, weight)
+    np.testing.assert_allclose(got, want, rtol=0, atol=1e-9)
+    columns = count_codes([block[:, j] for j in range(c)], width, y, k, parent=parent, n_parent=n_parent,
+                          fold=fold, n_folds=n_folds, weight=weight)
+    np.testing.assert_array_equal(columns, got)
+
+
+def test_joint_codes_enumerates_the_cartesian_product_row_major():
+    a, b = np.repeat(np.arange(3), 4), np.tile(np.arange(4), 3)
+    assert joint_codes([a, b], [3, 4]).tolist() == list(range(12))
+    a[5] = -1
+    assert joint_codes([a, b], [3, 4])[5] == -1 and joint_codes([a, b], [3, 4], missing=12)[5] == 12
