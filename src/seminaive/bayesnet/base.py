@@ -91,6 +91,7 @@ class BayesNetClassifier(BaseNaiveBayes):
 
     capabilities = Capabilities(passes=True)  # fit_file and fit_dask fit it in passes over chunks (bayesnet.streamed)
     _fixed_structure = False  # its structure does not depend on the data (AnDE)
+    _selects = False  # it chooses among candidate structures by their held-out scores (selective kDB)
 
     _parameter_constraints = {
         "alpha": dict(kind="number", low=0), "priors": check_priors, "numeric": dict(options=DISCRETIZER_NAMES),

@@ -5,22 +5,16 @@ import numpy as np
 
 from ..core.folds import fold_labels, stratified_folds
 from .._validation import check_cv_or_none
-from ..components import ConditionalTable
+from ..core.engine import BaseAttribute, Engine, Given
 from ..registry import register, register_variant
-from ..scoring import check_scoring, gain, score_sums, score_value
+from ..scoring import check_scoring, gain
 from ..core.structure import Structure
 from .kdb import KDB, kdb_parents
 from .statistics import pair_statistics
 from ..exceptions import ParameterError
-from ..estimation import class_log_prior, laplace_log_prior, loo_class_log_prior
 from .._state import checked_records, field, index
-from ..core.counting import count_classes
 
 __all__ = ["SelectiveKDB"]
-
-def _sum_shape(scoring, k):
-    """How many numbers a scoring rule's sums over rows take (:func:`~seminaive.scoring.score_sums`)."""
-    return 2 * k if scoring == "balanced_accuracy" else 2
 
 
 @register
@@ -67,6 +61,7 @@ class SelectiveKDB(KDB):
     (10, True)
     """
 
+    _selects = True
     _parameter_constraints = {"scoring": check_scoring, "cv": check_cv_or_none, "random_state": dict(kind="int", low=0)}
 
     def __init__(self, *, k=2, scoring="rmse", cv=None, random_state=0, alpha=1.0, priors="laplace", nominal=None,
@@ -80,91 +75,33 @@ class SelectiveKDB(KDB):
     def _fit_tables(self, table, columns, y, k, weight):
         if weight is not None and not np.all(weight == np.round(weight)):
             raise ParameterError("sample_weight: the leave-one-out selection needs integer weights (copies)")
-        self._prepare_candidates(pair_statistics(columns, [r.n_values for r in self.readers_], y, k, weight))
-        counts = self._count_candidates(table, y, k, weight)
-        class_counts = count_classes(y, k, weight)
-        if self.cv is None:
-            self._choose(counts, *self._loss_sums(counts, class_counts, table, y, weight))
-        else:
-            self._choose(counts, *self._fold_loss_sums(counts, class_counts, table, y, weight))
+        stats = pair_statistics(columns, [r.n_values for r in self.readers_], y, k, weight)
+        self._select(stats, self._engine(columns, y, weight))
 
-    def _fold_loss_sums(self, counts, class_counts, table, y, weight):
-        """Every candidate's k-fold loss summed over the rows: each fold's rows scored
-        by the estimates from the counts of the other folds."""
-        import copy
+    def _engine(self, columns, y, weight=None, source=None):
+        """The scoring engine over the readers' codes: in memory (``columns``, ``y``, ``weight``),
+        or over a ``source`` of chunks; leave-one-out, or the folds of ``cv``."""
+        attrs = [BaseAttribute(str(i), None if columns is None else columns[i], r.n_values, gaussian=False)
+                 for i, r in enumerate(self.readers_)]
+        fold = None
         if isinstance(self.cv, (list, tuple)):
             fold = fold_labels(list(self.cv), y.size)
-        else:
+        elif self.cv is not None:
             fold = stratified_folds(np.asarray(self.classes_, dtype=object)[y], self.cv, self.random_state)
-        n_folds = int(fold.max()) + 1
-        w = np.ones(y.size) if weight is None else weight
-        est, k = self._estimator(), class_counts.size
-        prior = np.empty((y.size, k))
-        out_of_fold = {}
-        for f in range(n_folds):
-            held = fold == f
-            prior[held] = class_log_prior(class_counts - count_classes(y[held], k, w[held]),
-                                          self.priors)
-        log_prior = laplace_log_prior(np.round(class_counts))
-        sums = np.zeros((self.k + 1, len(self.order_) + 1, _sum_shape(self.scoring, k)))
-        for kk, (ts, ss) in enumerate(zip(self._candidates, counts)):
-            S = prior.copy()
-            sums[kk, 0] = score_sums(S, y, self.scoring, log_prior, w)
-            for s, (t, st) in enumerate(zip(ts, ss), start=1):
-                key = (t.attribute, tuple(p.attribute for p in t.parents))
-                if key not in out_of_fold:
-                    part = np.zeros_like(S)
-                    for f in range(n_folds):
-                        held = fold == f
-                        other = copy.copy(t)
-                        other.estimate({"counts": st["counts"] - t.count(table, y, k, w * held)["counts"]}, est)
-                        with np.errstate(divide="ignore", invalid="ignore"):
-                            part[held] = other.log_likelihood(table)[held]
-                    out_of_fold[key] = part
-                S += out_of_fold[key]
-                sums[kk, s] = score_sums(S, y, self.scoring, log_prior, w)
-        return sums, float(w.sum())
+        return Engine(attrs, y, len(self.classes_), self._estimator(), self.priors, source=source, fold=fold,
+                      scoring=self.scoring, weight=weight)
 
-    # the selection, in steps that also run over chunks (bayesnet.streamed): the candidates from the pair
-    # statistics, their counts (they add), the leave-one-out loss sums (they add), the choice
-    def _prepare_candidates(self, stats):
-        """kDB's order and parents; every candidate table (each attribute with its first k' parents)."""
+    def _select(self, stats, engine):
+        """kDB's order and parents from the pair statistics; every nested candidate (the first s
+        attributes of the order, each with its first k' parents) scored through the engine, one
+        path of growing models per k'; the best kept (ties: fewer attributes, then smaller k'),
+        with its tables' counts."""
         self._full_parents, self.order_ = kdb_parents(stats, self.k)
-        r = self.readers_
-        self._candidates = [[ConditionalTable(i, r[i], [r[p] for p in self._full_parents[i][:kk]])
-                             for i in self.order_] for kk in range(self.k + 1)]
-
-    def _count_candidates(self, table, y, k, weight):
-        return [[t.count(table, y, k, weight) for t in ts] for ts in self._candidates]
-
-    def _loss_sums(self, counts, class_counts, table, y, weight):
-        """Every candidate's leave-one-out loss summed over the rows of ``table``
-        ((k + 1, d + 1) array), and the rows' total weight; ``counts`` are the
-        candidates' counts over all the data. A weight of w is w copies: each copy
-        is left out in turn (one count less), its loss counted w times; rows of
-        weight 0 take no part."""
-        est = self._estimator()
-        k = class_counts.size
-        rows = slice(None) if weight is None else weight > 0
-        w = None if weight is None else weight[rows]
+        paths = [[Given((i,), tuple(self._full_parents[i][:kk])) for i in self.order_] for kk in range(self.k + 1)]
         with np.errstate(divide="ignore", invalid="ignore"):
-            prior = loo_class_log_prior(class_counts, y, self.priors)
-        log_prior = laplace_log_prior(np.round(class_counts))
-        sums = np.zeros((self.k + 1, len(self.order_) + 1, _sum_shape(self.scoring, k)))
-        for kk, (ts, ss) in enumerate(zip(self._candidates, counts)):
-            S = prior.copy()
-            sums[kk, 0] = score_sums(S[rows], y[rows], self.scoring, log_prior, w)
-            for s, (t, st) in enumerate(zip(ts, ss), start=1):
-                with np.errstate(divide="ignore", invalid="ignore"):
-                    S += t.loo_log_likelihood(st, table, y, est)
-                sums[kk, s] = score_sums(S[rows], y[rows], self.scoring, log_prior, w)
-        return sums, float(np.sum(w) if w is not None else y.size)
-
-    def _choose(self, counts, sums, total):
-        """The candidate of best score (ties: fewer attributes, then smaller k'); its tables' counts kept."""
-        k = len(self.classes_)
-        self.history_ = [{"attributes": s, "k": kk, "score": score_value(sums[kk, s], self.scoring, k)}
-                         for kk in range(sums.shape[0]) for s in range(sums.shape[1])]
+            scores = engine.score_paths(paths)
+        self.history_ = [{"attributes": s, "k": kk, "score": float(scores[kk][s])}
+                         for kk in range(self.k + 1) for s in range(len(self.order_) + 1)]
         best = min(self.history_, key=lambda h: (-gain(h["score"], self.scoring), h["attributes"], h["k"]))
         self.n_attributes_, self.k_ = best["attributes"], best["k"]
         chosen = sorted(range(self.n_attributes_), key=lambda pos: self.order_[pos])
@@ -172,7 +109,8 @@ class SelectiveKDB(KDB):
         self.structure_ = Structure(tuple((self.order_[pos],) for pos in chosen), d,
                                     tuple(self._full_parents[self.order_[pos]][:self.k_] for pos in chosen))
         self._make_tables()
-        self._set_counts({"stats_": [counts[self.k_][pos] for pos in chosen]})
+        self._set_counts({"stats_": [{"counts": engine.stats[paths[self.k_][pos]].sum(axis=0)} for pos in chosen]})
+        self.class_count_ = engine.class_counts.sum(axis=0)
 
     # ------------------------------------------------------------ model files
     def _get_state(self):

@@ -8,9 +8,9 @@ a Dask source):
 2. the value-by-class counts of every attribute and pair (TAN, kDB), then the
    structure;
 3. the tables' counts under that structure (AnDE, whose structure does not
-   depend on the data, starts here); for selective kDB, the counts of every
-   candidate table, then (4.) every candidate's leave-one-out loss summed over
-   the chunks, from the counts of all the data.
+   depend on the data, starts here); for selective kDB, the scoring engine's
+   passes over the chunks instead: the counts of every candidate table, then
+   every candidate's leave-one-out score, from the counts of all the data.
 
 A chunk is ``(X, y)`` with the schema's declared values (categoricals with
 every value; the file readers and ``fit_dask`` give them).
@@ -82,16 +82,13 @@ def fit_chunks(model, source, schema, classes):
         model.readers_[j] = Discretized(j, schema.numeric_indices.index(j), cuts)
     if model._fixed_structure:
         model._set_parents([()] * len(schema))  # AnDE: its super-parent sets do not depend on the data
-    elif hasattr(model, "_prepare_candidates"):  # selective kDB: two more passes, the counts then the losses
-        model._prepare_candidates(map_reduce(source, _pairs, add_statistics, model))
-        counts, class_count = map_reduce(source, _candidate_counts, _add_candidate_counts, model)
-        sums, total = map_reduce(source, _loss_sums, _add_sums, model, counts, class_count)
-        model._choose(counts, sums, total)
-        model.class_count_ = class_count
-        model._estimate()
-        return model
     else:
-        model._set_parents(model._parents_from(map_reduce(source, _pairs, add_statistics, model)))
+        pairs = map_reduce(source, _pairs, add_statistics, model)
+        if model._selects:  # selective kDB: its candidates scored through the engine over the chunks
+            model._select(pairs, model._engine(None, None, source=EngineChunks(source, model)))
+            model._estimate()
+            return model
+        model._set_parents(model._parents_from(pairs))
     counts, class_count = map_reduce(source, _counts, _add_counts, model)
     model._set_counts(counts)
     model.class_count_ = class_count
@@ -99,20 +96,20 @@ def fit_chunks(model, source, schema, classes):
     return model
 
 
-def _candidate_counts(chunk, model):
+class EngineChunks:
+    """A source of ``(X, y)`` chunks as the scoring engine reads them: each chunk's
+    readers' codes and class codes (:class:`~seminaive.core.engine.Engine`), passes
+    run where the source runs them (in order, or on a Dask cluster)."""
+
+    def __init__(self, source, model):
+        self.source, self.model = source, model
+
+    def map_reduce(self, fn, combine, *args):
+        return map_reduce(self.source, _engine_step, combine, self.model, fn, args)
+
+
+def _engine_step(chunk, model, fn, args):
     table, yc, keep = _encoded(model, chunk)
-    k = len(model.classes_)
-    return model._count_candidates(table, yc, k, None), count_classes(yc, k)
-
-
-def _add_candidate_counts(a, b):
-    return add_counts(a[0], b[0]), a[1] + b[1]
-
-
-def _loss_sums(chunk, model, counts, class_count):
-    table, yc, keep = _encoded(model, chunk)
-    return model._loss_sums(counts, class_count, table, yc, None)
-
-
-def _add_sums(a, b):
-    return a[0] + b[0], a[1] + b[1]
+    if not keep.all():
+        raise ParameterError("y: a chunk holds instances without a class; drop them first")
+    return fn((0, _columns(model, table), [None] * len(model.readers_), yc), *args)

@@ -9,6 +9,7 @@ kDB are structures of such tables (a list of parents per attribute).
 import numpy as np
 
 from ..core.counting import count_codes, joint_codes
+from ..estimation.tables import fold_log_table, log_tables, loo_log_table
 from .base import Component
 from .categorical import Categorical
 from .discretized import Discretized
@@ -72,22 +73,19 @@ class ConditionalTable(Component):
                            missing=self.n_configs)
 
     def count(self, table, y, n_classes, weight):
-        counts = count_codes([self.child.codes(table)], self.n_values, y, n_classes, parent=self.parent_codes(table),
-                             n_parent=self.n_configs + 1, weight=weight)
-        return {"counts": counts[0, 0]}
+        return {"counts": self.count_folds(table, y, n_classes, None, 1, weight)[0]}
+
+    def count_folds(self, table, y, n_classes, fold, n_folds, weight=None):
+        """The counts of each fold's rows, (n_folds, K, parent slots, m): one pass of the counting primitive."""
+        return count_codes([self.child.codes(table)], self.n_values, y, n_classes, parent=self.parent_codes(table),
+                           n_parent=self.n_configs + 1, fold=fold, n_folds=n_folds, weight=weight)[0]
 
     @staticmethod
     def merge(a, b):
         return {"counts": a["counts"] + b["counts"]}
 
     def estimate(self, stats, estimator, **context):
-        counts = stats["counts"]
-        k, slots, m = counts.shape
-        alone = counts.sum(axis=1)  # (K, m): P(child | class), for a row whose parents are missing
-        present = estimator.conditional(counts[:, :-1], n_values=m, backoff=alone)  # the parent axis kept
-        table = np.concatenate([present, estimator.categorical(alone, n_values=m)[:, None, :]], axis=1)
-        # (slots, m + 1, K): the extra child slot (code -1, missing) contributes nothing
-        self.log_table_ = np.concatenate([table.transpose(1, 2, 0), np.zeros((slots, 1, k))], axis=1)
+        self.log_table_ = log_tables(stats["counts"], estimator)
 
     def log_likelihood(self, table):
         child = np.asarray(self.child.codes(table), dtype=np.int64)
@@ -96,22 +94,15 @@ class ConditionalTable(Component):
     def loo_log_likelihood(self, stats, table, y, estimator):
         """Leave-one-out log P(child | class, parents) of every instance, (n, K):
         its estimate from the counts ``stats`` of all the data less its own."""
-        counts = stats["counts"]
-        k, slots, m = counts.shape
-        child = np.asarray(self.child.codes(table), dtype=np.int64)
-        parent = self.parent_codes(table)
-        out = np.zeros((child.size, k))
-        cells = counts[:, :-1]  # (K, P, m)
-        alone = counts.sum(axis=1)  # (K, m)
-        for sel, num, den, overall, total in (
-                (parent < slots - 1, lambda i: cells[:, parent[i], child[i]].T,
-                 lambda i: cells.sum(axis=2)[:, parent[i]].T, cells.sum(axis=(0, 1)), cells.sum()),
-                (parent == slots - 1, lambda i: alone[:, child[i]].T,
-                 lambda i: np.tile(alone.sum(axis=1), (i.size, 1)), alone.sum(axis=0), alone.sum())):
-            idx = np.flatnonzero(sel & (child >= 0))
-            if idx.size:
-                out[idx] = estimator.loo_estimate(num(idx), den(idx), y[idx], m, overall[child[idx]], total)
-        return out
+        return loo_log_table(stats["counts"], estimator, np.asarray(self.child.codes(table), dtype=np.int64),
+                             self.parent_codes(table), y)
+
+    def fold_log_likelihood(self, fold_counts, table, fold, estimator):
+        """Out-of-fold log P(child | class, parents) of every instance, (n, K): each fold's rows
+        under the tables estimated from the counts ``fold_counts`` (:meth:`count_folds`) of the
+        other folds."""
+        return fold_log_table(fold_counts, estimator, np.asarray(self.child.codes(table), dtype=np.int64),
+                              self.parent_codes(table), fold)
 
     def to_dict(self):
         return {**super().to_dict(), "child": self.child.to_dict(), "parents": [p.to_dict() for p in self.parents]}

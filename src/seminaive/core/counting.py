@@ -94,3 +94,4 @@ def count_classes(y, n_classes, weight=None, fold=None, n_folds=None):
     counts = count_codes(np.zeros((y.size, 1), dtype=np.intp), 1, y, n_classes, fold=fold, n_folds=n_folds or 1,
                          weight=weight)[0, :, :, 0, 0]
     return counts if n_folds is not None else counts[0]
+

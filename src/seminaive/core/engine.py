@@ -20,7 +20,9 @@ over the Cartesian product of its members' values, missing when any member is.
 
 import numpy as np
 
+from .attributes import ArraySource, BaseAttribute, Given, _key, _weight
 from .counting import count_classes, count_codes, joint_codes
+from ..estimation.tables import fold_log_table, fold_log_tables, loo_log_table
 from .folds import fold_labels
 from ..estimation import Frequency, class_log_prior, loo_class_log_prior
 from ..scoring import log_posteriors, score_sums, score_value
@@ -28,40 +30,7 @@ from .decide import correct, split_infinite, with_infinite
 from .held_out import _merge_all, _moments, fold_gaussian, loo_gaussian
 from .sources import _add_pairs, _merge_counts, map_reduce
 
-__all__ = ["Engine", "BaseAttribute", "ArraySource", "split_infinite", "with_infinite", "correct"]
-
-class BaseAttribute:
-    """One attribute as the engine sees it: its ``name``, ``m`` values (of its
-    codes: nominal, or its intervals when numeric), whether it is ``gaussian``
-    when alone, with its variance ``floor``, the power of two ``scale`` its
-    values are divided by (the Gaussian component's units) and its
-    ``estimator`` (None: the engine's); for data in memory also its ``codes``
-    and values ``x`` (in those units)."""
-
-    def __init__(self, name, codes, m, x=None, floor=0.0, scale=1.0, estimator=None, gaussian=None):
-        self.name, self.m, self.x = name, int(m), x
-        self.codes = None if codes is None else np.asarray(codes, dtype=np.int64)
-        self.floor, self.scale, self.estimator = floor, scale, estimator
-        self.gaussian = x is not None if gaussian is None else gaussian
-
-    @property
-    def numeric(self):
-        return self.gaussian
-
-
-class ArraySource:
-    """Data in memory as the one chunk an engine reads: ``(first row, codes per
-    attribute, values per attribute, class codes)``. An engine over a single
-    chunk keeps every contribution it computes."""
-
-    single = True
-
-    def __init__(self, attributes, y):
-        self.attributes, self.y = attributes, y
-
-    def __iter__(self):
-        yield 0, [a.codes for a in self.attributes], [a.x for a in self.attributes], self.y
-
+__all__ = ["Engine", "BaseAttribute", "Given", "ArraySource", "split_infinite", "with_infinite", "correct"]
 
 class Engine:
     """Out-of-sample contributions and scores over a source of chunks.
@@ -95,6 +64,8 @@ class Engine:
         Each instance's fold, in place of ``splits`` (for a streamed source).
     scoring : str, default "accuracy"
         The rule of :mod:`seminaive.scoring` a candidate is scored by.
+    weight : ndarray or None
+        Integer weights of the instances in memory, as copies (every term but a Gaussian one).
 
     Examples
     --------
@@ -106,7 +77,7 @@ class Engine:
     """
 
     def __init__(self, attributes, y, n_classes, estimator=None, priors="laplace", splits=None,
-                 numeric_alone="gaussian", source=None, fold=None, scoring="accuracy"):
+                 numeric_alone="gaussian", source=None, fold=None, scoring="accuracy", weight=None):
         self.attributes = attributes
         self.k = n_classes
         self.estimator = Frequency() if estimator is None else estimator
@@ -114,7 +85,7 @@ class Engine:
         self.numeric_alone = numeric_alone
         self.scoring = scoring
         self.y = None if y is None else np.asarray(y, dtype=np.int64)
-        self.source = source if source is not None else ArraySource(attributes, self.y)
+        self.source = source if source is not None else ArraySource(attributes, self.y, weight)
         self.single = getattr(self.source, "single", False)
         if splits is not None:
             fold = fold_labels(splits, self.y.size)
@@ -126,17 +97,31 @@ class Engine:
         self._cache = {}
 
     def group_values(self, group):
+        if isinstance(group, Given):
+            return self.group_values(group.child)
         m = 1
         for j in group:
             m *= self.attributes[j].m
         return m
 
     def _is_gauss(self, g):
-        return len(g) == 1 and self.attributes[g[0]].gaussian and self.numeric_alone == "gaussian"
+        return (not isinstance(g, Given) and len(g) == 1 and self.attributes[g[0]].gaussian
+                and self.numeric_alone == "gaussian")
 
     def _codes(self, g, codes):
         """Codes of the Cartesian product of the group's attributes (-1 if any is missing)."""
+        if isinstance(g, Given):
+            g = g.child
         return joint_codes([codes[j] for j in g], [self.attributes[j].m for j in g])
+
+    def _parent_codes(self, term, codes):
+        """A conditional term's parent value of each row, and the number of parent slots (the last:
+        a parent missing)."""
+        widths = [self.attributes[j].m for j in term.parents]
+        n = int(np.prod(widths, dtype=np.int64))
+        if not term.parents:
+            return np.zeros(len(codes[term.child[0]]), dtype=np.int64), n + 1
+        return joint_codes([codes[j] for j in term.parents], widths, missing=n), n + 1
 
     def _folds(self, row, size):
         return self.fold[row:row + size] if self.n_folds else np.zeros(size, dtype=np.int64)
@@ -144,7 +129,7 @@ class Engine:
     # ------------------------------------------------------------ statistics
     def ensure(self, groups):
         """One pass counting the statistics of the groups not counted yet."""
-        todo = [tuple(g) for g in dict.fromkeys(map(tuple, groups)) if tuple(g) not in self.stats]
+        todo = [g for g in dict.fromkeys(map(_key, groups)) if g not in self.stats]
         if not todo and self.class_counts is not None:
             return
         counts, acc = map_reduce(self.source, self._count_chunk, _merge_counts, todo)
@@ -159,20 +144,26 @@ class Engine:
     def _count_chunk(self, chunk, todo):
         """The class counts and the statistics of the groups ``todo`` in one chunk."""
         _, codes, xs, y = chunk[:4]
-        f = self._chunk_folds(chunk)
+        f, w = self._chunk_folds(chunk), _weight(chunk)
         F = self.n_folds or 1
         acc = {}
-        counts = count_classes(y, self.k, fold=f, n_folds=F)
+        counts = count_classes(y, self.k, w, fold=f, n_folds=F)
         for g in todo:
-            if self._is_gauss(g):
+            if isinstance(g, Given):
+                parent, slots = self._parent_codes(g, codes)
+                acc[g] = count_codes([self._codes(g, codes)], self.group_values(g), y, self.k, parent=parent,
+                                     n_parent=slots, fold=f, n_folds=F, weight=w)[0]
+            elif self._is_gauss(g):
+                if w is not None:
+                    raise ValueError("a Gaussian term takes no instance weights")
                 x, scale = xs[g[0]], np.array([self.attributes[g[0]].scale])
                 for ff in range(F):
                     sel = f == ff
-                    w, mean, m2 = _moments(x[sel], y[sel], self.k)
-                    acc[(g, ff)] = {"weight": w, "mean": mean, "m2": m2, "scale": scale}
+                    total, mean, m2 = _moments(x[sel], y[sel], self.k)
+                    acc[(g, ff)] = {"weight": total, "mean": mean, "m2": m2, "scale": scale}
             else:
-                joint = self._codes(g, codes)
-                acc[g] = count_codes([joint], self.group_values(g), y, self.k, fold=f, n_folds=F)[0, :, :, 0]
+                acc[g] = count_codes([self._codes(g, codes)], self.group_values(g), y, self.k, fold=f, n_folds=F,
+                                     weight=w)[0, :, :, 0]
         return counts, acc
 
     def __getstate__(self):
@@ -201,24 +192,22 @@ class Engine:
         c = self._codes(g, codes)
         m = self.group_values(g)
         counts = self.stats[g]
+        if isinstance(g, Given):
+            parent = self._parent_codes(g, codes)[0]
+            if not self.n_folds:
+                return loo_log_table(counts[0], self.estimator, c, parent, y).T
+            return fold_log_table(counts, self.estimator, c, parent, f).T
         if not self.n_folds:
             return self.estimator.loo_categorical(counts[0], c, y, m).T
-        total = counts.sum(axis=0)
         # each fold's log-probability table, a column of zeros last for a missing code (-1)
         tables = np.zeros((self.n_folds, self.k, m + 1))
-        for ff in range(self.n_folds):
-            tables[ff, :, :m] = self.estimator.categorical(total - counts[ff], n_values=m)
+        tables[:, :, :m] = fold_log_tables(lambda part: self.estimator.categorical(part, n_values=m), counts)
         return tables[f, :, c].T
 
     def _prior(self, y, f):
         if not self.n_folds:
             return loo_class_log_prior(self.class_counts[0], y, self.priors).T
-        out = np.zeros((self.k, y.size))
-        total = self.class_counts.sum(axis=0)
-        for ff in range(self.n_folds):
-            sel = f == ff
-            out[:, sel] = class_log_prior(total - self.class_counts[ff], self.priors)[:, None]
-        return out
+        return fold_log_tables(lambda part: class_log_prior(part, self.priors), self.class_counts)[f].T
 
     def _chunk(self, groups, row, codes, xs, y, f=None):
         """The prior and the (finite part, infinite part) of each group's contribution for one chunk."""
@@ -237,43 +226,76 @@ class Engine:
         """The score (by the engine's ``scoring`` rule) of the current ``groups`` and of every
         candidate ``(operator, remove, add)`` in one pass: the current sum changed by array
         arithmetic, never a refit."""
-        groups = [tuple(g) for g in groups]
-        needed = list(dict.fromkeys(groups + [tuple(g) for _, r, a in candidates for g in list(r) + list(a)]))
+        groups = [_key(g) for g in groups]
+        needed = list(dict.fromkeys(groups + [_key(g) for _, r, a in candidates for g in list(r) + list(a)]))
         self.ensure(needed)
         sums, _ = map_reduce(self.source, self._sums_chunk, _add_pairs, groups, candidates, needed)
         self.n_evaluated += len(candidates)
         return np.array([score_value(s, self.scoring, self.k) for s in sums])
 
-    def _row_sums(self, S, y, prior):
-        """The scoring rule's sums over the rows of one chunk under class-major ``S``."""
+    def _row_sums(self, S, y, prior, w=None):
+        """The scoring rule's sums over the rows of one chunk under class-major ``S`` (rows of
+        weight 0 take no part; a weight of w counts a row w times)."""
+        if w is not None:
+            keep = w > 0
+            S, y, prior, w = S[:, keep], y[keep], prior[:, keep], w[keep]
         if self.scoring == "accuracy":
-            return np.array([np.count_nonzero(correct(S, y, log_prior=prior)), y.size], dtype=np.float64)
+            ok = correct(S, y, log_prior=prior)
+            return np.array([np.count_nonzero(ok), y.size] if w is None else [np.dot(w, ok), w.sum()], dtype=float)
         if self.scoring == "balanced_accuracy":
             ok = correct(S, y, log_prior=prior)
-            return np.concatenate([np.bincount(y, ok, self.k), np.bincount(y, minlength=self.k)]).astype(float)
-        return score_sums(S.T, y, self.scoring, prior.T)
+            return np.concatenate([np.bincount(y, ok if w is None else w * ok, self.k),
+                                   np.bincount(y, w, minlength=self.k)]).astype(float)
+        return score_sums(S.T, y, self.scoring, prior.T, w)
+
+    def score_paths(self, paths):
+        """The scores of models growing term by term from the class prior alone: for each path
+        (a list of groups or :class:`Given` terms) the scores of its first 0, 1, ... terms (an
+        array of ``len(path) + 1``), every path in one pass."""
+        paths = [[_key(g) for g in p] for p in paths]
+        needed = list(dict.fromkeys(g for p in paths for g in p))
+        self.ensure(needed)
+        sums, _ = map_reduce(self.source, self._paths_chunk, _add_pairs, paths, needed)
+        self.n_evaluated += sum(len(p) + 1 for p in paths)
+        values = [score_value(s, self.scoring, self.k) for s in sums]
+        ends = np.cumsum([len(p) + 1 for p in paths])
+        return [np.array(values[e - len(p) - 1:e]) for p, e in zip(paths, ends)]
+
+    def _paths_chunk(self, chunk, paths, needed):
+        row, codes, xs, y = chunk[:4]
+        w = _weight(chunk)
+        prior, contrib = self._chunk(needed, row, codes, xs, y, self._chunk_folds(chunk))
+        out = []
+        for path in paths:
+            S = prior.copy()
+            out.append(self._row_sums(S, y, prior, w))
+            for i, g in enumerate(path):
+                S += contrib[g][0]
+                out.append(self._row_sums(with_infinite(S, [contrib[h][1] for h in path[:i + 1]]), y, prior, w))
+        return np.array(out), y.size
 
     def _sums_chunk(self, chunk, groups, candidates, needed):
         """The scoring rule's sums over one chunk's rows for the current groups and each candidate."""
         row, codes, xs, y = chunk[:4]
+        w = _weight(chunk)
         prior, contrib = self._chunk(needed, row, codes, xs, y, self._chunk_folds(chunk))
         S = prior.copy()
         for g in groups:
             S += contrib[g][0]
-        out = [self._row_sums(with_infinite(S, [contrib[g][1] for g in groups]), y, prior)]
+        out = [self._row_sums(with_infinite(S, [contrib[g][1] for g in groups]), y, prior, w)]
         finite = all(contrib[g][1] is None for g in needed)  # then no sum needs infinite entries back
         for _, remove, add in candidates:
             Sc = self._changed(S, contrib, remove, add)
             if not finite:
-                now = [g for g in groups if g not in remove] + [tuple(g) for g in add]
+                now = [g for g in groups if g not in remove] + [_key(g) for g in add]
                 Sc = with_infinite(Sc, [contrib[g][1] for g in now])
-            out.append(self._row_sums(Sc, y, prior))
+            out.append(self._row_sums(Sc, y, prior, w))
         return np.array(out), y.size
 
     @staticmethod
     def _changed(S, contrib, remove, add, out=None):
         """The sum ``S`` with the contributions of ``remove`` taken out and of ``add`` put in."""
-        parts = [(np.subtract, contrib[tuple(g)][0]) for g in remove] + [(np.add, contrib[tuple(g)][0])
+        parts = [(np.subtract, contrib[_key(g)][0]) for g in remove] + [(np.add, contrib[_key(g)][0])
                                                                           for g in add]
         if not parts:
             out = S.copy() if out is None else out
@@ -293,14 +315,14 @@ class Engine:
         of contributions add and subtract exactly; :meth:`score` puts them back."""
         group = tuple(group)
         self.ensure([group])
-        _, contrib = self._chunk([group], *next(iter(self.source)))
+        _, contrib = self._chunk([group], *next(iter(self.source))[:5])
         return contrib[group][0]
 
     @property
     def prior(self):
         """The (leave-one-out or out-of-fold) log class priors, (K, rows) (data in memory)."""
         self.ensure([])
-        return self._chunk([], *next(iter(self.source)))[0]
+        return self._chunk([], *next(iter(self.source))[:5])[0]
 
     def joint(self, groups):
         """Prior plus the contributions of ``groups``, summed afresh (data in memory)."""
@@ -318,14 +340,14 @@ class Engine:
         plus the contributions of ``groups`` (needed only where some contribution is infinite)."""
         self.n_evaluated += 1
         if groups is not None:
-            S = with_infinite(S, [self._cache[tuple(g)][1] for g in groups])
+            S = with_infinite(S, [self._cache[_key(g)][1] for g in groups])
         return score_value(self._row_sums(S, self.y, self.prior), self.scoring, self.k)
 
     def log_proba(self, groups, extra=None):
         """Out-of-sample log-posteriors (rows, K) of the model summing ``groups`` (data in
         memory): leave-one-out, or out-of-fold, as the engine scores; ``extra`` (rows, K) adds
         the out-of-sample log-likelihoods of attributes computed elsewhere."""
-        S = with_infinite(self.joint(groups), [self._cache[tuple(g)][1] for g in groups]).T
+        S = with_infinite(self.joint(groups), [self._cache[_key(g)][1] for g in groups]).T
         if extra is not None:
             with np.errstate(invalid="ignore"):
                 S = S + extra

@@ -83,15 +83,34 @@ class Frequency:
         (n_c + sum a)): ``alpha`` for every value and class."""
         return self._pseudo(np.asarray(counts, dtype=np.float64), np.shape(counts)[1])[0]
 
-    def loo_categorical(self, counts, codes, y, n_values):
+    def loo_categorical(self, counts, codes, y, n_values=None):
         """Leave-one-out log P(value | class), (n, K): each instance's estimate
         from the counts (K, width) of all the data less its own; 0 where its
-        code is missing (-1)."""
-        idx = np.flatnonzero(codes >= 0)
-        out = np.zeros((codes.size, counts.shape[0]))
-        overall = counts.sum(axis=0)
-        out[idx] = self.loo_estimate(counts[:, codes[idx]].T, np.tile(counts.sum(axis=1), (idx.size, 1)), y[idx],
-                                     n_values, overall[codes[idx]], overall.sum())
+        code is missing (-1). :meth:`loo_conditional` with one parent value."""
+        return self.loo_conditional(np.asarray(counts)[:, None, :], codes, np.zeros(np.size(codes), dtype=np.intp), y,
+                                    n_values)
+
+    def loo_conditional(self, counts, child, parent, y, n_values=None):
+        """Leave-one-out log P(child | class, parent value) of each row, (n, K): the
+        estimate :meth:`conditional` makes from a conditional table's counts (K, P, m)
+        of all the data less the row's own; 0 where the child is missing (-1).
+
+        Examples
+        --------
+        >>> counts = np.array([[[2.0, 0.0], [1.0, 1.0]]])  # one class, two parent values
+        >>> np.exp(Frequency(alpha=1).loo_conditional(counts, np.array([0]), np.array([0]), np.array([0])))
+        array([[0.66666667]])
+        """
+        counts = np.asarray(counts, dtype=np.float64)
+        child, parent = np.asarray(child, dtype=np.intp), np.asarray(parent, dtype=np.intp)
+        m = counts.shape[2] if n_values is None else n_values
+        out = np.zeros((child.size, counts.shape[0]))
+        idx = np.flatnonzero(child >= 0)
+        if idx.size:
+            c, q = child[idx], parent[idx]
+            overall = counts.sum(axis=(0, 1))
+            out[idx] = self.loo_estimate(counts[:, q, c].T, counts.sum(axis=2)[:, q].T, y[idx], m, overall[c],
+                                         overall.sum())
         return out
 
     def loo_estimate(self, num, den, y, n_values, overall, total):

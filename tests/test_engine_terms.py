@@ -1,0 +1,61 @@
+"""The engine's conditional terms and instance weights: a term given no parents scores as the
+plain group; integer weights score as copies of the rows; the scores of a path are those of
+the prior plus each term's out-of-sample contribution summed by hand."""
+
+import numpy as np
+import pytest
+
+from seminaive.core.engine import BaseAttribute, Engine, Given
+
+
+def _data(seed, n=80):
+    rng = np.random.default_rng(seed)
+    a = rng.integers(0, 3, n)
+    b = (a + rng.integers(0, 2, n)) % 3
+    c = rng.integers(-1, 2, n)  # with missing values
+    y = (a + b + rng.integers(0, 2, n)) % 2
+    return [a, b, c], [3, 3, 2], y
+
+
+def _engine(cols, widths, y, weight=None, fold=None, scoring="log_loss"):
+    attrs = [BaseAttribute(str(i), c, m, gaussian=False) for i, (c, m) in enumerate(zip(cols, widths))]
+    return Engine(attrs, y, 2, priors="laplace", fold=fold, scoring=scoring, weight=weight)
+
+
+@pytest.mark.parametrize("scoring", ["log_loss", "accuracy", "rmse", "balanced_accuracy"])
+def test_a_term_given_no_parents_scores_as_the_plain_group(scoring):
+    cols, widths, y = _data(1)
+    plain = _engine(cols, widths, y, scoring=scoring).score_paths([[(0,), (1,), (2,)]])[0]
+    given = _engine(cols, widths, y, scoring=scoring).score_paths([[Given((j,), ()) for j in range(3)]])[0]
+    np.testing.assert_allclose(given, plain, rtol=1e-12)
+
+
+@pytest.mark.parametrize("fold", [None, "k-fold"])
+@pytest.mark.parametrize("scoring", ["log_loss", "accuracy", "brier"])
+def test_integer_weights_score_as_copies(fold, scoring):
+    cols, widths, y = _data(2, n=40)
+    w = np.random.default_rng(3).integers(0, 4, y.size)
+    folds = np.arange(y.size) % 3 if fold else None
+    path = [[Given((0,), ()), Given((1,), (0,)), Given((2,), (0, 1))]]
+    weighted = _engine(cols, widths, y, w.astype(float), folds, scoring).score_paths(path)[0]
+    rows = np.repeat(np.arange(y.size), w)
+    copies = _engine([c[rows] for c in cols], widths, y[rows], None, None if fold is None else folds[rows],
+                     scoring).score_paths(path)[0]
+    # leave-one-out: each copy left out in turn; k-fold: a fold keeps a row's copies together
+    np.testing.assert_allclose(weighted, copies, rtol=1e-12)
+
+
+def test_a_path_is_the_prior_plus_each_terms_leave_one_out_table():
+    cols, widths, y = _data(4)
+    engine = _engine(cols, widths, y, scoring="log_loss")
+    term = Given((1,), (0,))
+    score = engine.score_paths([[term]])[0][1]
+    counts = np.zeros((2, 4, 3))  # (K, parent slots with the missing one, child values), by hand
+    for a, b, c in zip(cols[0], cols[1], y):
+        counts[c, a, b] += 1
+    class_counts = np.bincount(y, minlength=2).astype(float)
+    prior = np.log((class_counts[None, :] - np.eye(2)[y] + 1) / (y.size - 1 + 2))
+    own = np.eye(2)[y]  # the row's own count, taken out of its class
+    S = prior + np.log((counts[:, cols[0], cols[1]].T - own + 1) / (counts.sum(axis=2)[:, cols[0]].T - own + 3))
+    log_p = S - np.logaddexp.reduce(S, axis=1, keepdims=True)
+    assert score == pytest.approx(-log_p[np.arange(y.size), y].mean(), rel=1e-12)
