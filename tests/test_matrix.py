@@ -1,5 +1,6 @@
 """The matrix: every registered model and search, fitted in memory, from a file
-in chunks of 37 rows and from Dask partitions on a LocalCluster, on nominal,
+in chunks of 37 rows, from Dask partitions on a LocalCluster and from the data in
+memory cut into chunks of 37 rows (every path one entry point: the source's), on nominal,
 numeric and mixed data with missing values, gives the same model (schema,
 classes, structure, probabilities to 1e-9), or every path refuses it the same
 way, as the model's declared capabilities say."""
@@ -18,7 +19,8 @@ from seminaive.exceptions import SeminaiveError
 from seminaive.models import make_model, model_names
 from seminaive.scale import fit_file
 from seminaive.scale.dask import fit_dask
-from seminaive.search import search_dask, search_file
+from seminaive.core.data_source import MemorySource
+from seminaive.scale.fit_source import fit_source
 
 from test_dask import client  # noqa: F401  (the module's LocalCluster)
 
@@ -52,11 +54,11 @@ def _fit(name, how, path=None, ddf=None, frame=None, y=None):
         warnings.simplefilter("ignore")
         if how == "memory":
             return model.fit(frame)  # a Dataset: its classes in the file's order, as the chunked paths read them
-        caps = capabilities(model)
-        if how == "file":
-            return search_file(model, path, chunksize=37) if caps.search else fit_file(model, path, chunksize=37)
-        X, yy = ddf.drop(columns="cls"), ddf["cls"]
-        return search_dask(model, X, yy) if caps.search else fit_dask(model, X, yy)
+        if how == "file":  # one entry point for every kind of model: the source's passes, searches included
+            return fit_file(model, path, chunksize=37)
+        if how == "chunks":
+            return fit_source(model, MemorySource(frame.X, frame.y, chunksize=37))
+        return fit_dask(model, ddf.drop(columns="cls"), ddf["cls"])
 
 
 def _outcome(call):
@@ -76,8 +78,8 @@ def test_every_model_is_the_same_in_memory_from_a_file_and_on_dask(tmp_path, cli
     X = read.X
     ddf = dd.from_pandas(X.assign(cls=read.y), npartitions=3)  # the class a categorical in the file's order
     kind0, memory = _outcome(lambda: _fit(name, "memory", frame=read))
-    for how in ("file", "dask"):
-        kind1, other = _outcome(lambda: _fit(name, how, path=path, ddf=ddf))
+    for how in ("file", "dask", "chunks"):
+        kind1, other = _outcome(lambda: _fit(name, how, path=path, ddf=ddf, frame=read))
         where = f"{name} on {kind} data, {how}: {memory if kind0 != 'ok' else ''} {other if kind1 != 'ok' else ''}"
         if kind0 == "refused":
             assert kind1 == "refused", where

@@ -16,6 +16,8 @@ A chunk is ``(X, y)`` with the schema's declared values (categoricals with
 every value; the file readers and ``fit_dask`` give them).
 """
 
+import functools
+
 import numpy as np
 
 from ..core.capabilities import capabilities
@@ -23,6 +25,7 @@ from .._target import class_codes
 from ..data.encoding import encode
 from ..exceptions import ParameterError
 from ..core.cuts import source_cuts
+from ..core.data_source import EngineChunks
 from ..core.sources import add_counts, map_reduce
 from .statistics import add_statistics, pair_statistics
 from ..components import Categorical, Discretized
@@ -85,7 +88,8 @@ def fit_chunks(model, source, schema, classes):
     else:
         pairs = map_reduce(source, _pairs, add_statistics, model)
         if model._selects:  # selective kDB: its candidates scored through the engine over the chunks
-            model._select(pairs, model._engine(None, None, source=EngineChunks(source, model)))
+            chunks = EngineChunks(source, functools.partial(_reader_codes, model))
+            model._select(pairs, model._engine(None, None, source=chunks))
             model._estimate()
             return model
         model._set_parents(model._parents_from(pairs))
@@ -96,20 +100,9 @@ def fit_chunks(model, source, schema, classes):
     return model
 
 
-class EngineChunks:
-    """A source of ``(X, y)`` chunks as the scoring engine reads them: each chunk's
-    readers' codes and class codes (:class:`~seminaive.core.engine.Engine`), passes
-    run where the source runs them (in order, or on a Dask cluster)."""
-
-    def __init__(self, source, model):
-        self.source, self.model = source, model
-
-    def map_reduce(self, fn, combine, *args):
-        return map_reduce(self.source, _engine_step, combine, self.model, fn, args)
-
-
-def _engine_step(chunk, model, fn, args):
-    table, yc, keep = _encoded(model, chunk)
+def _reader_codes(model, X, y):
+    """A chunk as the engine reads it: the readers' codes, no values, the class codes."""
+    table, yc, keep = _encoded(model, (X, y))
     if not keep.all():
         raise ParameterError("y: a chunk holds instances without a class; drop them first")
-    return fn((0, _columns(model, table), [None] * len(model.readers_), yc), *args)
+    return _columns(model, table), [None] * len(model.readers_), yc

@@ -121,6 +121,17 @@ def nominal_arg(args):
     return "all" if args.nominal == "all" else [c.strip() for c in args.nominal.split(",") if c.strip()]
 
 
+def fit_from_chunks(model, args, progress=None):
+    """Fit ``model`` on the data file named on the command line, read in chunks of ``--chunksize``
+    rows with the same data options as in memory: one source, whatever the model."""
+    from ..core.data_source import FileSource
+    from ..scale.fit_source import fit_source
+    source = FileSource(args.data, args.chunksize, args.input_format, args.target, not args.no_header,
+                        nominal_arg(args), args.sep)
+    return fit_source(model, source, progress, how=("--chunksize", "search --chunksize",
+                                                    "read the file in memory (without --chunksize)"))
+
+
 def load_data(args, labelled=True, unlabelled=False, path=None):
     """Load the data file named on the command line (or ``path``, read with the same
     options); with ``labelled`` drop instances whose class is missing, saying how many on stderr."""

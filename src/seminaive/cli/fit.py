@@ -3,7 +3,7 @@
 import sys
 
 from ._common import (add_data_options, add_model_options, add_output_options, add_tables_option, check_outputs, emit,
-                      load_data, make_model)
+                      fit_from_chunks, load_data, make_model)
 
 
 def add_parser(sub):
@@ -25,12 +25,8 @@ def run(args):
     from ..persistence import save_model
     check_outputs(args, "model_file", "output", "plot")
     if args.chunksize:
-        from ..scale import fit_file
-        from ._common import nominal_arg
         print(f"streaming {args.data} in chunks of {args.chunksize:,} rows", file=sys.stderr)
-        model = make_model(args)
-        model = fit_file(model, args.data, args.chunksize, args.input_format, args.target, not args.no_header,
-                         nominal_arg(args), progress=sys.stderr, sep=args.sep)
+        model = fit_from_chunks(make_model(args), args, progress=sys.stderr)
         class_name = "class"
     else:
         d = load_data(args)

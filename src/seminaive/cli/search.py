@@ -5,7 +5,7 @@ import sys
 
 from .._names import SEARCH_NAMES
 from ._common import (add_data_options, add_model_options, add_output_options, add_tables_option, check_outputs, emit,
-                      load_data, make_model, nominal_arg)
+                      fit_from_chunks, load_data, make_model)
 
 
 def add_parser(sub):
@@ -40,11 +40,9 @@ def run(args):
     m = make_model(args, cv=args.cv, candidate_pairs=args.candidate_pairs, verbose=not args.quiet)
     method = parse_spec(args.model)[0]
     if args.chunksize:
-        from ..search.streamed import search_file
         print(f"{method.upper()} on {args.data}, streamed in chunks of {args.chunksize:,} rows",
               file=sys.stderr)
-        search_file(m, args.data, args.chunksize, args.input_format, args.target, not args.no_header,
-                    nominal=nominal_arg(args), sep=args.sep)
+        fit_from_chunks(m, args)
         class_name = "class"
     else:
         d = load_data(args)

@@ -16,51 +16,12 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 
-from .._target import declared_labels
 from ..core.capabilities import capabilities, check_chunkable
+from ..core.data_source import DaskFrameSource, _merge_fits, _tree
 from ..exceptions import ParameterError
-from ..data.encoding import infer_schema
-from .dask_source import DaskSource
+from .fit_source import fit_source
 
 __all__ = ["fit_dask", "predict_dask"]
-
-
-def _fit_partition(model, X, y, classes):
-    if len(X) == 0:
-        return None
-    if classes is None:  # a categorical class: its categories are the classes, in their order
-        return model.partial_fit(X, declared_labels(y))
-    return model.partial_fit(X, y, classes=classes)
-
-
-def _merge(a, b):
-    if a is None:
-        return b
-    if b is None:
-        return a
-    return a.merge(b)
-
-
-def _declare(X):
-    """A dask DataFrame whose nominal columns are categoricals with the same
-    (sorted) categories in every partition."""
-    meta = X._meta
-    declared = {}
-    for col in X.columns:
-        dt = meta[col].dtype
-        if isinstance(dt, pd.CategoricalDtype):
-            if dt.categories is None:  # unknown categories: learn them
-                declared[col] = pd.CategoricalDtype(sorted(X[col].cat.as_known().cat.categories))
-            continue
-        if pd.api.types.is_numeric_dtype(dt) and not pd.api.types.is_bool_dtype(dt):
-            continue
-        values = X[col].dropna().unique().compute().tolist()
-        try:
-            values = sorted(values)
-        except TypeError:
-            pass
-        declared[col] = pd.CategoricalDtype(values)
-    return X.astype(declared) if declared else X
 
 
 def fit_dask(model, X, y, classes=None):
@@ -85,56 +46,30 @@ def fit_dask(model, X, y, classes=None):
     """
     import dask
     import dask.array as da
-    import dask.dataframe as dd
-    if capabilities(model).passes:  # the semi-naive family: map-reduce passes (bayesnet.streamed)
-        return _fit_in_passes(model, X, y, classes)
-    check_chunkable(model, "model", "seminaive.search.search_dask", "compute the data and fit it in memory")
-    if getattr(model, "numeric", "gaussian") not in ("gaussian", "kernel"):
-        raise ParameterError(f"numeric: fit_dask needs 'gaussian' or 'kernel', got {model.numeric!r} "
-                             f"(each partition would place its own cut points)")
-    if isinstance(X, dd.DataFrame):
-        X = _declare(X)
-        known = isinstance(y.dtype, pd.CategoricalDtype) and y.dtype.categories is not None
-        if classes is None and not known:  # a categorical y declares its classes, in order, as a file's class does
-            classes = sorted(y.dropna().unique().compute().tolist())
-        parts = list(zip(X.to_delayed(), y.to_delayed()))
-    elif isinstance(X, da.Array):
+    caps = capabilities(model)
+    if not (caps.passes or caps.search):
+        check_chunkable(model, "model", "seminaive.search.search_dask", "compute the data and fit it in memory")
+        if getattr(model, "numeric", "gaussian") not in ("gaussian", "kernel"):
+            raise ParameterError(f"numeric: fit_dask needs 'gaussian' or 'kernel', got {model.numeric!r} "
+                                 f"(each partition would place its own cut points)")
+    if not isinstance(X, da.Array):
+        result = fit_source(model, DaskFrameSource(X, y, classes),
+                            how=("model", "seminaive.search.search_dask", "compute the data and fit it in memory"))
+    else:
         X = X.rechunk({1: -1})
         y = y.rechunk((X.chunks[0],))
         if classes is None:
             classes = np.unique(y.compute()).tolist()
-        parts = list(zip(X.to_delayed().ravel(), y.to_delayed().ravel()))
-    else:
-        raise ParameterError(f"X: expected a dask DataFrame or array, got {type(X).__name__}")
-    fitted = [dask.delayed(_fit_partition)(clone(model), px, py, classes) for px, py in parts]
-    while len(fitted) > 1:  # a tree of merges: log2(partitions) levels
-        fitted = [dask.delayed(_merge)(fitted[i], fitted[i + 1]) if i + 1 < len(fitted) else fitted[i]
-                  for i in range(0, len(fitted), 2)]
-    result = fitted[0].compute()
+        fitted = [dask.delayed(_fit_block)(clone(model), px, py, classes)
+                  for px, py in zip(X.to_delayed().ravel(), y.to_delayed().ravel())]
+        result = _tree(fitted, _merge_fits).compute()
     if result is None:
         raise ParameterError("X: every partition is empty")
     return result
 
 
-def _fit_in_passes(model, X, y, classes):
-    """A model fitted in passes (the family, a Naive Bayes with a discretizer): each pass of its
-    ``_fit_chunks`` maps over the partitions (kept on the workers) and reduces there."""
-    import dask
-    import dask.dataframe as dd
-    if not isinstance(X, dd.DataFrame):
-        raise ParameterError(f"X: expected a dask DataFrame, got {type(X).__name__}")
-    X = _declare(X)
-    known = isinstance(y.dtype, pd.CategoricalDtype) and y.dtype.categories is not None
-    if classes is None:
-        classes = list(y.dtype.categories) if known else sorted(y.dropna().unique().compute().tolist())
-    parts = list(dask.persist(*[dask.delayed(_labelled)(px, py) for px, py in zip(X.to_delayed(), y.to_delayed())]))
-    return model._fit_chunks(DaskSource(parts), infer_schema(X._meta, model.nominal), classes)
-
-
-def _labelled(X, y):
-    """A partition's rows that have a class."""
-    keep = y.notna().to_numpy()
-    return X[keep], y[keep]
+def _fit_block(model, X, y, classes):
+    return model.partial_fit(X, y, classes=classes) if len(X) else None
 
 
 def predict_dask(model, X, proba=False):

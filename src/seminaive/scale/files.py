@@ -11,31 +11,16 @@ as the tokenizer does. Memory stays bounded by the chunk size, whatever the
 file's length.
 """
 
-import functools
 import os
 
-from .._target import declared_labels
 from .._validation import check_param
-from ..core.capabilities import capabilities, check_chunkable
-from ..data.file_plan import plan_file
+from ..core.data_source import FileSource, file_chunks
 from ..exceptions import DataFormatError
-from ..data.encoding import infer_schema
+from .fit_source import fit_source
 
 __all__ = ["iter_file_chunks", "fit_file"]
 
 
-def _text_errors(generate):
-    """A chunk generator whose undecodable bytes are one error naming the file."""
-    @functools.wraps(generate)
-    def wrapped(path, *args, **kwargs):
-        try:
-            yield from generate(path, *args, **kwargs)
-        except UnicodeDecodeError as e:
-            raise DataFormatError(f"not UTF-8 text (byte {e.start} of a block)", path=os.fspath(path)) from None
-    return wrapped
-
-
-@_text_errors
 def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=True, nominal=None, sep=None):
     """Yield ``(X, y)`` chunks of a data file with one schema for all of them
     (nominal columns as categoricals with the file's full value list; rows
@@ -53,19 +38,16 @@ def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=T
     check_param("chunksize", chunksize, kind="int", low=1)
     if not os.path.exists(path):
         raise DataFormatError("no such file", path=path)
-    plan = plan_file(path, format, target, header, sep)
-    for d in plan.encoded(chunksize, nominal):
-        keep = d.y.notna().to_numpy()
-        if keep.any():
-            yield d.X[keep].reset_index(drop=True), declared_labels(d.y[keep].reset_index(drop=True))
+    yield from file_chunks(path, chunksize, format, target, header, nominal, sep)
 
 
 def fit_file(model, path, chunksize=100_000, format=None, target=None, header=True, nominal=None,
              progress=None, sep=None):
-    """Fit ``model`` on a data file chunk by chunk, with bounded memory: with
-    ``partial_fit``, in passes (the family, a Naive Bayes with a discretizer),
-    or for a wrapper search through its engine's passes (``search_file``); the
-    result equals a fit on the whole file.
+    """Fit ``model`` on a data file chunk by chunk, with bounded memory
+    (:func:`~seminaive.scale.fit_source.fit_source` over the file's
+    :class:`~seminaive.core.data_source.FileSource`): in passes (the family, a
+    Naive Bayes with a discretizer), through a wrapper search's engine, or with
+    ``partial_fit``; the result equals a fit on the whole file.
 
     Examples
     --------
@@ -77,38 +59,6 @@ def fit_file(model, path, chunksize=100_000, format=None, target=None, header=Tr
     ...                  NaiveBayes().fit(load("weather.numeric")).predict_proba(load("weather.numeric").X)))
     True
     """
-    caps = capabilities(model)
-    if caps.search:  # a wrapper search: its engine's passes over the chunks (search.streamed)
-        return model._fit_file(path, chunksize, format, target, header, nominal, sep, progress)
-    if caps.passes:  # the family, a Naive Bayes with a discretizer: passes over the chunks
-        return _fit_in_passes(model, path, (chunksize, format, target, header, nominal, sep))
-    check_chunkable(model, "chunksize", "fit_file", "read the file in memory (without --chunksize)")
-    rows = 0
-    for X, y in iter_file_chunks(path, chunksize, format, target, header, nominal, sep):
-        if len(X):
-            model.partial_fit(X, y)
-            rows += len(X)
-            if progress is not None:
-                print(f"  {rows:,} rows", file=progress, flush=True)
-    if rows == 0:
-        raise DataFormatError("the file holds no labelled data rows", path=os.fspath(path))
-    return model
-
-
-class _FileChunks:
-    """A file's chunks, read afresh at every pass."""
-
-    def __init__(self, path, args):
-        self.path, self.args = path, args
-
-    def __iter__(self):
-        return (c for c in iter_file_chunks(self.path, *self.args) if len(c[0]))
-
-
-def _fit_in_passes(model, path, args):
-    source = _FileChunks(path, args)
-    first = next(iter(source), None)
-    if first is None:
-        raise DataFormatError("the file holds no labelled data rows", path=os.fspath(path))
-    X, y = first
-    return model._fit_chunks(source, infer_schema(X, model.nominal), list(y.cat.categories))
+    source = FileSource(path, chunksize, format, target, header, nominal, sep)
+    return fit_source(model, source, progress, how=("chunksize", "fit_file", "read the file in memory "
+                                                                             "(without --chunksize)"))

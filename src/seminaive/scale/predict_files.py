@@ -12,7 +12,7 @@ from ..base import UnseenValueWarning
 from ..data.arrow_csv import ArrowRestart
 from ..data.for_model import model_chunks
 from ..report import known_correct, prediction_header
-from .files import _text_errors
+from ..core.data_source import _text_errors
 
 __all__ = ["predict_file"]
 

@@ -9,7 +9,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 
 from ..core.capabilities import Capabilities
 from .priors_only import _PriorsOnly
-from .streamed import search_file
+from .streamed import search_source
 from ..core.folds import make_folds
 from .._scale import column_scales
 from .._target import encode_target, fit_input, prediction_input, unwrap
@@ -95,10 +95,9 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         leave-one-out (cv None); a search reads files and Dask partitions through its engine."""
         return Capabilities(leave_one_out=self.cv is None, search=True)
 
-    def _fit_file(self, path, chunksize, format=None, target=None, header=True, nominal=None, sep=None,
-                  progress=None):
-        """The search on a data file's chunks (:func:`seminaive.search.streamed.search_file`)."""
-        return search_file(self, path, chunksize, format, target, header, progress, nominal, sep)
+    def _fit_source(self, source, progress=None):
+        """The search on a data source's chunks (:func:`seminaive.search.streamed.search_source`)."""
+        return search_source(self, source, progress)
 
     def _loo_log_proba(self, X, y, table=None, ycodes=None):
         """Each training row's log-posteriors from the engine at the final structure, without the row."""

@@ -9,42 +9,41 @@ are one chunk. Memory holds statistics, not rows; the result equals the
 in-memory search on the same data (and folds), through the same search loop.
 """
 
-import numpy as np
-import pandas as pd
+import functools
 
+import numpy as np
+from sklearn.base import clone
+
+from ..core.data_source import EngineChunks, FileSource, _merge_fits
 from ..core.folds import stratified_folds
 from .._scale import pow2_scale
-from .._target import class_codes, declared_labels
+from .._target import class_codes
 from ..components.gaussian import variance_floor
-from ..data.encoding import encode, infer_schema
+from ..data.encoding import encode
 from ..discretize.equal_width import equal_width_cuts
 from ..estimation import class_log_prior
 from ..exceptions import ParameterError
-from ..scale.files import iter_file_chunks
 from .priors_only import _PriorsOnly
 from ..core.engine import BaseAttribute, Engine
 from ..core.held_out import _merge_all
 
-__all__ = ["search_file", "check_streamable", "chunk_engine", "column_units"]
+__all__ = ["search_source", "search_file", "check_streamable", "chunk_engine", "column_units"]
 
-class _Source:
-    """Chunks of a file as (first row, codes per attribute, floats per attribute, class codes)."""
+def _encoded(search, scales, X, y):
+    """One chunk as the engine reads it: codes and values (in the Gaussian's units) per attribute,
+    class codes."""
+    codes, xs = search._prepare(X, encode(X, search.schema_))
+    xs = [None if x is None else x / s for x, s in zip(xs, scales)]
+    return codes, xs, class_codes(y, search.classes_).astype(np.int64)
 
-    def __init__(self, search, path, chunksize, kw):
-        self.search, self.path, self.chunksize, self.kw = search, path, chunksize, kw
-        self._iter = iter_file_chunks
 
-    def frames(self):
-        yield from self._iter(self.path, self.chunksize, **self.kw)
-
-    def __iter__(self):
-        row = 0
-        for X, y in self.frames():
-            codes, xs = self.search._prepare(X, encode(X, self.search.schema_))
-            xs = [None if x is None else x / s for x, s in zip(xs, self.scales)]  # the Gaussian's units
-            yc = class_codes(y, self.search.classes_).astype(np.int64)
-            yield row, codes, xs, yc
-            row += len(yc)
+def _final_fit(chunk, model, search):
+    """The final model's fit on one chunk, on the structured table (None when it is empty)."""
+    X, y = chunk
+    if not len(X):
+        return None
+    codes, xs = search._prepare(X, encode(X, search.schema_))
+    return clone(model).partial_fit(search._frame(codes, xs), y)
 
 
 def check_streamable(search):
@@ -90,12 +89,51 @@ def chunk_engine(search, source, scales, fold, lo, hi):
     return engine
 
 
+def search_source(search, source, progress=None):
+    """Run a wrapper search (an unfitted BSE, BSJ, BSEJ or FSSJ) on a data source
+    (:mod:`seminaive.core.data_source`: a file's chunks, a Dask DataFrame's partitions,
+    data in memory in chunks); the fitted search equals ``search.fit`` on all the rows
+    (k-fold scoring uses :func:`seminaive.core.folds.stratified_folds` folds over the rows
+    in order, ``random_state`` as the seed). Passes: the numeric ranges (for the
+    equal-width cut points of joins and the variance floors) and, for k-fold scoring, the
+    class labels; then the engine's passes; then the final model's fit, merged over chunks.
+
+    Examples
+    --------
+    >>> from seminaive.core.data_source import MemorySource
+    >>> from seminaive.datasets import load
+    >>> from seminaive.search import BSE
+    >>> d = load("weather.nominal")
+    >>> search_source(BSE(), MemorySource(d.X, d.y, chunksize=5)).structure_ == BSE().fit(d.X, d.y).structure_
+    True
+    """
+    check_streamable(search)
+    schema, classes = source.schema, np.asarray(source.classes, dtype=object)
+    lo, hi = source.ranges(schema)
+    search._set_layout(schema, classes, {j: equal_width_cuts(lo[k_], hi[k_], search.n_bins)
+                                         for k_, j in enumerate(schema.numeric_indices)})
+    search.n_features_in_ = len(schema)  # what validate_data sets for data in memory
+    search.feature_names_in_ = np.asarray(schema.names, dtype=object)
+    fold = stratified_folds(source.labels(), search.cv, search.random_state) if search.cv else None
+    scales = column_units(search, lo, hi)
+    engine = chunk_engine(search, EngineChunks(source, functools.partial(_encoded, search, scales), fold), scales,
+                          fold, lo, hi)
+    names = list(schema.names)
+    groups = search._run(engine, names, progress)
+    if groups:  # the final model, fitted on each chunk's structured table, merged in row order
+        search.model_ = source.map_reduce(_final_fit, _merge_fits, search._final_model(
+            search.structure_.column_names(names)), search)
+    else:
+        search.model_ = _PriorsOnly(search.classes_, class_log_prior(engine.class_counts.sum(axis=0), search.priors))
+    return search
+
+
 def search_file(search, path, chunksize=100_000, format=None, target=None, header=True, progress=None, nominal=None,
                 sep=None):
     """Run a wrapper search (an unfitted BSE, BSJ, BSEJ or FSSJ) on a data file
-    streamed in chunks; the fitted search is returned, equal to ``search.fit``
-    on the whole file (k-fold scoring uses :func:`seminaive.core.folds.stratified_folds` folds,
-    ``random_state`` as the seed).
+    streamed in chunks (:func:`search_source` over its
+    :class:`~seminaive.core.data_source.FileSource`); the fitted search is
+    returned, equal to ``search.fit`` on the whole file.
 
     Numeric attributes for joins are cut into equal-width intervals (the
     default discretizer; others need every value at once).
@@ -109,47 +147,4 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
     True
     """
     check_streamable(search)
-    kw = dict(format=format, target=target, header=header, nominal=nominal, sep=sep)
-    # pass 1: schema, classes, ranges of numeric attributes, rows
-    first = True
-    lo = hi = None
-    n = 0
-    labels = []
-    for X, y in iter_file_chunks(path, chunksize, **kw):
-        if first:
-            schema = infer_schema(X, None)
-            classes = np.asarray(list(y.cat.categories), dtype=object)
-            num = list(schema.numeric_indices)
-            lo, hi = np.full(len(num), np.inf), np.full(len(num), -np.inf)
-            first = False
-        t = encode(X, schema)
-        if t.numeric.shape[1] and len(X):
-            with np.errstate(invalid="ignore"):
-                lo = np.fmin(lo, np.nanmin(np.where(np.isnan(t.numeric), np.inf, t.numeric), axis=0))
-                hi = np.fmax(hi, np.nanmax(np.where(np.isnan(t.numeric), -np.inf, t.numeric), axis=0))
-        n += len(X)
-        labels.append(np.asarray(y, dtype=object))
-    if first or n == 0:
-        raise ParameterError("the file holds no labelled rows")
-    search._set_layout(schema, classes, {j: equal_width_cuts(lo[k_], hi[k_], search.n_bins)
-                                         for k_, j in enumerate(schema.numeric_indices)})
-    search.n_features_in_ = len(schema)  # what validate_data sets for data in memory
-    search.feature_names_in_ = np.asarray(schema.names, dtype=object)
-    n_folds = search.cv
-    fold = stratified_folds(np.concatenate(labels), n_folds, search.random_state) if n_folds else None
-    source = _Source(search, path, chunksize, kw)
-    source.scales = column_units(search, lo, hi)
-    names = list(search.schema_.names)
-    engine = chunk_engine(search, source, source.scales, fold, lo, hi)
-    groups = search._run(engine, names, progress)
-    if groups:  # the final model, fitted chunk by chunk on the structured table
-        model = search._final_model(search.structure_.column_names(names))
-        cats = pd.CategoricalDtype(list(search.classes_))
-        for X, y in source.frames():
-            codes, xs = search._prepare(X, encode(X, search.schema_))
-            model.partial_fit(search._frame(codes, xs),
-                              declared_labels(pd.Series(pd.Categorical(np.asarray(y, dtype=object), dtype=cats))))
-        search.model_ = model
-    else:
-        search.model_ = _PriorsOnly(search.classes_, class_log_prior(engine.class_counts.sum(axis=0), search.priors))
-    return search
+    return search_source(search, FileSource(path, chunksize, format, target, header, nominal, sep), progress)

@@ -1,0 +1,270 @@
+"""One data source under every fit from parts: data in memory cut into chunks, a
+file read chunk by chunk, or a Dask DataFrame's partitions kept on the workers.
+
+A source settles once what every pass must agree on (the schema of the first
+chunk, whose nominal columns declare every value; the classes, in their declared
+order) and then runs passes: :meth:`DataSource.map_reduce` maps a function over
+the labelled ``(X, y)`` chunks and combines the results, in row order or on the
+cluster. What the models fitted in passes, the wrapper searches and selective
+kDB need from the data (the class labels in row order for the folds, the
+numeric ranges, the encoded chunks a scoring engine reads) are passes over it.
+"""
+
+import functools
+import os
+
+import numpy as np
+import pandas as pd
+from sklearn.base import clone
+
+from .._target import declared_labels
+from .._validation import check_param
+from ..data.encoding import infer_schema
+from ..data.file_plan import plan_file
+from ..exceptions import DataFormatError, ParameterError
+
+__all__ = ["DataSource", "MemorySource", "FileSource", "DaskFrameSource", "EngineChunks", "declare_dask"]
+
+
+class DataSource:
+    """Labelled ``(X, y)`` chunks with one schema and one class list (see the module's notes).
+
+    A subclass sets ``first`` (the first chunk's X, or an empty frame with the declared
+    columns), ``classes`` and ``n_chunks``, and yields its chunks in row order
+    (``__iter__``), or runs a pass elsewhere (``map_reduce_rows``)."""
+
+    single = False
+
+    def schema_for(self, nominal=None):
+        """The schema (the first chunk's declared columns; ``nominal`` forces columns nominal)."""
+        return infer_schema(self.first, nominal)
+
+    @property
+    def schema(self):
+        return self.schema_for(None)
+
+    def map_reduce_rows(self, fn, combine, rows=None, *args):
+        """``fn(first row, chunk, rows' slice, *args)`` over the chunks, combined in row order;
+        ``rows``: an array of one entry per row, cut to each chunk's rows (None: not cut)."""
+        out, start = None, 0
+        for chunk in self:
+            n = len(chunk[1])
+            part = fn(start, chunk, None if rows is None else rows[start:start + n], *args)
+            out = part if out is None else combine(out, part)
+            start += n
+        return out
+
+    def map_reduce(self, fn, combine, *args):
+        """``fn(chunk, *args)`` over the chunks, combined in row order (or on the cluster)."""
+        return self.map_reduce_rows(_without_rows, combine, None, fn, args)
+
+    def partial_fits(self, model, progress=None):
+        """``model`` (unfitted) with every chunk folded in by ``partial_fit``, in row order."""
+        rows = 0
+        for X, y in self:
+            model.partial_fit(X, y)
+            rows += len(X)
+            if progress is not None:
+                print(f"  {rows:,} rows", file=progress, flush=True)
+        return model
+
+    def labels(self):
+        """Every row's class label, in row order."""
+        return self.map_reduce(_labels, _concatenate)
+
+    def ranges(self, schema):
+        """The smallest and largest present value of every numeric attribute of ``schema`` (each
+        (numeric attributes,); +inf / -inf where an attribute has no value)."""
+        return self.map_reduce(_ranges, _widen, schema)
+
+
+def _without_rows(row, chunk, rows, fn, args):
+    return fn(chunk, *args)
+
+
+def _labels(chunk):
+    return np.asarray(chunk[1], dtype=object)
+
+
+def _concatenate(a, b):
+    return np.concatenate([a, b])
+
+
+def _ranges(chunk, schema):
+    X = chunk[0]
+    cols = [schema.names[j] for j in schema.numeric_indices]
+    if not cols or not len(X):
+        return np.full(len(cols), np.inf), np.full(len(cols), -np.inf)
+    values = X[cols].to_numpy(dtype=np.float64, na_value=np.nan)
+    present = ~np.isnan(values)
+    return (np.where(present, values, np.inf).min(axis=0), np.where(present, values, -np.inf).max(axis=0))
+
+
+def _widen(a, b):
+    return np.fmin(a[0], b[0]), np.fmax(a[1], b[1])
+
+
+class MemorySource(DataSource):
+    """Data in memory, ``X`` (a DataFrame) and ``y``, as chunks of ``chunksize`` rows (rows
+    without a class left out; nominal columns declared with all their values)."""
+
+    def __init__(self, X, y, chunksize=None, nominal=None):
+        X = X.reset_index(drop=True)
+        y = pd.Series(y).reset_index(drop=True)
+        keep = y.notna().to_numpy()
+        schema = infer_schema(X, nominal)
+        self.X = X.astype({a.name: pd.CategoricalDtype(list(a.values)) for a in schema.attributes if a.is_nominal})
+        self.X, y = self.X[keep].reset_index(drop=True), y[keep].reset_index(drop=True)
+        self.y = declared_labels(y if isinstance(y.dtype, pd.CategoricalDtype)
+                                 else y.astype(pd.CategoricalDtype(sorted(y.unique().tolist()))))
+        self.classes = list(self.y.cat.categories)
+        self.chunksize = len(self.X) if not chunksize else chunksize
+        self.first = self.X.iloc[:0]
+        self.single = self.chunksize >= len(self.X)
+
+    def __iter__(self):
+        for s in range(0, len(self.X), max(self.chunksize, 1)):
+            yield self.X.iloc[s:s + self.chunksize].reset_index(drop=True), self.y.iloc[s:s + self.chunksize] \
+                .reset_index(drop=True)
+
+
+class FileSource(DataSource):
+    """A data file read chunk by chunk through its :class:`~seminaive.data.file_plan.FilePlan`
+    (the one reading of every format), afresh at every pass; rows without a class left out."""
+
+    def __init__(self, path, chunksize=100_000, format=None, target=None, header=True, nominal=None, sep=None):
+        self.path = os.fspath(path)
+        check_param("chunksize", chunksize, kind="int", low=1)
+        if not os.path.exists(self.path):
+            raise DataFormatError("no such file", path=self.path)
+        self.options = (chunksize, format, target, header, nominal, sep)
+        first = next(iter(self), None)
+        if first is None:
+            raise DataFormatError("the file holds no labelled data rows", path=self.path)
+        self.first, self.classes = first[0].iloc[:0], list(first[1].cat.categories)
+
+    def __iter__(self):
+        return (c for c in file_chunks(self.path, *self.options) if len(c[0]))
+
+
+def _text_errors(generate):
+    """A chunk generator whose undecodable bytes are one error naming the file."""
+    @functools.wraps(generate)
+    def wrapped(path, *args, **kwargs):
+        try:
+            yield from generate(path, *args, **kwargs)
+        except UnicodeDecodeError as e:
+            raise DataFormatError(f"not UTF-8 text (byte {e.start} of a block)", path=os.fspath(path)) from None
+    return wrapped
+
+
+@_text_errors
+def file_chunks(path, chunksize=100_000, format=None, target=None, header=True, nominal=None, sep=None):
+    """``(X, y)`` chunks of a data file with one schema for all of them (nominal columns as
+    categoricals with the file's full value list; rows whose class is missing left out)."""
+    plan = plan_file(path, format, target, header, sep)
+    for d in plan.encoded(chunksize, nominal):
+        keep = d.y.notna().to_numpy()
+        if keep.any():
+            yield d.X[keep].reset_index(drop=True), declared_labels(d.y[keep].reset_index(drop=True))
+
+
+def declare_dask(X):
+    """A dask DataFrame whose nominal columns are categoricals with the same (sorted)
+    categories in every partition."""
+    meta = X._meta
+    declared = {}
+    for col in X.columns:
+        dt = meta[col].dtype
+        if isinstance(dt, pd.CategoricalDtype):
+            if dt.categories is None:  # unknown categories: learn them
+                declared[col] = pd.CategoricalDtype(sorted(X[col].cat.as_known().cat.categories))
+            continue
+        if pd.api.types.is_numeric_dtype(dt) and not pd.api.types.is_bool_dtype(dt):
+            continue
+        values = X[col].dropna().unique().compute().tolist()
+        try:
+            values = sorted(values)
+        except TypeError:
+            pass
+        declared[col] = pd.CategoricalDtype(values)
+    return X.astype(declared) if declared else X
+
+
+def _labelled(X, y, cats):
+    """A partition's rows that have a class, the class declared with every class."""
+    keep = y.notna().to_numpy()
+    y = pd.Series(pd.Categorical(np.asarray(y[keep], dtype=object), dtype=cats))
+    return X[keep].reset_index(drop=True), declared_labels(y)
+
+
+def _tree(items, combine):
+    """Pairwise reduction of delayed values (log2 levels)."""
+    import dask
+    while len(items) > 1:
+        items = [dask.delayed(combine)(items[i], items[i + 1]) if i + 1 < len(items) else items[i]
+                 for i in range(0, len(items), 2)]
+    return items[0]
+
+
+class DaskFrameSource(DataSource):
+    """A Dask DataFrame ``X`` with a Dask Series ``y``: its labelled partitions, declared
+    (:func:`declare_dask`) and kept on the workers; a pass maps over them and reduces
+    on the cluster. A categorical ``y`` declares the classes in its order, else
+    ``classes`` or the sorted labels."""
+
+    def __init__(self, X, y, classes=None):
+        import dask
+        import dask.dataframe as dd
+        if not isinstance(X, dd.DataFrame):
+            raise ParameterError(f"X: expected a dask DataFrame, got {type(X).__name__}")
+        X = declare_dask(X)
+        known = isinstance(y.dtype, pd.CategoricalDtype) and y.dtype.categories is not None
+        if classes is None:
+            classes = list(y.dtype.categories) if known else sorted(y.dropna().unique().compute().tolist())
+        self.classes, self.first = list(classes), X._meta
+        cats = pd.CategoricalDtype(self.classes)
+        self.parts = list(dask.persist(*[dask.delayed(_labelled)(px, py, cats)
+                                         for px, py in zip(X.to_delayed(), y.to_delayed())]))
+        lengths = dask.compute(*[dask.delayed(len)(p[1]) for p in self.parts]) if self.parts else ()
+        self.starts = np.r_[0, np.cumsum(lengths)].astype(np.int64)
+
+    def map_reduce_rows(self, fn, combine, rows=None, *args):
+        import dask
+        parts = [dask.delayed(fn)(int(s), p, None if rows is None else rows[s:e], *args)
+                 for p, s, e in zip(self.parts, self.starts[:-1], self.starts[1:])]
+        return _tree(parts, combine).compute()
+
+    def partial_fits(self, model, progress=None):
+        """A fit of ``model`` on every partition (``partial_fit`` of a copy), merged on the cluster."""
+        return self.map_reduce(_fit_copy, _merge_fits, clone(model))
+
+    def __iter__(self):  # a pass runs on the cluster (map_reduce); the chunks stay there
+        raise ParameterError("a distributed source's chunks stay on the cluster")
+
+
+def _fit_copy(chunk, model):
+    return clone(model).partial_fit(*chunk) if len(chunk[0]) else None
+
+
+def _merge_fits(a, b):
+    return b if a is None else a if b is None else a.merge(b)
+
+
+class EngineChunks:
+    """A data source as a scoring engine reads it: each chunk ``(first row, codes per
+    attribute, values per attribute, class codes, folds)`` from ``encode(X, y)`` (which
+    gives the codes, values and class codes), the fold labels ``fold`` cut to the chunk's
+    rows; a pass runs where the data source runs it."""
+
+    def __init__(self, data, encode, fold=None):
+        self.data, self.encode, self.fold = data, encode, fold
+        self.single = False
+
+    def map_reduce(self, fn, combine, *args):
+        return self.data.map_reduce_rows(_engine_step, combine, self.fold, self.encode, fn, args)
+
+
+def _engine_step(row, chunk, fold, encode, fn, args):
+    codes, xs, y = encode(*chunk)
+    return fn((row, codes, xs, y, fold), *args)
