@@ -3,8 +3,9 @@ joined, and which parent attributes each one has besides the class."""
 
 from dataclasses import dataclass
 
-import numpy as np
 import pandas as pd
+
+from .counting import joint_codes
 
 __all__ = ["Structure"]
 
@@ -91,14 +92,10 @@ class Structure:
                 else:
                     cols[names[j]] = pd.Categorical.from_codes(codes[j], categories=pd.Index(values[j], dtype=object))
                 continue
-            code = np.zeros(len(codes[g[0]]), dtype=np.int64)
-            missing = np.zeros(len(code), dtype=bool)
+            code = joint_codes([codes[j] for j in g], [len(values[j]) for j in g])
             labels = [""]
             for j in g:
-                code = code * len(values[j]) + codes[j]
-                missing |= codes[j] < 0
                 labels = [f"{a}|{b}" if a else str(b) for a in labels for b in values[j]]
-            code[missing] = -1
             cols["*".join(names[j] for j in g)] = pd.Categorical.from_codes(
                 code, categories=pd.Index(labels, dtype=object))
         n = len(codes[0]) if len(codes) else 0
