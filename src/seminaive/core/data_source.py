@@ -137,14 +137,18 @@ class FileSource(DataSource):
         check_param("chunksize", chunksize, kind="int", low=1)
         if not os.path.exists(self.path):
             raise DataFormatError("no such file", path=self.path)
-        self.options = (chunksize, format, target, header, nominal, sep)
+        self.chunksize, self.nominal = chunksize, nominal
+        try:  # the plan is made once and kept: every pass reads through it
+            self.plan = plan_file(self.path, format, target, header, sep)
+        except UnicodeDecodeError as e:
+            raise DataFormatError(f"not UTF-8 text (byte {e.start} of a block)", path=self.path) from None
         first = next(iter(self), None)
         if first is None:
             raise DataFormatError("the file holds no labelled data rows", path=self.path)
         self.first, self.classes = first[0].iloc[:0], list(first[1].cat.categories)
 
     def __iter__(self):
-        return (c for c in file_chunks(self.path, *self.options) if len(c[0]))
+        return (c for c in _labelled_chunks(self.path, self.plan, self.chunksize, self.nominal) if len(c[0]))
 
 
 def _text_errors(generate):
@@ -162,7 +166,12 @@ def _text_errors(generate):
 def file_chunks(path, chunksize=100_000, format=None, target=None, header=True, nominal=None, sep=None):
     """``(X, y)`` chunks of a data file with one schema for all of them (nominal columns as
     categoricals with the file's full value list; rows whose class is missing left out)."""
-    plan = plan_file(path, format, target, header, sep)
+    yield from _labelled_chunks(path, plan_file(path, format, target, header, sep), chunksize, nominal)
+
+
+@_text_errors
+def _labelled_chunks(path, plan, chunksize, nominal):
+    """The file plan's encoded chunks, rows whose class is missing left out."""
     for d in plan.encoded(chunksize, nominal):
         keep = d.y.notna().to_numpy()
         if keep.any():

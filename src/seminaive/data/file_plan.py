@@ -69,6 +69,7 @@ class FilePlan:
     data_start: int = 1
     dates: list = field(default_factory=list)
     data_offset: int = 0
+    settled: dict = field(default_factory=dict, repr=False, compare=False)  # a pass's findings, kept for the next
 
     @property
     def arrow_skip(self):
@@ -143,13 +144,17 @@ class FilePlan:
         include = sorted(need | {j for j, a in enumerate(declared) if a is not None and not a.is_nominal})
         text = force_nom | {j for j, a in enumerate(declared) if j == self.target or (a is not None and a.is_nominal)}
         block = block_size(self.path, size or 1 << 40)
+        key = ("arrow", _key(nominal), _key(numeric), block)
         try:
-            summaries, floats = (arrow_summaries(self.path, names, self.arrow_skip, self.sep, text, block, include,
-                                                 quoted)
-                                 if include else ([ColumnSummary()] * len(names), set()))
-            attrs = [summaries[j].attribute(n, j in force_nom, j in force_num, j == self.target, declared[j],
-                                            self.path) if j in need or j == self.target else declared[j]
-                     for j, n in enumerate(names)]
+            if key not in self.settled:  # the first pass: summaries of the columns (then kept: the file is the same)
+                summaries, floats = (arrow_summaries(self.path, names, self.arrow_skip, self.sep, text, block,
+                                                     include, quoted)
+                                     if include else ([ColumnSummary()] * len(names), set()))
+                self.settled[key] = ([summaries[j].attribute(n, j in force_nom, j in force_num, j == self.target,
+                                                             declared[j], self.path)
+                                      if j in need or j == self.target else declared[j]
+                                      for j, n in enumerate(names)], floats)
+            attrs, floats = self.settled[key]
             for cols in arrow_columns(self.path, names, self.arrow_skip, self.sep, list(range(len(names))), attrs,
                                       floats, block, quoted=quoted):
                 n = len(cols[0]) if cols else 0
@@ -167,7 +172,10 @@ class FilePlan:
                 if len(rows):
                     yield self.dataset(rows, linenos, nominal=nominal, numeric=numeric)
             return
-        declared = self.settle(size, nominal, numeric)
+        key = ("tokens", _key(nominal), _key(numeric))
+        if key not in self.settled:  # the first pass settles the kinds (then kept: the file is the same)
+            self.settled[key] = self.settle(size, nominal, numeric)
+        declared = self.settled[key]
         for linenos, rows in self.chunks(size):
             yield self.dataset(rows, linenos, declared)
 
@@ -192,6 +200,11 @@ class FilePlan:
             return parts[0]
         y = None if parts[0].y is None else pd.concat([d.y for d in parts], ignore_index=True)
         return replace(parts[0], X=pd.concat([d.X for d in parts], ignore_index=True), y=y)
+
+
+def _key(columns):
+    """A column option (None, "all", names or indices) as a key."""
+    return columns if columns is None or isinstance(columns, str) else tuple(columns)
 
 
 def _header(path):
