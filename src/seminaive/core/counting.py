@@ -57,13 +57,19 @@ def count_codes(children, width, y, n_classes, *, parent=None, n_parent=1, fold=
     >>> count_codes(x[:, :1], 2, np.array([0, 1, 1]), 2, parent=np.array([0, 0, 1]), n_parent=2)[0, 0].tolist()
     [[[1.0, 0.0], [0.0, 0.0]], [[0.0, 1.0], [0.0, 1.0]]]
     """
-    block = np.column_stack(children) if isinstance(children, (list, tuple)) else np.asarray(children)
-    if block.ndim == 1:
-        block = block[:, None]
-    n, c = block.shape
+    if isinstance(children, (list, tuple)):  # columns: stacked chunk by chunk, (children, rows)
+        cols = [np.asarray(col) for col in children]
+        c, n, rows_first = len(cols), (len(cols[0]) if cols else 0), False
+        take = lambda s, e: np.stack([col[s:e] for col in cols])  # noqa: E731
+    else:  # a (rows, children) block, read in its own order
+        block = np.asarray(children)
+        block = block[:, None] if block.ndim == 1 else block
+        (n, c), rows_first = block.shape, True
+        take = lambda s, e: block[s:e]  # noqa: E731
     slots, wide = n_parent + 1, width + 1  # +1: a negative parent / child lands in slot 0, dropped
     stride = n_folds * n_classes * slots * wide
     offsets = np.arange(c, dtype=np.intp) * stride + 1
+    offsets = offsets[None, :] if rows_first else offsets[:, None]
     total = np.zeros(c * stride)
     for s in range(0, n, ROWS):
         e = min(s + ROWS, n)
@@ -71,10 +77,12 @@ def count_codes(children, width, y, n_classes, *, parent=None, n_parent=1, fold=
         if fold is not None:
             base = base + np.asarray(fold[s:e], dtype=np.intp) * n_classes
         base = base * slots + (1 if parent is None else np.maximum(np.asarray(parent[s:e], dtype=np.intp) + 1, 0))
-        idx = np.add(np.asarray(block[s:e], order="F"), offsets, dtype=np.intp)
-        idx += (base * wide)[:, None]
-        w = None if weight is None else np.tile(np.asarray(weight[s:e], dtype=np.float64), c)
-        total += np.bincount(idx.ravel(order="F"), weights=w, minlength=total.size)
+        idx = np.add(take(s, e), offsets, dtype=np.intp)  # each child's slots after the previous child's
+        idx += (base * wide)[:, None] if rows_first else base * wide
+        w = None if weight is None else np.asarray(weight[s:e], dtype=np.float64)
+        if w is not None:
+            w = np.repeat(w, c) if rows_first else np.tile(w, c)
+        total += np.bincount(idx.ravel(), weights=w, minlength=total.size)
     return total.reshape(c, n_folds, n_classes, slots, wide)[:, :, :, 1:, 1:]
 
 

@@ -262,16 +262,22 @@ class Engine:
         return [np.array(values[e - len(p) - 1:e]) for p, e in zip(paths, ends)]
 
     def _paths_chunk(self, chunk, paths, needed):
+        """The sums of every path's growing models over one chunk: each term's contribution made when
+        the path reaches it and dropped after (kept only where the engine keeps it already), so memory
+        holds one running sum, not every term's array."""
         row, codes, xs, y = chunk[:4]
-        w = _weight(chunk)
-        prior, contrib = self._chunk(needed, row, codes, xs, y, self._chunk_folds(chunk))
+        w, f = _weight(chunk), self._chunk_folds(chunk)
+        prior = self._chunk([], row, codes, xs, y, f)[0]
         out = []
         for path in paths:
-            S = prior.copy()
+            S, infinite = prior.copy(), []
             out.append(self._row_sums(S, y, prior, w))
-            for i, g in enumerate(path):
-                S += contrib[g][0]
-                out.append(self._row_sums(with_infinite(S, [contrib[h][1] for h in path[:i + 1]]), y, prior, w))
+            for g in path:
+                part, inf = self._cache[g] if g in self._cache else split_infinite(
+                    self._contribution(g, codes, xs, y, f))
+                S += part
+                infinite.append(inf)
+                out.append(self._row_sums(with_infinite(S, infinite), y, prior, w))
         return np.array(out), y.size
 
     def _sums_chunk(self, chunk, groups, candidates, needed):
