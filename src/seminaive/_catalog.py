@@ -61,6 +61,7 @@ DISCRETIZERS = {
     'equal_width': 'equal-width intervals between the minimum and the maximum (n_bins)',
     'equal_frequency': 'intervals holding equal numbers of values (n_bins)',
     'mdl': "Fayyad and Irani's supervised MDL intervals",
+    'mdl_fallback': 'MDL intervals; equal-frequency ones (at most n_bins, about sqrt(n)) where MDL finds no cut',
     '1r': "Holte's 1R intervals (min_bucket)",
 }
 

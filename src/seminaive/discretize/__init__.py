@@ -7,10 +7,11 @@ from .base import Discretizer, apply_cuts, interval_labels
 from .equal_width import EqualWidthDiscretizer  # imported in the order they are listed
 from .equal_frequency import EqualFrequencyDiscretizer
 from .mdl import MDLDiscretizer
+from .mdl_fallback import MDLFallbackDiscretizer
 from .one_r import OneRDiscretizer
 
 __all__ = ["Discretizer", "EqualWidthDiscretizer", "EqualFrequencyDiscretizer", "MDLDiscretizer",
-           "OneRDiscretizer", "apply_cuts", "interval_labels", "DISCRETIZERS", "learn_cuts"]
+           "MDLFallbackDiscretizer", "OneRDiscretizer", "apply_cuts", "interval_labels", "DISCRETIZERS", "learn_cuts"]
 
 DISCRETIZERS = registered("discretizer")  # name -> class, as each module registers it
 
