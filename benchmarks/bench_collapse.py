@@ -1,5 +1,5 @@
 """Where MDL finds no cut: the family with MDL intervals against MDL with an
-equal-frequency fallback (``numeric="mdl_fallback"``, the family's default), by
+equal-frequency fallback (``numeric="mdl_fallback"``, the candidate default), by
 stratified 10-fold cross-validation with the same folds for every model.
 
     python benchmarks/bench_collapse.py [--datasets keel:tae,...] [--cv 10] [--seed 0] [--folder DIR]
