@@ -30,8 +30,8 @@ class DataSource:
     """Labelled ``(X, y)`` chunks with one schema and one class list (see the module's notes).
 
     A subclass sets ``first`` (the first chunk's X, or an empty frame with the declared
-    columns), ``classes`` and ``n_chunks``, and yields its chunks in row order
-    (``__iter__``), or runs a pass elsewhere (``map_reduce_rows``)."""
+    columns) and ``classes``, and yields its chunks in row order (``__iter__``), or runs a
+    pass elsewhere (``map_reduce_rows``)."""
 
     single = False
 
