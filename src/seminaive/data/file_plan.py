@@ -127,7 +127,9 @@ class FilePlan:
         attributes a read of the whole file settles (rows whose class is missing
         kept): through pyarrow when it splits this file as the tokenizer does
         (:func:`.arrow_csv.arrow_reads`), else through the tokenizer."""
-        options = arrow_options(self)
+        if "arrow" not in self.settled:  # a scan of the file, once
+            self.settled["arrow"] = arrow_options(self)
+        options = self.settled["arrow"]
         if options is not None:
             yield from self._arrow_encoded(size, nominal, numeric, **options)
             return
