@@ -58,12 +58,15 @@ class DataSource:
         """``fn(chunk, *args)`` over the chunks, combined in row order (or on the cluster)."""
         return self.map_reduce_rows(_without_rows, combine, None, fn, args)
 
-    def partial_fits(self, model, progress=None):
-        """``model`` (unfitted) with every chunk folded in by ``partial_fit``, in row order."""
+    def partial_fits(self, model, progress=None, seen=None):
+        """``model`` (unfitted) with every chunk folded in by ``partial_fit``, in row order
+        (``seen``, a list, gets the chunks' sizes)."""
         rows = 0
         for X, y in self:
             model.partial_fit(X, y)
             rows += len(X)
+            if seen is not None:
+                seen.append(len(X))
             if progress is not None:
                 print(f"  {rows:,} rows", file=progress, flush=True)
         return model
@@ -142,10 +145,31 @@ class FileSource(DataSource):
             self.plan = plan_file(self.path, format, target, header, sep)
         except UnicodeDecodeError as e:
             raise DataFormatError(f"not UTF-8 text (byte {e.start} of a block)", path=self.path) from None
-        first = next(iter(self), None)
-        if first is None:
+        self._head = None
+
+    def _first_chunk(self):
+        """The first labelled chunk, read when the schema or the classes are first asked for
+        (a fit by ``partial_fit`` alone never asks)."""
+        if self._head is None:
+            self._head = next(iter(self), None)
+            if self._head is None:
+                raise DataFormatError("the file holds no labelled data rows", path=self.path)
+        return self._head
+
+    @property
+    def first(self):
+        return self._first_chunk()[0].iloc[:0]
+
+    @property
+    def classes(self):
+        return list(self._first_chunk()[1].cat.categories)
+
+    def partial_fits(self, model, progress=None):
+        seen = []
+        model = super().partial_fits(model, progress, seen)
+        if not seen:
             raise DataFormatError("the file holds no labelled data rows", path=self.path)
-        self.first, self.classes = first[0].iloc[:0], list(first[1].cat.categories)
+        return model
 
     def __iter__(self):
         return (c for c in _labelled_chunks(self.path, self.plan, self.chunksize, self.nominal) if len(c[0]))
