@@ -62,6 +62,7 @@ DISCRETIZERS = {
     'equal_frequency': 'intervals holding equal numbers of values (n_bins)',
     'mdl': "Fayyad and Irani's supervised MDL intervals",
     'mdl_fallback': 'MDL intervals; equal-frequency ones (at most n_bins, about sqrt(n)) where MDL finds no cut',
+    'mdl_stochastic': "MDL splits drawn in proportion to their gain above the threshold (ESKDB's stochastic discretization; random_state)",
     '1r': "Holte's 1R intervals (min_bucket)",
 }
 

@@ -8,10 +8,12 @@ from .equal_width import EqualWidthDiscretizer  # imported in the order they are
 from .equal_frequency import EqualFrequencyDiscretizer
 from .mdl import MDLDiscretizer
 from .mdl_fallback import MDLFallbackDiscretizer
+from .mdl_stochastic import StochasticMDLDiscretizer
 from .one_r import OneRDiscretizer
 
 __all__ = ["Discretizer", "EqualWidthDiscretizer", "EqualFrequencyDiscretizer", "MDLDiscretizer",
-           "MDLFallbackDiscretizer", "OneRDiscretizer", "apply_cuts", "interval_labels", "DISCRETIZERS", "learn_cuts"]
+           "MDLFallbackDiscretizer", "StochasticMDLDiscretizer",
+           "OneRDiscretizer", "apply_cuts", "interval_labels", "DISCRETIZERS", "learn_cuts"]
 
 DISCRETIZERS = registered("discretizer")  # name -> class, as each module registers it
 

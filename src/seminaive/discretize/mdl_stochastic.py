@@ -1,0 +1,89 @@
+"""Stochastic MDL discretization (Zhang, Petitjean and Buntine's ESKDB): cut points
+drawn, not chosen, so that an ensemble's members see different intervals."""
+
+import numpy as np
+
+from .._scale import midpoint
+from .mdl import MDLDiscretizer, class_entropy
+from ..registry import register_variant
+
+__all__ = ["StochasticMDLDiscretizer", "split_distribution"]
+
+
+def split_distribution(x, onehot, first=True):
+    """The boundary positions of sorted values ``x`` (classes one-hot, (n, K)) and the probability
+    of drawing each: proportional to its information gain above the MDL threshold (Fayyad and Irani's,
+    as :class:`MDLDiscretizer` applies it); where no boundary passes and ``first`` (the whole
+    column), proportional to the gain itself, so a column with any gain gets one cut. Empty
+    probabilities: no cut.
+
+    Examples
+    --------
+    >>> x = np.arange(6.0)
+    >>> pos, p = split_distribution(x, np.eye(2)[[0, 0, 0, 1, 1, 1]])
+    >>> pos.tolist(), p.round(3).tolist()[2]
+    ([0, 1, 2, 3, 4], 1.0)
+    """
+    n = x.size
+    cum = np.cumsum(onehot, axis=0)
+    total = cum[-1]
+    cand = np.flatnonzero(x[1:] > x[:-1])
+    if cand.size == 0:
+        return cand, np.zeros(0)
+    left = cum[cand]
+    right = total - left
+    nl = cand + 1.0
+    ent_s = float(class_entropy(total))
+    e1, e2 = class_entropy(left), class_entropy(right)
+    gain = ent_s - (nl * e1 + (n - nl) * e2) / n
+    k = np.count_nonzero(total)
+    k1, k2 = np.count_nonzero(left, axis=1), np.count_nonzero(right, axis=1)
+    delta = np.log2(3.0 ** k - 2) - (k * ent_s - k1 * e1 - k2 * e2)
+    weight = np.maximum(gain - (np.log2(n - 1) + delta) / n, 0.0)
+    if not weight.sum() > 0:
+        weight = np.maximum(gain, 0.0) if first else np.zeros(cand.size)
+    total_weight = weight.sum()
+    return cand, (weight / total_weight if total_weight > 0 else np.zeros(cand.size))
+
+
+class StochasticMDLDiscretizer(MDLDiscretizer):
+    """MDL's recursive binary splits with each split drawn among the boundaries that pass the
+    MDL test, with probability proportional to the gain above the threshold; the whole column
+    always gets one cut if any boundary has information gain (drawn in proportion to it).
+    ``random_state`` seeds the draws (the same seed, the same cuts).
+
+    Examples
+    --------
+    >>> x = np.r_[np.arange(20.0), np.arange(20.0) + 30][:, None]
+    >>> y = [0] * 20 + [1] * 20
+    >>> StochasticMDLDiscretizer(random_state=1).fit(x, y).cut_points_[0].tolist()
+    [24.5]
+    """
+
+    def __init__(self, random_state=0):
+        self.random_state = random_state
+
+    _parameter_constraints = {"random_state": dict(kind="int", low=0)}
+
+    def _cut_points(self, x, y):
+        if x.size < 2:
+            return []
+        onehot = np.eye(int(y.max()) + 1)[y]
+        cuts = []
+        self._draw(x, onehot, cuts, np.random.default_rng(self.random_state), True)
+        return sorted(cuts)
+
+    def _draw(self, x, onehot, cuts, rng, first):
+        cand, p = split_distribution(x, onehot, first)
+        if not p.sum() > 0:
+            return
+        i = cand[rng.choice(cand.size, p=p)]
+        cuts.append(midpoint(x[i], x[i + 1]))
+        if first and not (split_distribution(x, onehot, False)[1].sum() > 0):
+            return  # the column's one cut drawn by gain alone: no MDL split below it
+        self._draw(x[:i + 1], onehot[:i + 1], cuts, rng, False)
+        self._draw(x[i + 1:], onehot[i + 1:], cuts, rng, False)
+
+
+register_variant("discretizer", "mdl_stochastic", "MDL splits drawn in proportion to their gain above the "
+                 "threshold (ESKDB's stochastic discretization; random_state)", StochasticMDLDiscretizer)
