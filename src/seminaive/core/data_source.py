@@ -33,8 +33,6 @@ class DataSource:
     columns) and ``classes``, and yields its chunks in row order (``__iter__``), or runs a
     pass elsewhere (``map_reduce_rows``)."""
 
-    single = False
-
     def schema_for(self, nominal=None):
         """The schema (the first chunk's declared columns; ``nominal`` forces columns nominal)."""
         return infer_schema(self.first, nominal)
@@ -123,7 +121,6 @@ class MemorySource(DataSource):
         self.classes = list(self.y.cat.categories)
         self.chunksize = len(self.X) if not chunksize else chunksize
         self.first = self.X.iloc[:0]
-        self.single = self.chunksize >= len(self.X)
 
     def __iter__(self):
         for s in range(0, len(self.X), max(self.chunksize, 1)):
@@ -184,13 +181,6 @@ def _text_errors(generate):
         except UnicodeDecodeError as e:
             raise DataFormatError(f"not UTF-8 text (byte {e.start} of a block)", path=os.fspath(path)) from None
     return wrapped
-
-
-@_text_errors
-def file_chunks(path, chunksize=100_000, format=None, target=None, header=True, nominal=None, sep=None):
-    """``(X, y)`` chunks of a data file with one schema for all of them (nominal columns as
-    categoricals with the file's full value list; rows whose class is missing left out)."""
-    yield from _labelled_chunks(path, plan_file(path, format, target, header, sep), chunksize, nominal)
 
 
 @_text_errors
@@ -292,7 +282,6 @@ class EngineChunks:
 
     def __init__(self, data, encode, fold=None):
         self.data, self.encode, self.fold = data, encode, fold
-        self.single = False
 
     def map_reduce(self, fn, combine, *args):
         return self.data.map_reduce_rows(_engine_step, combine, self.fold, self.encode, fn, args)

@@ -11,11 +11,8 @@ as the tokenizer does. Memory stays bounded by the chunk size, whatever the
 file's length.
 """
 
-import os
 
-from .._validation import check_param
-from ..core.data_source import FileSource, file_chunks
-from ..exceptions import DataFormatError
+from ..core.data_source import FileSource
 from .fit_source import fit_source
 
 __all__ = ["iter_file_chunks", "fit_file"]
@@ -34,11 +31,7 @@ def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=T
     >>> [len(X) for X, y in iter_file_chunks(dataset_path("weather.nominal"), chunksize=5)]
     [5, 5, 4]
     """
-    path = os.fspath(path)
-    check_param("chunksize", chunksize, kind="int", low=1)
-    if not os.path.exists(path):
-        raise DataFormatError("no such file", path=path)
-    yield from file_chunks(path, chunksize, format, target, header, nominal, sep)
+    yield from FileSource(path, chunksize, format, target, header, nominal, sep)
 
 
 def fit_file(model, path, chunksize=100_000, format=None, target=None, header=True, nominal=None,
