@@ -2,7 +2,7 @@
 
 import numpy as np
 
-__all__ = ["field", "numbers", "index", "checked_records", "brief"]
+__all__ = ["field", "numbers", "index", "checked_records", "brief", "plain_counts", "checked_counts"]
 
 
 def brief(value, most=60):
@@ -61,3 +61,23 @@ def checked_records(state, key, types, where="state"):
             if not _KINDS[kind](h.get(name)):
                 raise ValueError(f"{at}.{name}: expected a {kind}, got {brief(h.get(name))}")
     return records
+
+
+def plain_counts(c):
+    """Counts (arrays, nested in lists and dicts) as plain lists for a model file."""
+    if isinstance(c, list):
+        return [plain_counts(x) for x in c]
+    if isinstance(c, dict):
+        return {key: np.asarray(v).tolist() for key, v in c.items()}
+    return np.asarray(c).tolist()
+
+
+def checked_counts(value, shape, where):
+    """Counts from a model file, checked against their expected (nested) shapes."""
+    if isinstance(shape, list):
+        if not isinstance(value, list) or len(value) != len(shape):
+            raise ValueError(f"{where}: expected a list of {len(shape)}")
+        return [checked_counts(v, s, f"{where}[{i}]") for i, (v, s) in enumerate(zip(value, shape))]
+    if isinstance(value, dict):  # a table's statistics
+        return {"counts": numbers(value.get("counts"), f"{where}.counts", shape, low=0)}
+    return numbers(value, where, shape, low=0)

@@ -11,6 +11,8 @@ intervals then serve as values. A subclass learns the parents
 counting and the joint log-likelihood too.
 """
 
+from dataclasses import replace
+
 import numpy as np
 from sklearn.utils.validation import _check_sample_weight, validate_data
 
@@ -25,10 +27,10 @@ from ..components.checked import checked_component
 from ..data.encoding import check_2d, encode, infer_schema, refuse_undeclared
 from ..discretize import learn_cuts
 from ..estimation import Frequency, MEstimate, class_log_prior, loo_class_log_prior
+from ..estimation.hdp import HDP, TYINGS
 from ..core.structure import Structure
 from .statistics import pair_statistics
-from .._state import numbers
-from .._state import field
+from .._state import checked_counts, field, numbers, plain_counts
 from .._target import class_codes, declare_classes
 from ..data.encoding import select_columns
 from ..scoring import log_posteriors
@@ -56,26 +58,7 @@ class ChunkWarning(UserWarning):
     ['ChunkWarning']
     """
 
-ESTIMATION_NAMES = ("frequency", "m-estimate")  # the estimations of conditional tables (no Normal-Gamma)
-
-
-def _plain_counts(c):
-    if isinstance(c, list):
-        return [_plain_counts(x) for x in c]
-    if isinstance(c, dict):
-        return {key: np.asarray(v).tolist() for key, v in c.items()}
-    return np.asarray(c).tolist()
-
-
-def _checked(value, shape, where):
-    """Counts from a model file, checked against their expected (nested) shapes."""
-    if isinstance(shape, list):
-        if not isinstance(value, list) or len(value) != len(shape):
-            raise ValueError(f"{where}: expected a list of {len(shape)}")
-        return [_checked(v, s, f"{where}[{i}]") for i, (v, s) in enumerate(zip(value, shape))]
-    if isinstance(value, dict):  # a table's statistics
-        return {"counts": numbers(value.get("counts"), f"{where}.counts", shape, low=0)}
-    return numbers(value, where, shape, low=0)
+ESTIMATION_NAMES = ("frequency", "m-estimate", "hdp")  # the estimations of conditional tables (no Normal-Gamma)
 
 
 class BayesNetClassifier(BaseNaiveBayes):
@@ -96,17 +79,27 @@ class BayesNetClassifier(BaseNaiveBayes):
     _parameter_constraints = {
         "alpha": dict(kind="number", low=0), "priors": check_priors, "numeric": dict(options=DISCRETIZER_NAMES),
         "estimation": dict(options=ESTIMATION_NAMES),
-        "n_bins": dict(kind="int", low=1), "min_bucket": dict(kind="int", low=1)}
+        "n_bins": dict(kind="int", low=1), "min_bucket": dict(kind="int", low=1),
+        "hdp_iterations": dict(kind="int", low=1), "hdp_tying": dict(options=TYINGS),
+        "random_state": dict(kind="int", low=0)}
 
     def __init__(self, *, alpha=1.0, priors="laplace", nominal=None, numeric="mdl", n_bins=10, min_bucket=6,
-                 estimation="frequency"):
+                 estimation="frequency", hdp_iterations=1000, hdp_tying="level", random_state=0):
         self.alpha = alpha
         self.estimation = estimation
+        self.hdp_iterations = hdp_iterations
+        self.hdp_tying = hdp_tying
+        self.random_state = random_state
         self.nominal = nominal
         self.priors = priors
         self.numeric = numeric
         self.n_bins = n_bins
         self.min_bucket = min_bucket
+
+    def _capabilities(self):
+        """As its class declares them; a hierarchical Dirichlet process has no leave-one-out form."""
+        caps = type(self).capabilities
+        return replace(caps, leave_one_out=False) if self.estimation == "hdp" else caps
 
     # ---------------------------------------------------------------- fitting
     def fit(self, X, y=None, sample_weight=None):
@@ -176,7 +169,7 @@ class BayesNetClassifier(BaseNaiveBayes):
     def _get_state(self):
         return {"class_count": self.class_count_.tolist(), "readers": [r.to_dict() for r in self.readers_],
                 "structure": self.structure_.to_dict(),
-                "counts": {name: _plain_counts(getattr(self, name)) for name in self._count_names()}}
+                "counts": {name: plain_counts(getattr(self, name)) for name in self._count_names()}}
 
     def _set_state(self, state):
         k, d = len(self.classes_), len(self.schema_)
@@ -203,7 +196,7 @@ class BayesNetClassifier(BaseNaiveBayes):
         self._make_tables()
         counts = field(state, "counts", dict)
         shapes = self._count_shapes()
-        self._set_counts({name: _checked(counts.get(name), shapes[name], f"state.counts.{name}")
+        self._set_counts({name: checked_counts(counts.get(name), shapes[name], f"state.counts.{name}")
                           for name in self._count_names()})
         self._estimate()
 
@@ -278,9 +271,16 @@ class BayesNetClassifier(BaseNaiveBayes):
 
     def _estimator(self):
         """How every table's counts become probabilities: Lidstone's (count + alpha) /
-        (n + alpha m), or the m-estimate with m = alpha (the child's overall frequencies
-        as the prior)."""
-        return Frequency(alpha=self.alpha) if self.estimation == "frequency" else MEstimate(m=self.alpha)
+        (n + alpha m), the m-estimate with m = alpha (the child's overall frequencies
+        as the prior), or the hierarchical Dirichlet process (:class:`~seminaive.estimation.HDP`)."""
+        if self.estimation == "hdp":
+            return HDP(iterations=self.hdp_iterations, tying=self.hdp_tying, random_state=self.random_state)
+        return self._count_estimator()
+
+    def _count_estimator(self):
+        """The estimator of the held-out scores (leave-one-out, k-fold): the model's own, except that
+        a hierarchical Dirichlet process, which has no held-out form, scores with Lidstone's."""
+        return MEstimate(m=self.alpha) if self.estimation == "m-estimate" else Frequency(alpha=self.alpha)
 
     def _estimate(self):
         self.class_log_prior_ = class_log_prior(self.class_count_, self.priors)
@@ -309,6 +309,9 @@ class BayesNetClassifier(BaseNaiveBayes):
         """Leave-one-out log-posteriors (n, K) of the training rows ``X``, ``y`` (unweighted):
         each row's own counts out of the class counts and of every table's cells, the structure
         and the intervals held as learned from all the rows."""
+        if self.estimation == "hdp":
+            raise ParameterError("estimation: 'hdp' has no leave-one-out posteriors (its tables are sampled); "
+                                 "calibrate with cv=k folds")
         X, y = unwrap(X, y)
         table = encode(X, self.schema_)
         ycodes = class_codes(y if hasattr(y, "iloc") else np.asarray(y).ravel(), self.classes_)
@@ -361,7 +364,9 @@ class BayesNetClassifier(BaseNaiveBayes):
         numeric attributes and the class priors."""
         self._check_fitted()
         names = list(self.schema_.names)
-        lines = [f"{type(self).__name__} ({self._describe()}; alpha={self.alpha:g})", "",
+        smoothing = (f"hdp smoothing: {self.hdp_iterations} sweeps, {self.hdp_tying} tying, seed {self.random_state}"
+                     if self.estimation == "hdp" else f"alpha={self.alpha:g}")
+        lines = [f"{type(self).__name__} ({self._describe()}; {smoothing})", "",
                  self._structure_text(names)]
         cut = [(names[r.attribute], r.labels) for r in self.readers_ if isinstance(r, Discretized)]
         if cut:

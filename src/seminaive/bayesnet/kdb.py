@@ -53,9 +53,11 @@ class KDB(BayesNetClassifier):
     _parameter_constraints = {"k": dict(kind="int", low=0)}
 
     def __init__(self, *, k=1, alpha=1.0, priors="laplace", nominal=None, numeric="mdl",
-                 n_bins=10, min_bucket=6, estimation="frequency"):
+                 n_bins=10, min_bucket=6, estimation="frequency",
+                 hdp_iterations=1000, hdp_tying="level", random_state=0):
         super().__init__(alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, n_bins=n_bins,
-                         min_bucket=min_bucket, estimation=estimation)
+                         min_bucket=min_bucket, estimation=estimation,
+                         hdp_iterations=hdp_iterations, hdp_tying=hdp_tying, random_state=random_state)
         self.k = k
 
     def _parents_from(self, stats):

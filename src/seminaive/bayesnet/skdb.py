@@ -65,12 +65,13 @@ class SelectiveKDB(KDB):
     _parameter_constraints = {"scoring": check_scoring, "cv": check_cv_or_none, "random_state": dict(kind="int", low=0)}
 
     def __init__(self, *, k=2, scoring="rmse", cv=None, random_state=0, alpha=1.0, priors="laplace", nominal=None,
-                 numeric="mdl", n_bins=10, min_bucket=6, estimation="frequency"):
+                 numeric="mdl", n_bins=10, min_bucket=6, estimation="frequency", hdp_iterations=1000,
+                 hdp_tying="level"):
         super().__init__(k=k, alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, n_bins=n_bins,
-                         min_bucket=min_bucket, estimation=estimation)
+                         min_bucket=min_bucket, estimation=estimation, hdp_iterations=hdp_iterations,
+                         hdp_tying=hdp_tying, random_state=random_state)
         self.scoring = scoring
         self.cv = cv
-        self.random_state = random_state
 
     def _fit_tables(self, table, columns, y, k, weight):
         if weight is not None and not np.all(weight == np.round(weight)):
@@ -88,7 +89,7 @@ class SelectiveKDB(KDB):
             fold = fold_labels(list(self.cv), y.size)
         elif self.cv is not None:
             fold = stratified_folds(np.asarray(self.classes_, dtype=object)[y], self.cv, self.random_state)
-        return Engine(attrs, y, len(self.classes_), self._estimator(), self.priors, source=source, fold=fold,
+        return Engine(attrs, y, len(self.classes_), self._count_estimator(), self.priors, source=source, fold=fold,
                       scoring=self.scoring, weight=weight)
 
     def _select(self, stats, engine):

@@ -85,7 +85,8 @@ class ConditionalTable(Component):
         return {"counts": a["counts"] + b["counts"]}
 
     def estimate(self, stats, estimator, **context):
-        self.log_table_ = log_tables(stats["counts"], estimator)
+        self.log_table_ = log_tables(stats["counts"], estimator, [p.n_values for p in self.parents],
+                                     (self.attribute, *[p.attribute for p in self.parents]))
 
     def log_likelihood(self, table):
         child = np.asarray(self.child.codes(table), dtype=np.int64)

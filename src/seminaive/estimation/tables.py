@@ -10,10 +10,12 @@ import numpy as np
 __all__ = ["log_tables", "loo_log_table", "fold_log_tables", "fold_log_table"]
 
 
-def log_tables(counts, estimator):
+def log_tables(counts, estimator, levels=None, key=()):
     """The log table (parent slots, m + 1, K) ``estimator`` makes from counts (K, parent slots, m):
     the parents' rows by its conditional formula, the last slot (a parent missing) from the class
-    alone; the extra child code (-1, missing) contributes nothing.
+    alone; the extra child code (-1, missing) contributes nothing. An estimator that smooths along
+    the parents (a hierarchy) makes the whole table itself (its ``log_table``), from the parents'
+    numbers of values ``levels`` (default: one parent) and the table's ``key`` (its seed).
 
     Examples
     --------
@@ -24,6 +26,8 @@ def log_tables(counts, estimator):
     """
     counts = np.asarray(counts, dtype=np.float64)
     k, slots, m = counts.shape
+    if hasattr(estimator, "log_table"):
+        return estimator.log_table(counts, (slots - 1,) if levels is None else levels, key)
     alone = counts.sum(axis=1)  # (K, m): P(child | class), for a row whose parents are missing
     present = estimator.conditional(counts[:, :-1], n_values=m, backoff=alone)  # the parent axis kept
     table = np.concatenate([present, estimator.categorical(alone, n_values=m)[:, None, :]], axis=1)
