@@ -4,7 +4,7 @@ Later estimators (1R, the searches, constrained NB, ...) are added here and
 the contract tests cover them automatically.
 """
 
-from seminaive import (AODE, KDB, TAN, AnDE, SelectiveKDB, BernoulliNaiveBayes, ConstrainedNaiveBayes, MultinomialNaiveBayes,
+from seminaive import (AODE, ESKDB, KDB, TAN, AnDE, SelectiveKDB, BernoulliNaiveBayes, ConstrainedNaiveBayes, MultinomialNaiveBayes,
                        NaiveBayes, OffsetNaiveBayes, OneR, ZeroR)
 from seminaive.calibration import Calibrated
 from seminaive.wanbia import WANBIA
@@ -31,7 +31,8 @@ RULES = [OneR(), OneR(min_bucket=3), ZeroR()]
 SEARCHES = [BSE(), BSJ(), BSEJ(cv=3, scoring="log_loss"), FSSJ(numeric="discretize")]
 
 FAMILY = [TAN(), KDB(k=1), KDB(k=2), AnDE(n=1), AODE(min_count=2),
-          AnDE(n=2, alpha=0.5), SelectiveKDB(), SelectiveKDB(k=1, scoring="accuracy")]
+          AnDE(n=2, alpha=0.5), SelectiveKDB(), SelectiveKDB(k=1, scoring="accuracy"),
+          KDB(k=2, estimation="hdp", hdp_iterations=30), ESKDB(n_estimators=3, k=2, hdp_iterations=30)]
 
 CALIBRATED = [Calibrated(), Calibrated(NaiveBayes(numeric="kernel"), method="isotonic", cv=3),
               Calibrated(BSE(), method="temperature"), Calibrated(TAN(), method="sigmoid")]

@@ -147,3 +147,21 @@ def test_chunks_and_merges_give_the_model_of_the_union():
     np.testing.assert_array_equal(chunked.predict_proba(X), whole)
     merged = make().fit(X.iloc[a], y[a]).merge(make().fit(X.iloc[b], y[b]))
     np.testing.assert_array_equal(merged.predict_proba(X), whole)
+
+
+def test_a_model_file_keeps_the_sampled_tables(monkeypatch):
+    d = load("keel:tic-tac-toe")
+    X, y = d.X, np.asarray(d.y)
+    for model in (KDB(k=2, estimation="hdp", hdp_iterations=50).fit(X, y),
+                  AODE(estimation="hdp", hdp_iterations=20).fit(X, y)):
+        saved = json.loads(json.dumps(model_to_dict(model)))
+        with monkeypatch.context() as m:  # loading reads the tables: no sampling
+            m.setattr(HDP, "smooth", lambda *a, **k: pytest.fail("sampled again"))
+            np.testing.assert_array_equal(model_from_dict(saved).predict_proba(X), model.predict_proba(X))
+        bad = json.loads(json.dumps(saved))
+        bad["state"]["hdp_tables"][1][0][0][0] = 0.5
+        with pytest.raises(Exception, match=r"hdp_tables\[1\]: expected log-probabilities"):
+            model_from_dict(bad)
+        bad["state"]["hdp_tables"] = bad["state"]["hdp_tables"][:-1]
+        with pytest.raises(Exception, match="hdp_tables"):
+            model_from_dict(bad)

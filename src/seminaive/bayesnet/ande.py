@@ -117,6 +117,9 @@ class AnDE(BayesNetClassifier):
         self.parent_tables_ = [[ConditionalTable(i, r[i], [r[p] for p in P]) for i in range(d) if i not in P]
                                for P in self.parent_sets_]
 
+    def _all_tables(self):
+        return list(self.tables_) + [t for ts in self.parent_tables_ for t in ts]
+
     def _check_size(self, n):
         """Refuse, before any table is made, a model this machine cannot hold: per super-parent set
         P its children's counts (classes x P's joint values x each child's values), counted, estimated

@@ -25,9 +25,9 @@ from ..base import BaseNaiveBayes
 from ..components import Categorical, ConditionalTable, Discretized
 from ..components.checked import checked_component
 from ..data.encoding import check_2d, encode, infer_schema, refuse_undeclared
-from ..discretize import learn_cuts
+from ..discretize import column_seed, learn_cuts
 from ..estimation import Frequency, MEstimate, class_log_prior, loo_class_log_prior
-from ..estimation.hdp import HDP, TYINGS
+from ..estimation.hdp import HDP, TYINGS, SavedTables
 from ..core.structure import Structure
 from .statistics import pair_statistics
 from .._state import checked_counts, field, numbers, plain_counts
@@ -138,8 +138,8 @@ class BayesNetClassifier(BaseNaiveBayes):
                 readers.append(Categorical(i, nom, a.n_values))
                 nom += 1
                 continue
-            readers.append(Discretized(i, num, learn_cuts(self.numeric, table.numeric[:, num], y, weight,
-                                                          self.n_bins, self.min_bucket)))
+            readers.append(Discretized(i, num, learn_cuts(self.numeric, table.numeric[:, num], y, weight, self.n_bins,
+                                                          self.min_bucket, column_seed(self.random_state, i))))
             num += 1
         return readers
 
@@ -167,9 +167,16 @@ class BayesNetClassifier(BaseNaiveBayes):
 
     # ------------------------------------------------------------ model files
     def _get_state(self):
-        return {"class_count": self.class_count_.tolist(), "readers": [r.to_dict() for r in self.readers_],
+        state = {"class_count": self.class_count_.tolist(), "readers": [r.to_dict() for r in self.readers_],
                 "structure": self.structure_.to_dict(),
                 "counts": {name: plain_counts(getattr(self, name)) for name in self._count_names()}}
+        if self.estimation == "hdp":  # the sampled tables, so that loading does not sample again
+            state["hdp_tables"] = [t.log_table_.tolist() for t in self._all_tables()]
+        return state
+
+    def _all_tables(self):
+        """Every conditional table, in the order :meth:`_estimate` estimates them."""
+        return list(self.tables_)
 
     def _set_state(self, state):
         k, d = len(self.classes_), len(self.schema_)
@@ -198,7 +205,14 @@ class BayesNetClassifier(BaseNaiveBayes):
         shapes = self._count_shapes()
         self._set_counts({name: checked_counts(counts.get(name), shapes[name], f"state.counts.{name}")
                           for name in self._count_names()})
-        self._estimate()
+        if self.estimation == "hdp":
+            self._saved = SavedTables(field(state, "hdp_tables", list), "state.hdp_tables")
+        try:
+            self._estimate()
+            if self.estimation == "hdp":
+                self._saved.check_used()
+        finally:
+            self.__dict__.pop("_saved", None)
 
     def _count(self, table, y, k, weight):
         """The statistics of a table under the fitted structure, by name."""
@@ -274,6 +288,8 @@ class BayesNetClassifier(BaseNaiveBayes):
         (n + alpha m), the m-estimate with m = alpha (the child's overall frequencies
         as the prior), or the hierarchical Dirichlet process (:class:`~seminaive.estimation.HDP`)."""
         if self.estimation == "hdp":
+            if getattr(self, "_saved", None) is not None:  # a model file's tables
+                return self._saved
             return HDP(iterations=self.hdp_iterations, tying=self.hdp_tying, random_state=self.random_state)
         return self._count_estimator()
 

@@ -1,22 +1,45 @@
 """k-dependence Bayesian classifiers (Sahami 1996)."""
 
+import numpy as np
+
 from ..core.capabilities import Capabilities
 from ..registry import register, register_variant
 from .base import BayesNetClassifier
 from .statistics import cmi_matrix_from, mutual_informations, tie_rounded
 
-__all__ = ["KDB", "kdb_parents"]
+__all__ = ["KDB", "kdb_parents", "sampled_order", "ORDERS"]
+
+ORDERS = ("mi", "sampled")
 
 
-def kdb_parents(stats, k_max):
+def sampled_order(mi, rng):
+    """ESKDB's attribute order: drawn one by one without replacement, each with probability
+    proportional to its I(X; C) among those left; the attributes of no information, once only
+    they are left, follow in order of position.
+
+    Examples
+    --------
+    >>> sampled_order(np.array([0.0, 0.3, 0.1]), np.random.default_rng(0))
+    [1, 2, 0]
+    """
+    left, order = list(range(len(mi))), []
+    while left:
+        w = np.array([mi[i] for i in left], dtype=np.float64)
+        if not w.sum() > 0:
+            return order + left
+        order.append(left.pop(int(rng.choice(len(left), p=w / w.sum()))))
+    return order
+
+
+def kdb_parents(stats, k_max, rng=None):
     """Sahami's structure from the counts of :func:`~seminaive.bayesnet.statistics.pair_statistics`:
-    attributes ordered by I(X_i; C) (largest first, ties by position); each takes
-    as parents up to ``k_max`` earlier ones of largest I(X_i; X_j | C) (ties by
-    the order; informations equal to 12 decimals are ties, :func:`.statistics.tie_rounded`).
-    Returns (parents, order)."""
+    attributes ordered by I(X_i; C) (largest first, ties by position; with ``rng``, the order
+    :func:`sampled_order` draws); each takes as parents up to ``k_max`` earlier ones of largest
+    I(X_i; X_j | C) (ties by the order; informations equal to 12 decimals are ties,
+    :func:`.statistics.tie_rounded`). Returns (parents, order)."""
     d = len(stats["single"])
     mi = tie_rounded(mutual_informations(stats))
-    order = sorted(range(d), key=lambda i: (-mi[i], i))
+    order = sorted(range(d), key=lambda i: (-mi[i], i)) if rng is None else sampled_order(np.maximum(mi, 0.0), rng)
     W = tie_rounded(cmi_matrix_from(stats, d))
     parents = [()] * d
     for pos, i in enumerate(order):
@@ -35,7 +58,10 @@ class KDB(BayesNetClassifier):
     ----------
     k : int, default 1
         The most parents an attribute takes besides the class (0 is Naive Bayes).
-    alpha, priors, numeric, n_bins, min_bucket
+    order : {"mi", "sampled"}, default "mi"
+        The attributes in order of I(X; C), or drawn in proportion to it (ESKDB's members;
+        ``random_state`` the seed).
+    alpha, priors, numeric, n_bins, min_bucket, estimation, hdp_iterations, hdp_tying, random_state
         As :class:`TAN`.
 
     Examples
@@ -50,22 +76,27 @@ class KDB(BayesNetClassifier):
     """
 
     capabilities = Capabilities(leave_one_out=True, passes=True)
-    _parameter_constraints = {"k": dict(kind="int", low=0)}
+    _parameter_constraints = {"k": dict(kind="int", low=0), "order": dict(options=ORDERS)}
 
-    def __init__(self, *, k=1, alpha=1.0, priors="laplace", nominal=None, numeric="mdl",
+    def __init__(self, *, k=1, order="mi", alpha=1.0, priors="laplace", nominal=None, numeric="mdl",
                  n_bins=10, min_bucket=6, estimation="frequency",
                  hdp_iterations=1000, hdp_tying="level", random_state=0):
         super().__init__(alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, n_bins=n_bins,
                          min_bucket=min_bucket, estimation=estimation,
                          hdp_iterations=hdp_iterations, hdp_tying=hdp_tying, random_state=random_state)
         self.k = k
+        self.order = order
+
+    def _kdb_parents(self, stats):
+        """The order and the parents of at most k: :func:`kdb_parents` with the order the parameter asks for."""
+        return kdb_parents(stats, self.k, None if self.order == "mi" else np.random.default_rng(self.random_state))
 
     def _parents_from(self, stats):
-        parents, self.order_ = kdb_parents(stats, self.k)
+        parents, self.order_ = self._kdb_parents(stats)
         return parents
 
     def _describe(self):
-        return f"k={self.k}, attributes in order of I(X; C)"
+        return f"k={self.k}, attributes in order of I(X; C)" + (" (sampled)" if self.order == "sampled" else "")
 
 
 register_variant("model", "kdb", "k-dependence Bayes, k=1 (numeric attributes in MDL intervals)",

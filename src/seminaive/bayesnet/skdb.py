@@ -9,7 +9,7 @@ from ..core.engine import BaseAttribute, Engine, Given
 from ..registry import register, register_variant
 from ..scoring import check_scoring, gain
 from ..core.structure import Structure
-from .kdb import KDB, kdb_parents
+from .kdb import KDB
 from .statistics import pair_statistics
 from ..exceptions import ParameterError
 from .._state import checked_records, field, index
@@ -43,8 +43,13 @@ class SelectiveKDB(KDB):
         as :func:`seminaive.core.folds.stratified_folds` makes them), or the given folds,
         whose test parts partition the rows (data in memory only).
     random_state : int, default 0
-    alpha, priors, numeric, n_bins, min_bucket, estimation
-        As :class:`~seminaive.bayesnet.TAN`.
+        The seed of the folds, of ``order="sampled"`` and as :class:`~seminaive.bayesnet.TAN`'s.
+    order : {"mi", "sampled"}, default "mi"
+        As :class:`~seminaive.bayesnet.KDB`.
+    alpha, priors, numeric, n_bins, min_bucket, estimation, hdp_iterations, hdp_tying
+        As :class:`~seminaive.bayesnet.TAN` (with ``estimation="hdp"`` the candidates are scored
+        with Lidstone's leave-one-out estimates, as the paper selects on counts, and the chosen
+        structure's tables are then smoothed).
 
     Attributes
     ----------
@@ -64,10 +69,10 @@ class SelectiveKDB(KDB):
     _selects = True
     _parameter_constraints = {"scoring": check_scoring, "cv": check_cv_or_none, "random_state": dict(kind="int", low=0)}
 
-    def __init__(self, *, k=2, scoring="rmse", cv=None, random_state=0, alpha=1.0, priors="laplace", nominal=None,
+    def __init__(self, *, k=2, scoring="rmse", cv=None, random_state=0, order="mi", alpha=1.0, priors="laplace", nominal=None,
                  numeric="mdl", n_bins=10, min_bucket=6, estimation="frequency", hdp_iterations=1000,
                  hdp_tying="level"):
-        super().__init__(k=k, alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, n_bins=n_bins,
+        super().__init__(k=k, order=order, alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, n_bins=n_bins,
                          min_bucket=min_bucket, estimation=estimation, hdp_iterations=hdp_iterations,
                          hdp_tying=hdp_tying, random_state=random_state)
         self.scoring = scoring
@@ -97,7 +102,7 @@ class SelectiveKDB(KDB):
         attributes of the order, each with its first k' parents) scored through the engine, one
         path of growing models per k'; the best kept (ties: fewer attributes, then smaller k'),
         with its tables' counts."""
-        self._full_parents, self.order_ = kdb_parents(stats, self.k)
+        self._full_parents, self.order_ = self._kdb_parents(stats)
         paths = [[Given((i,), tuple(self._full_parents[i][:kk])) for i in self.order_] for kk in range(self.k + 1)]
         with np.errstate(divide="ignore", invalid="ignore"):
             scores = engine.score_paths(paths)

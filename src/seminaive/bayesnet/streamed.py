@@ -81,7 +81,9 @@ def fit_chunks(model, source, schema, classes):
     model.feature_names_in_ = np.asarray(schema.names, dtype=object)
     model.readers_ = [Categorical(i, schema.nominal_indices.index(i), a.n_values) if a.is_nominal else None
                       for i, a in enumerate(schema.attributes)]
-    for j, cuts in source_cuts(source, schema, model.classes_, model.numeric, model.n_bins, model.min_bucket).items():
+    cuts_of = source_cuts(source, schema, model.classes_, model.numeric, model.n_bins, model.min_bucket,
+                          model.random_state)
+    for j, cuts in cuts_of.items():
         model.readers_[j] = Discretized(j, schema.numeric_indices.index(j), cuts)
     if model._fixed_structure:
         model._set_parents([()] * len(schema))  # AnDE: its super-parent sets do not depend on the data

@@ -56,14 +56,23 @@ class TAN(BayesNetClassifier):
     priors : {"laplace", "mle", "uniform"} or array-like, default "laplace"
     nominal : None, "all" or list of columns
         Columns to read as nominal whatever their type (as :class:`~seminaive.NaiveBayes`).
-    numeric : {"mdl", "equal_width", "equal_frequency", "1r"}, default "mdl"
-        How numeric attributes are cut into intervals inside ``fit``.
+    numeric : {"mdl", "mdl_fallback", "mdl_stochastic", "equal_width", "equal_frequency", "1r"}, default "mdl"
+        How numeric attributes are cut into intervals inside ``fit`` (``mdl_stochastic`` draws its
+        cuts with ``random_state``, a seed per column).
     n_bins, min_bucket : int
         Intervals of the equal-width/frequency discretizers; 1R's bucket size.
-    estimation : {"frequency", "m-estimate"}, default "frequency"
-        Every table's estimate: (n + alpha) / (n_parent + alpha m), or the m-estimate
+    estimation : {"frequency", "m-estimate", "hdp"}, default "frequency"
+        Every table's estimate: (n + alpha) / (n_parent + alpha m), the m-estimate
         (n + m p_v) / (n_parent + m) with m = ``alpha`` and p_v the value's overall
-        (Laplace-smoothed) frequency.
+        (Laplace-smoothed) frequency, or the hierarchical Dirichlet process
+        (:class:`~seminaive.estimation.HDP`: P(x | c, parents) smoothed toward P(x | c,
+        fewer parents), ..., P(x | c), P(x); whole-number weights only; no leave-one-out form).
+    hdp_iterations : int, default 1000
+        The Gibbs sweeps of ``estimation="hdp"`` (the first tenth, at most 1000, burn-in).
+    hdp_tying : {"level", "single", "parent", "none"}, default "level"
+        Which nodes of the hierarchy share a concentration.
+    random_state : int, default 0
+        The seed of the sampler (a stream per table) and of ``mdl_stochastic``.
 
     Attributes
     ----------

@@ -7,7 +7,7 @@ import pandas as pd
 
 from .._target import class_codes
 from ..data.encoding import encode
-from ..discretize import learn_cuts
+from ..discretize import column_seed, learn_cuts
 from .sources import map_reduce
 
 __all__ = ["value_counts", "add_value_counts", "source_cuts", "encoded_chunk"]
@@ -36,9 +36,10 @@ def add_value_counts(a, b):
     return {j: a[j].add(b[j], fill_value=0.0) for j in a}
 
 
-def source_cuts(source, schema, classes, numeric, n_bins=10, min_bucket=6):
+def source_cuts(source, schema, classes, numeric, n_bins=10, min_bucket=6, random_state=0):
     """``{attribute index: cut points}`` of every numeric attribute, learned by the discretizer
-    ``numeric`` from all the rows of ``source`` (one pass).
+    ``numeric`` from all the rows of ``source`` (one pass; a discretizer that draws its cuts
+    takes the column's seed under ``random_state``, as in memory).
 
     Examples
     --------
@@ -59,5 +60,5 @@ def source_cuts(source, schema, classes, numeric, n_bins=10, min_bucket=6):
         reps = s.to_numpy().astype(np.int64)
         x = np.repeat(s.index.get_level_values(0).to_numpy(dtype=np.float64), reps)
         y = np.repeat(s.index.get_level_values(1).to_numpy(dtype=np.int64), reps)
-        out[j] = learn_cuts(numeric, x, y, None, n_bins, min_bucket)
+        out[j] = learn_cuts(numeric, x, y, None, n_bins, min_bucket, column_seed(random_state, j))
     return out

@@ -11,17 +11,29 @@ from .mdl_fallback import MDLFallbackDiscretizer
 from .mdl_stochastic import StochasticMDLDiscretizer
 from .one_r import OneRDiscretizer
 
-__all__ = ["Discretizer", "EqualWidthDiscretizer", "EqualFrequencyDiscretizer", "MDLDiscretizer",
+__all__ = ["column_seed", "Discretizer", "EqualWidthDiscretizer", "EqualFrequencyDiscretizer", "MDLDiscretizer",
            "MDLFallbackDiscretizer", "StochasticMDLDiscretizer",
            "OneRDiscretizer", "apply_cuts", "interval_labels", "DISCRETIZERS", "learn_cuts"]
 
 DISCRETIZERS = registered("discretizer")  # name -> class, as each module registers it
 
 
-def learn_cuts(name, x, y, weight=None, n_bins=10, min_bucket=6):
+def column_seed(random_state, column):
+    """The seed of attribute ``column``'s drawn cuts under a model's ``random_state`` (one stream per column).
+
+    Examples
+    --------
+    >>> column_seed(0, 1) == column_seed(0, 1) != column_seed(0, 2)
+    True
+    """
+    return int(np.random.SeedSequence([random_state, column]).generate_state(1)[0])
+
+
+def learn_cuts(name, x, y, weight=None, n_bins=10, min_bucket=6, random_state=0):
     """The cut points the discretizer ``name`` learns from values ``x`` (NaN
     missing) and class codes ``y``, as every model learns them inside its fit:
-    integer weights repeat instances, fractional ones count as presence.
+    integer weights repeat instances, fractional ones count as presence;
+    ``random_state`` seeds a discretizer that draws its cuts.
 
     Examples
     --------
@@ -30,7 +42,8 @@ def learn_cuts(name, x, y, weight=None, n_bins=10, min_bucket=6):
     [2.0]
     """
     kind = DISCRETIZERS[name]
-    disc = kind(**{k: v for k, v in (("n_bins", n_bins), ("min_bucket", min_bucket)) if k in kind._get_param_names()})
+    disc = kind(**{k: v for k, v in (("n_bins", n_bins), ("min_bucket", min_bucket), ("random_state", random_state))
+                   if k in kind._get_param_names()})
     if weight is not None:
         reps = weight.astype(np.int64) if np.all(weight == np.round(weight)) else (weight > 0)
         x = np.repeat(x, reps)

@@ -14,10 +14,11 @@ least informative parent is dropped first).
 import numpy as np
 
 from .._validation import check_param
+from .._state import numbers
 from ..exceptions import ParameterError
 from ._hdp_sampler import kernel
 
-__all__ = ["HDP", "TYINGS"]
+__all__ = ["HDP", "TYINGS", "SavedTables"]
 
 TYINGS = ("level", "single", "parent", "none")
 
@@ -148,3 +149,34 @@ class HDP:
             alone = np.log(dense[1])
         table = np.concatenate([present, alone[:, None, :]], axis=1)
         return np.concatenate([table.transpose(1, 2, 0), np.zeros((slots, 1, k))], axis=1)
+
+
+class SavedTables:
+    """The smoothed log tables a model file keeps, handed back in the order the model estimates
+    them (sampling them again would take as long as the fit), each checked against its counts' shape.
+
+    Examples
+    --------
+    >>> saved = SavedTables([np.zeros((2, 3, 1))], "state.hdp_tables")
+    >>> saved.log_table(np.ones((1, 2, 2)), (1,)).shape
+    (2, 3, 1)
+    """
+
+    def __init__(self, tables, where):
+        self.tables = tables
+        self.where = where
+        self.used = 0
+
+    def log_table(self, counts, levels, key=()):
+        k, slots, m = np.shape(counts)
+        if self.used >= len(self.tables):
+            raise ValueError(f"{self.where}: expected a table for every conditional table, got {len(self.tables)}")
+        table = numbers(self.tables[self.used], f"{self.where}[{self.used}]", (slots, m + 1, k))
+        if (table > 0).any():
+            raise ValueError(f"{self.where}[{self.used}]: expected log-probabilities (<= 0)")
+        self.used += 1
+        return table
+
+    def check_used(self):
+        if self.used != len(self.tables):
+            raise ValueError(f"{self.where}: expected {self.used} tables, got {len(self.tables)}")
