@@ -59,3 +59,31 @@ def test_a_path_is_the_prior_plus_each_terms_leave_one_out_table():
     S = prior + np.log((counts[:, cols[0], cols[1]].T - own + 1) / (counts.sum(axis=2)[:, cols[0]].T - own + 3))
     log_p = S - np.logaddexp.reduce(S, axis=1, keepdims=True)
     assert score == pytest.approx(-log_p[np.arange(y.size), y].mean(), rel=1e-12)
+
+
+@pytest.mark.parametrize("fold", [None, "k-fold"])
+def test_a_term_of_many_parent_values_counts_those_met_with_the_same_scores(monkeypatch, fold):
+    """Above SPARSE_ABOVE parent values a term counts only the values met (a pass finds them); its
+    scores, and its counts spread back, are those of the dense table."""
+    import seminaive.core.engine as engine_module
+    rng = np.random.default_rng(5)
+    n = 300
+    cols = [rng.integers(0, 9, n), rng.integers(-1, 9, n), rng.integers(0, 9, n), rng.integers(0, 4, n)]
+    widths = [9, 9, 9, 4]
+    y = (cols[0] + cols[3] + rng.integers(0, 2, n)) % 3
+    folds = np.arange(n) % 4 if fold else None
+    path = [[Given((3,), ()), Given((2,), (3,)), Given((1,), (3, 2)), Given((0,), (3, 2, 1))]]
+
+    def run(limit):
+        monkeypatch.setattr(engine_module, "SPARSE_ABOVE", limit)
+        attrs = [BaseAttribute(str(i), c, m, gaussian=False) for i, (c, m) in enumerate(zip(cols, widths))]
+        e = Engine(attrs, y, 3, priors="laplace", fold=folds, scoring="log_loss")
+        return e, e.score_paths(path)[0]
+
+    dense, dense_scores = run(10 ** 9)
+    sparse, sparse_scores = run(30)
+    assert set(sparse.parent_index) == {path[0][2], path[0][3]} and not dense.parent_index
+    assert sparse.stats[path[0][3]].shape[2] < 9 * 9 * 4 + 1  # fewer slots than the dense table
+    np.testing.assert_allclose(sparse_scores, dense_scores, rtol=1e-12)
+    for term in path[0]:
+        np.testing.assert_array_equal(sparse.dense_counts(term), dense.stats[term])

@@ -115,7 +115,8 @@ class SelectiveKDB(KDB):
         self.structure_ = Structure(tuple((self.order_[pos],) for pos in chosen), d,
                                     tuple(self._full_parents[self.order_[pos]][:self.k_] for pos in chosen))
         self._make_tables()
-        self._set_counts({"stats_": [{"counts": engine.stats[paths[self.k_][pos]].sum(axis=0)} for pos in chosen]})
+        self._set_counts({"stats_": [{"counts": engine.dense_counts(paths[self.k_][pos]).sum(axis=0)}
+                                     for pos in chosen]})
         self.class_count_ = engine.class_counts.sum(axis=0)
 
     # ------------------------------------------------------------ model files

@@ -32,6 +32,13 @@ from .sources import _add_pairs, _merge_counts, map_reduce
 
 __all__ = ["Engine", "BaseAttribute", "Given", "ArraySource", "split_infinite", "with_infinite", "correct"]
 
+SPARSE_ABOVE = 4096  # a conditional term with more parent values counts only those met
+
+
+def _union_values(a, b):
+    return {g: np.union1d(a[g], b[g]) for g in a}
+
+
 class Engine:
     """Out-of-sample contributions and scores over a source of chunks.
 
@@ -92,6 +99,7 @@ class Engine:
         self.fold = fold
         self.n_folds = None if fold is None else int(fold.max()) + 1
         self.stats = {}
+        self.parent_index = {}  # a term of many parent values: the values met, in order (counts over those)
         self.class_counts = None
         self.n_evaluated = 0
         self._cache = {}
@@ -116,12 +124,42 @@ class Engine:
 
     def _parent_codes(self, term, codes):
         """A conditional term's parent value of each row, and the number of parent slots (the last:
-        a parent missing)."""
+        a parent missing); for a term of more than ``SPARSE_ABOVE`` parent values, the position of
+        the row's value among those met (:meth:`dense_counts` spreads such counts back)."""
         widths = [self.attributes[j].m for j in term.parents]
         n = int(np.prod(widths, dtype=np.int64))
         if not term.parents:
             return np.zeros(len(codes[term.child[0]]), dtype=np.int64), n + 1
-        return joint_codes([codes[j] for j in term.parents], widths, missing=n), n + 1
+        joint = joint_codes([codes[j] for j in term.parents], widths, missing=n)
+        met = self.parent_index.get(term)
+        if met is None:
+            return joint, n + 1
+        return np.searchsorted(met, joint), met.size + 1  # a missing parent (n) lands after every value met
+
+    def _n_parent_values(self, term):
+        return int(np.prod([self.attributes[j].m for j in term.parents], dtype=np.int64))
+
+    def _values_met(self, chunk, terms):
+        """The parent values met in a chunk, per term (a parent missing left out)."""
+        codes = chunk[1]
+        out = {}
+        for g in terms:
+            n = self._n_parent_values(g)
+            joint = joint_codes([codes[j] for j in g.parents], [self.attributes[j].m for j in g.parents], missing=n)
+            out[g] = np.unique(joint[joint < n])
+        return out
+
+    def dense_counts(self, term):
+        """A term's counts (folds, K, parent slots, m) over every parent value: those of a term
+        counted over the values met, spread back (zero where a value was not met)."""
+        counts, met = self.stats[term], self.parent_index.get(term)
+        if met is None:
+            return counts
+        f, k, _, m = counts.shape
+        out = np.zeros((f, k, self._n_parent_values(term) + 1, m))
+        out[:, :, met] = counts[:, :, :-1]
+        out[:, :, -1] = counts[:, :, -1]
+        return out
 
     def _folds(self, row, size):
         return self.fold[row:row + size] if self.n_folds else np.zeros(size, dtype=np.int64)
@@ -132,6 +170,9 @@ class Engine:
         todo = [g for g in dict.fromkeys(map(_key, groups)) if g not in self.stats]
         if not todo and self.class_counts is not None:
             return
+        many = [g for g in todo if isinstance(g, Given) and self._n_parent_values(g) > SPARSE_ABOVE]
+        if many:  # a pass finding the parent values met, so that such a term counts only those
+            self.parent_index.update(map_reduce(self.source, self._values_met, _union_values, many))
         counts, acc = map_reduce(self.source, self._count_chunk, _merge_counts, todo)
         self.class_counts = counts
         for g in todo:
