@@ -5,7 +5,8 @@ Every error that bad input or a bad parameter can cause derives from
 exit with status 2 instead of showing a traceback.
 """
 
-__all__ = ["SeminaiveError", "DataFormatError", "ParameterError", "NotFittedError", "UnseenValueWarning"]  # noqa: F822 (made by __getattr__)
+__all__ = ["SeminaiveError", "DataFormatError", "ParameterError", "NotFittedError",  # noqa: F822 (made by __getattr__)
+           "UnseenValueWarning", "ChunkWarning"]
 
 
 class SeminaiveError(ValueError):
@@ -118,4 +119,21 @@ class UnseenValueWarning(UserWarning):
     ...     _ = nb.predict([["c"]])
     >>> caught[0].category is UnseenValueWarning
     True
+    """
+
+
+class ChunkWarning(UserWarning):
+    """What a first ``partial_fit`` chunk fixes (intervals, structure) differs from one fit on all the data.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from seminaive import TAN
+    >>> from seminaive.datasets import load
+    >>> d = load("weather.numeric")
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     _ = TAN().partial_fit(d.X[:7], d.y[:7], classes=["yes", "no"])
+    >>> [w.category.__name__ for w in caught]
+    ['ChunkWarning']
     """

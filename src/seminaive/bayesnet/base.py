@@ -35,28 +35,12 @@ from .._target import class_codes, declare_classes
 from ..data.encoding import select_columns
 from ..scoring import log_posteriors
 from ..report import format_explanation
-from ..exceptions import ParameterError
+from ..exceptions import ChunkWarning, ParameterError
 from .streamed import fit_chunks
 from ..core.counting import count_classes
 
 __all__ = ["BayesNetClassifier", "DISCRETIZER_NAMES", "ChunkWarning"]
 
-
-class ChunkWarning(UserWarning):
-    """What a first ``partial_fit`` chunk fixes (intervals, structure) differs from one fit on all the data.
-
-    Examples
-    --------
-    >>> import warnings
-    >>> from seminaive import TAN
-    >>> from seminaive.datasets import load
-    >>> d = load("weather.numeric")
-    >>> with warnings.catch_warnings(record=True) as caught:
-    ...     warnings.simplefilter("always")
-    ...     _ = TAN().partial_fit(d.X[:7], d.y[:7], classes=["yes", "no"])
-    >>> [w.category.__name__ for w in caught]
-    ['ChunkWarning']
-    """
 
 ESTIMATION_NAMES = ("frequency", "m-estimate", "hdp")  # the estimations of conditional tables (no Normal-Gamma)
 

@@ -126,8 +126,7 @@ class Engine:
         """A conditional term's parent value of each row, and the number of parent slots (the last:
         a parent missing); for a term of more than ``SPARSE_ABOVE`` parent values, the position of
         the row's value among those met (:meth:`dense_counts` spreads such counts back)."""
-        widths = [self.attributes[j].m for j in term.parents]
-        n = int(np.prod(widths, dtype=np.int64))
+        widths, n = [self.attributes[j].m for j in term.parents], self._n_parent_values(term)
         if not term.parents:
             return np.zeros(len(codes[term.child[0]]), dtype=np.int64), n + 1
         joint = joint_codes([codes[j] for j in term.parents], widths, missing=n)
