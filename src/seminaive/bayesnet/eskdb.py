@@ -49,8 +49,10 @@ class ESKDB(BaseNaiveBayes):
         How each member cuts numeric attributes (a drawn discretizer takes the member's seed).
     estimation : {"hdp", "frequency", "m-estimate"}, default "hdp"
         The members' tables (:class:`~seminaive.bayesnet.TAN`).
-    hdp_iterations : int, default 500
-        Gibbs sweeps per table.
+    hdp_iterations : int, default 100
+        Gibbs sweeps per table (fewer than a single model's 1000: the members' average smooths
+        the sampler's noise; 100 and 500 sweeps gave the same accuracy and log loss to 0.002 on
+        german, heart, led7digit, vehicle, sonar and iris, 5-fold).
     hdp_tying : str, default "level"
     random_state : int, default 0
         The ensemble's seed; member i takes a seed drawn from it.
@@ -84,7 +86,7 @@ class ESKDB(BaseNaiveBayes):
         "n_bins": dict(kind="int", low=1), "min_bucket": dict(kind="int", low=1)}
 
     def __init__(self, *, n_estimators=20, k=5, scoring="rmse", numeric="mdl_stochastic", estimation="hdp",
-                 hdp_iterations=500, hdp_tying="level", random_state=0, n_jobs=None, alpha=1.0, priors="laplace",
+                 hdp_iterations=100, hdp_tying="level", random_state=0, n_jobs=None, alpha=1.0, priors="laplace",
                  nominal=None, n_bins=10, min_bucket=6):
         self.n_estimators = n_estimators
         self.k = k
