@@ -20,7 +20,7 @@ def test_class_distributions_equal_weka(key):
     name, setting = key.split("/")
     d = load_file(os.path.join(HERE, "data", "weka", f"{name}.arff"))
     limit = int(setting[1:]) if setting.startswith("F") else 1
-    model = AODE(min_count=limit).fit(d)  # the file's class order, as Weka's
+    model = AODE(min_count=limit, numeric="mdl").fit(d)  # MDL as Weka's filter (no fallback); the file's class order
     assert list(model.classes_) == list(d.classes)  # Weka's order: the declared one
     np.testing.assert_allclose(model.predict_proba(d.X), np.asarray(REFERENCE[key]), rtol=1e-10, atol=1e-13)
 

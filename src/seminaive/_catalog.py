@@ -10,11 +10,11 @@ MODELS = {
     'bernoulli': 'Bernoulli Naive Bayes for binary data',
     'cnb': 'constrained Naive Bayes (with --min-rate CLASS=RATE)',
     'eskdb': 'ensemble of selective kDBs (sampled orders, stochastic MDL, HDP tables)',
-    'kdb': 'k-dependence Bayes, k=1 (numeric attributes in MDL intervals)',
+    'kdb': 'k-dependence Bayes, k=1 (numeric attributes in MDL/equal-frequency intervals)',
     'multinomial': 'multinomial Naive Bayes for count data',
     'nb': 'Naive Bayes (nominal, Gaussian or discretized/kernel numeric attributes)',
     'skdb': 'selective kDB: attributes and k chosen by leave-one-out RMSE',
-    'tan': 'tree-augmented Naive Bayes (numeric attributes in MDL intervals)',
+    'tan': 'tree-augmented Naive Bayes (numeric attributes in MDL/equal-frequency intervals)',
     'wanbia': 'WANBIA: Naive Bayes with attribute weights fitted by conditional log-likelihood',
     'zeror': 'the majority-class baseline',
 }

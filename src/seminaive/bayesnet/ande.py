@@ -91,9 +91,9 @@ class AnDE(BayesNetClassifier):
     _parameter_constraints = {"n": dict(kind="int", low=0, high=3), "min_count": dict(kind="int", low=0)}
     _fixed_structure = True
 
-    def __init__(self, *, n=1, min_count=1, alpha=1.0, priors="laplace", nominal=None, numeric="mdl",
-                 n_bins=10, min_bucket=6, estimation="frequency",
-                 hdp_iterations=1000, hdp_tying="level", random_state=0):
+    def __init__(self, *, n=1, min_count=1, alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback",
+                 n_bins=10, min_bucket=6, estimation="frequency", hdp_iterations=1000, hdp_tying="level",
+                 random_state=0):
         super().__init__(alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, n_bins=n_bins,
                          min_bucket=min_bucket, estimation=estimation,
                          hdp_iterations=hdp_iterations, hdp_tying=hdp_tying, random_state=random_state)
@@ -250,12 +250,12 @@ class AODE(AnDE):
 
     n = 1  # fixed: a class attribute, not a parameter
 
-    def __init__(self, *, min_count=1, alpha=1.0, priors="laplace", nominal=None, numeric="mdl",
-                 n_bins=10, min_bucket=6, estimation="frequency",
-                 hdp_iterations=1000, hdp_tying="level", random_state=0):
+    def __init__(self, *, min_count=1, alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback",
+                 n_bins=10, min_bucket=6, estimation="frequency", hdp_iterations=1000, hdp_tying="level",
+                 random_state=0):
         BayesNetClassifier.__init__(self, alpha=alpha, priors=priors, nominal=nominal, numeric=numeric,
                                     n_bins=n_bins, min_bucket=min_bucket, estimation=estimation,
-                         hdp_iterations=hdp_iterations, hdp_tying=hdp_tying, random_state=random_state)
+                                    hdp_iterations=hdp_iterations, hdp_tying=hdp_tying, random_state=random_state)
         self.min_count = min_count
 
 

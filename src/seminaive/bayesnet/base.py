@@ -4,7 +4,8 @@ A model of the family gives each attribute parents besides the class; its
 joint log-likelihood is log P(c) plus, per attribute, log P(x_i | c, parents),
 each a :class:`~seminaive.components.ConditionalTable` counted by the same
 bincount machinery as Naive Bayes. Numeric attributes are discretized inside
-``fit`` (MDL by default, any of :mod:`seminaive.discretize` by ``numeric``),
+``fit`` (MDL by default, equal-frequency where MDL finds no cut; any of
+:mod:`seminaive.discretize` by ``numeric``),
 from the training data only, so cross-validation stays honest; their
 intervals then serve as values. A subclass learns the parents
 (:meth:`_parents`); AnDE, which averages many structures, overrides the
@@ -67,8 +68,8 @@ class BayesNetClassifier(BaseNaiveBayes):
         "hdp_iterations": dict(kind="int", low=1), "hdp_tying": dict(options=TYINGS),
         "random_state": dict(kind="int", low=0)}
 
-    def __init__(self, *, alpha=1.0, priors="laplace", nominal=None, numeric="mdl", n_bins=10, min_bucket=6,
-                 estimation="frequency", hdp_iterations=1000, hdp_tying="level", random_state=0):
+    def __init__(self, *, alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback", n_bins=10,
+                 min_bucket=6, estimation="frequency", hdp_iterations=1000, hdp_tying="level", random_state=0):
         self.alpha = alpha
         self.estimation = estimation
         self.hdp_iterations = hdp_iterations

@@ -78,7 +78,7 @@ class KDB(BayesNetClassifier):
     capabilities = Capabilities(leave_one_out=True, passes=True)
     _parameter_constraints = {"k": dict(kind="int", low=0), "order": dict(options=ORDERS)}
 
-    def __init__(self, *, k=1, order="mi", alpha=1.0, priors="laplace", nominal=None, numeric="mdl",
+    def __init__(self, *, k=1, order="mi", alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback",
                  n_bins=10, min_bucket=6, estimation="frequency",
                  hdp_iterations=1000, hdp_tying="level", random_state=0):
         super().__init__(alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, n_bins=n_bins,
@@ -99,7 +99,7 @@ class KDB(BayesNetClassifier):
         return f"k={self.k}, attributes in order of I(X; C)" + (" (sampled)" if self.order == "sampled" else "")
 
 
-register_variant("model", "kdb", "k-dependence Bayes, k=1 (numeric attributes in MDL intervals)",
+register_variant("model", "kdb", "k-dependence Bayes, k=1 (numeric attributes in MDL/equal-frequency intervals)",
                  lambda **o: KDB(**{k: v for k, v in o.items() if k in ("alpha", "priors")}))
 register_variant("compare", "kdb1", "k-dependence Bayes, k=1", lambda: KDB(k=1))
 register_variant("compare", "kdb2", "k-dependence Bayes, k=2", lambda: KDB(k=2))

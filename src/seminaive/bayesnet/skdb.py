@@ -69,11 +69,11 @@ class SelectiveKDB(KDB):
     _selects = True
     _parameter_constraints = {"scoring": check_scoring, "cv": check_cv_or_none, "random_state": dict(kind="int", low=0)}
 
-    def __init__(self, *, k=2, scoring="rmse", cv=None, random_state=0, order="mi", alpha=1.0, priors="laplace", nominal=None,
-                 numeric="mdl", n_bins=10, min_bucket=6, estimation="frequency", hdp_iterations=1000,
-                 hdp_tying="level"):
-        super().__init__(k=k, order=order, alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, n_bins=n_bins,
-                         min_bucket=min_bucket, estimation=estimation, hdp_iterations=hdp_iterations,
+    def __init__(self, *, k=2, scoring="rmse", cv=None, random_state=0, order="mi", alpha=1.0, priors="laplace",
+                 nominal=None, numeric="mdl_fallback", n_bins=10, min_bucket=6, estimation="frequency",
+                 hdp_iterations=1000, hdp_tying="level"):
+        super().__init__(k=k, order=order, alpha=alpha, priors=priors, nominal=nominal, numeric=numeric,
+                         n_bins=n_bins, min_bucket=min_bucket, estimation=estimation, hdp_iterations=hdp_iterations,
                          hdp_tying=hdp_tying, random_state=random_state)
         self.scoring = scoring
         self.cv = cv

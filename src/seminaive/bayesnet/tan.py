@@ -56,9 +56,13 @@ class TAN(BayesNetClassifier):
     priors : {"laplace", "mle", "uniform"} or array-like, default "laplace"
     nominal : None, "all" or list of columns
         Columns to read as nominal whatever their type (as :class:`~seminaive.NaiveBayes`).
-    numeric : {"mdl", "mdl_fallback", "mdl_stochastic", "equal_width", "equal_frequency", "1r"}, default "mdl"
-        How numeric attributes are cut into intervals inside ``fit`` (``mdl_stochastic`` draws its
-        cuts with ``random_state``, a seed per column).
+    numeric : {"mdl_fallback", "mdl", "mdl_stochastic", "equal_width", "equal_frequency", "1r"}, \
+default "mdl_fallback"
+        How numeric attributes are cut into intervals inside ``fit``: Fayyad and Irani's MDL
+        intervals, and where MDL finds no cut (small samples) min(n_bins, sqrt(n)) equal-frequency
+        ones, so that no attribute silently becomes one interval; ``"mdl"`` is MDL alone (the
+        earlier default: such an attribute falls to one interval and drops out); ``mdl_stochastic`` draws its cuts with
+        ``random_state``, a seed per column.
     n_bins, min_bucket : int
         Intervals of the equal-width/frequency discretizers; 1R's bucket size.
     estimation : {"frequency", "m-estimate", "hdp"}, default "frequency"
@@ -103,6 +107,6 @@ class TAN(BayesNetClassifier):
         return "tree of I(X_i; X_j | C)"
 
 
-register_variant("model", "tan", "tree-augmented Naive Bayes (numeric attributes in MDL intervals)",
+register_variant("model", "tan", "tree-augmented Naive Bayes (numeric attributes in MDL/equal-frequency intervals)",
                  lambda **o: TAN(**{k: v for k, v in o.items() if k in ("alpha", "priors")}))
 register_variant("compare", "tan", "tree-augmented Naive Bayes", lambda: TAN())
