@@ -23,7 +23,7 @@ import math
 
 import numpy as np
 
-__all__ = ["kernel", "TABLE_N"]
+__all__ = ["kernel", "stirling_table", "TABLE_N"]
 
 TABLE_N = 1024  # exact log Stirling numbers for n up to this
 WINDOW = 10  # t_k is sampled in [t_k - 10, t_k + 10]
@@ -186,17 +186,17 @@ def _draw_t(i, k, nk, tk, big_n, big_t, parent, conc, log_conc, conc_of, table, 
     _move(i, k, chosen, nk, tk, big_n, big_t, parent)
 
 
-def sample_tree(leaf_counts, parent, depth_start, conc_of, n_conc, sampled, iterations, burn_in, every, seed):
+def sample_tree(leaf_counts, parent, depth_start, conc_of, n_conc, sampled, iterations, burn_in, every, seed, table):
     """Average probabilities (nodes, m) of the tree's nodes.
 
     ``leaf_counts`` (nodes, m): the data's counts at the leaves (the last depth), zero elsewhere;
     nodes are numbered by depth (``depth_start[d]`` the first of depth d, the root 0), ``parent``
     their parents (-1 at the root); node i's concentration is ``conc_of[i]`` among ``n_conc``,
-    of which those ``sampled`` are drawn every ``every`` sweeps (the others stay at 2)."""
+    of which those ``sampled`` are drawn every ``every`` sweeps (the others stay at 2); ``table``: the
+    log Stirling numbers (:func:`stirling_table`, made once per process)."""
     np.random.seed(seed)
     n_nodes, m = leaf_counts.shape
     depth = depth_start.size - 2
-    table = _stirling_table(TABLE_N)
     nk = leaf_counts.copy()
     tk = np.zeros_like(nk)
     big_n = np.zeros(n_nodes, dtype=np.int64)
@@ -271,6 +271,13 @@ _KERNELS = ("_stirling_table", "_digamma", "_trigamma", "_psi_differences", "_sa
             "_move", "_draw_t", "sample_tree")  # callees first: a caller compiles against their compiled forms
 
 
+def stirling_table():
+    """The exact log Stirling numbers up to ``TABLE_N``, computed once per process."""
+    if not _TABLE:
+        _TABLE.append(kernel("_stirling_table")(TABLE_N))
+    return _TABLE[0]
+
+
 def kernel(name):
     """The compiled function ``name`` of this module (compiling them all on the first call).
 
@@ -290,3 +297,4 @@ def kernel(name):
 
 
 _COMPILED = []
+_TABLE = []

@@ -16,7 +16,7 @@ import numpy as np
 from .._validation import check_param
 from .._state import numbers
 from ..exceptions import ParameterError
-from ._hdp_sampler import kernel
+from ._hdp_sampler import kernel, stirling_table
 
 __all__ = ["HDP", "TYINGS", "SavedTables"]
 
@@ -114,7 +114,7 @@ class HDP:
         seed = int(np.random.SeedSequence([self.random_state, *[int(x) for x in key]]).generate_state(1)[0])
         burn_in = min(1000, self.iterations // 10)
         average = kernel("sample_tree")(leaf, parent, start, conc, n_conc, sampled, self.iterations, burn_in, self.every,
-                              seed % (2 ** 31))
+                                        seed % (2 ** 31), stirling_table())
         m = counts.shape[-1]
         dense = [average[0:1] if start[1] > 0 else np.full((1, m), 1.0 / m)]
         for d in range(1, len(arities) + 1):
