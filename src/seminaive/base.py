@@ -186,3 +186,22 @@ class BaseNaiveBayes(ValidatedParams, ClassifierMixin, BaseEstimator):
             what = ", ".join(f"{n!r} {int(k)}" for n, k in zip(names, unseen) if k)
             warnings.warn(f"values not seen in training were treated as missing ({what})",
                           UnseenValueWarning, stacklevel=3)
+
+
+class TabularInput:
+    """Mixin of a model that takes tabular data as it comes: missing values and nominal columns
+    (scikit-learn's input tags say so, and its checks send such data).
+
+    Examples
+    --------
+    >>> from seminaive import TAN
+    >>> tags = TAN().__sklearn_tags__().input_tags
+    >>> tags.allow_nan, tags.categorical
+    (True, True)
+    """
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        tags.input_tags.categorical = True
+        return tags

@@ -7,7 +7,7 @@ from sklearn.utils.validation import _check_sample_weight, validate_data
 
 from ._target import chunk_class_codes, declare_classes, encode_target, fit_input, unwrap
 from ._validation import check_bandwidth, check_prior_dict, check_prior_names, check_priors
-from .base import BaseNaiveBayes
+from .base import BaseNaiveBayes, TabularInput
 from .core.capabilities import Capabilities
 from .core.chunk_fit import naive_bayes_from_chunks
 from .core.leave_one_out import naive_bayes_loo
@@ -32,7 +32,7 @@ NUMERIC_MODELS = _NUMERIC_MODELS  # Gaussian, kernel and the discretizers (a tes
 
 
 @register
-class NaiveBayes(BaseNaiveBayes):
+class NaiveBayes(TabularInput, BaseNaiveBayes):
     """Naive Bayes over nominal (categorical) and numeric (Gaussian) attributes.
 
     Parameters
@@ -366,12 +366,6 @@ class NaiveBayes(BaseNaiveBayes):
             self._estimate()
         except ValueError as e:  # statistics that give no parameters (an overflowing range, say)
             raise ValueError(f"state.stats: {e}") from None
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = True
-        tags.input_tags.categorical = True
-        return tags
 
 
 register_variant("model", "nb", "Naive Bayes (nominal, Gaussian or discretized/kernel numeric attributes)",

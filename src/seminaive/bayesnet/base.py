@@ -22,7 +22,7 @@ from .._names import DISCRETIZER_NAMES
 from ..core.capabilities import Capabilities
 from .._target import encode_target, fit_input, unwrap
 from .._validation import check_priors
-from ..base import BaseNaiveBayes
+from ..base import BaseNaiveBayes, TabularInput
 from ..components import Categorical, ConditionalTable, Discretized
 from ..components.checked import checked_component
 from ..data.encoding import check_2d, encode, infer_schema, refuse_undeclared
@@ -46,7 +46,7 @@ __all__ = ["BayesNetClassifier", "DISCRETIZER_NAMES", "ChunkWarning"]
 ESTIMATION_NAMES = ("frequency", "m-estimate", "hdp")  # the estimations of conditional tables (no Normal-Gamma)
 
 
-class BayesNetClassifier(BaseNaiveBayes):
+class BayesNetClassifier(TabularInput, BaseNaiveBayes):
     """Base of TAN, kDB and AnDE (see the module's notes); not used directly.
 
     Examples
@@ -383,9 +383,3 @@ class BayesNetClassifier(BaseNaiveBayes):
     def _structure_text(self, names):
         """Each attribute and its parents: "attribute <- class, parents"."""
         return self.structure_.to_text(names)
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = True
-        tags.input_tags.categorical = True
-        return tags

@@ -15,7 +15,7 @@ import numpy as np
 
 from .._state import field
 from .._validation import check_priors
-from ..base import BaseNaiveBayes
+from ..base import BaseNaiveBayes, TabularInput
 from ..core.capabilities import Capabilities
 from .._names import DISCRETIZER_NAMES
 from ..estimation.hdp import TYINGS
@@ -32,7 +32,7 @@ def _fit_member(member, X, y, sample_weight):
 
 
 @register
-class ESKDB(BaseNaiveBayes):
+class ESKDB(TabularInput, BaseNaiveBayes):
     """An ensemble of selective kDBs on sampled attribute orders, stochastic intervals and
     hierarchically smoothed tables, whose posteriors are averaged (see the module's notes).
 
@@ -185,12 +185,6 @@ class ESKDB(BaseNaiveBayes):
         prior = np.mean([np.exp(m.class_log_prior_) for m in self.estimators_], axis=0)
         lines += ["", "class priors: " + ", ".join(f"{c}={p:.{precision}f}" for c, p in zip(self.classes_, prior))]
         return "\n".join(lines)
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = True
-        tags.input_tags.categorical = True
-        return tags
 
 
 register_variant("model", "eskdb", "ensemble of selective kDBs (sampled orders, stochastic MDL, HDP tables)",
