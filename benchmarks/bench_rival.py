@@ -103,6 +103,8 @@ def main():
         for i, res in enumerate(pool.imap_unordered(_run, [(n, args.cv, args.seed, folder) for n in jobs]), 1):
             parts.append(res)
             print(f"[{i}/{len(jobs)}] {res['dataset'].iloc[0]} done", file=sys.stderr, flush=True)
+        pool.close()  # let the workers finish their last messages before the pool is torn down
+        pool.join()
     res = pd.concat(parts, ignore_index=True)
     res["dataset"] = pd.Categorical(res["dataset"], categories=names, ordered=True)
     res = res.sort_values(["dataset", "model"], kind="stable")
