@@ -153,8 +153,8 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
     # ------------------------------------------------------------ model files
     def _get_state(self):
         state = {"class_count": self.class_count_.tolist(), "readers": [r.to_dict() for r in self.readers_],
-                "structure": self.structure_.to_dict(),
-                "counts": {name: plain_counts(getattr(self, name)) for name in self._count_names()}}
+                 "structure": self.structure_.to_dict(),
+                 "counts": {name: plain_counts(getattr(self, name)) for name in self._count_names()}}
         if self.estimation == "hdp":  # the sampled tables, so that loading does not sample again
             state["hdp_tables"] = [t.log_table_.tolist() for t in self._all_tables()]
         return state
