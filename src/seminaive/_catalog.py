@@ -53,6 +53,7 @@ COMPARE = {
     'skdb': 'selective kDB (k <= 2, leave-one-out RMSE)',
     'svm': 'scikit-learn SVM, RBF kernel, standardized inputs',
     'tan': 'tree-augmented Naive Bayes',
+    'tan-bayes': "TAN on Weka's Bayes arc score and search",
     'tree': 'scikit-learn decision tree (entropy, as ID3/C4.5)',
     'wanbia': 'WANBIA (attribute weights by conditional log-likelihood)',
     'wanbia-mse': 'WANBIA (attribute weights by mean squared error)',
