@@ -163,11 +163,11 @@ class AnDE(BayesNetClassifier):
     def _count_names(self):
         return ("stats_", "parent_stats_", "joint_stats_")
 
-    def _estimate(self):
-        super()._estimate()
+    def _estimate(self, estimator=None):
+        super()._estimate(estimator)
         # per super-parent set, its children's log tables in one stacked array (the tables' own
         # log_table_ are views into it): one computation per set, one gather per set in prediction
-        est = None if self.estimation == "frequency" else self._estimator()
+        est = estimator if estimator is not None else None if self.estimation == "frequency" else self._estimator()
         self.set_logs_ = [_stacked_log_tables(ts, ss, self.alpha, est)
                           for ts, ss in zip(self.parent_tables_, self.parent_stats_)]
         self.joint_log_ = []

@@ -190,14 +190,12 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
         shapes = self._count_shapes()
         self._set_counts({name: checked_counts(counts.get(name), shapes[name], f"state.counts.{name}")
                           for name in self._count_names()})
-        if self.estimation == "hdp":
-            self._saved = SavedTables(field(state, "hdp_tables", list), "state.hdp_tables")
-        try:
+        if self.estimation == "hdp":  # the file's sampled tables, handed to the tables in order
+            saved = SavedTables(field(state, "hdp_tables", list), "state.hdp_tables")
+            self._estimate(saved)
+            saved.check_used()
+        else:
             self._estimate()
-            if self.estimation == "hdp":
-                self._saved.check_used()
-        finally:
-            self.__dict__.pop("_saved", None)
 
     def _count(self, table, y, k, weight):
         """The statistics of a table under the fitted structure, by name."""
@@ -273,8 +271,6 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
         (n + alpha m), the m-estimate with m = alpha (the child's overall frequencies
         as the prior), or the hierarchical Dirichlet process (:class:`~seminaive.estimation.HDP`)."""
         if self.estimation == "hdp":
-            if getattr(self, "_saved", None) is not None:  # a model file's tables
-                return self._saved
             return HDP(iterations=self.hdp_iterations, tying=self.hdp_tying, random_state=self.random_state)
         return self._count_estimator()
 
@@ -283,9 +279,10 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
         a hierarchical Dirichlet process, which has no held-out form, scores with Lidstone's."""
         return MEstimate(m=self.alpha) if self.estimation == "m-estimate" else Frequency(alpha=self.alpha)
 
-    def _estimate(self):
+    def _estimate(self, estimator=None):
+        """Every table's estimate, by ``estimator`` (default: the model's own, :meth:`_estimator`)."""
         self.class_log_prior_ = class_log_prior(self.class_count_, self.priors)
-        est = self._estimator()
+        est = self._estimator() if estimator is None else estimator
         for t, s in zip(self.tables_, self.stats_):
             t.estimate(s, est)
 

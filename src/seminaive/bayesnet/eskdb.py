@@ -13,15 +13,13 @@ average of members fitted by themselves, in memory or from files and Dask.
 
 import numpy as np
 
+from .._seeds import derived_seed
 from .._state import field
-from .._validation import check_priors
 from ..base import BaseNaiveBayes, TabularInput
 from ..core.capabilities import Capabilities
-from .._names import DISCRETIZER_NAMES
-from ..estimation.hdp import TYINGS
 from ..registry import register, register_variant
 from ..scoring import check_scoring
-from .base import ESTIMATION_NAMES
+from .base import BayesNetClassifier
 from .skdb import SelectiveKDB
 
 __all__ = ["ESKDB"]
@@ -78,12 +76,9 @@ class ESKDB(TabularInput, BaseNaiveBayes):
     """
 
     capabilities = Capabilities(passes=True)  # fit_file and fit_dask fit every member in passes
-    _parameter_constraints = {
-        "n_estimators": dict(kind="int", low=1), "k": dict(kind="int", low=0), "scoring": check_scoring,
-        "numeric": dict(options=DISCRETIZER_NAMES), "estimation": dict(options=ESTIMATION_NAMES),
-        "hdp_iterations": dict(kind="int", low=1), "hdp_tying": dict(options=TYINGS),
-        "random_state": dict(kind="int", low=0), "alpha": dict(kind="number", low=0), "priors": check_priors,
-        "n_bins": dict(kind="int", low=1), "min_bucket": dict(kind="int", low=1)}
+    _parameter_constraints = {**BayesNetClassifier._parameter_constraints,  # the members' own parameters
+                              "n_estimators": dict(kind="int", low=1), "k": dict(kind="int", low=0),
+                              "scoring": check_scoring}
 
     def __init__(self, *, n_estimators=20, k=5, scoring="rmse", numeric="mdl_stochastic", estimation="hdp",
                  hdp_iterations=100, hdp_tying="level", random_state=0, n_jobs=None, alpha=1.0, priors="laplace",
@@ -105,7 +100,7 @@ class ESKDB(TabularInput, BaseNaiveBayes):
 
     def _member(self, i):
         """Member i, unfitted: its seed drawn from the ensemble's, its order by I(X; C) for the first."""
-        seed = int(np.random.SeedSequence([self.random_state, i]).generate_state(1)[0] % (2 ** 31))
+        seed = derived_seed(self.random_state, i) % (2 ** 31)
         return SelectiveKDB(k=self.k, scoring=self.scoring, random_state=seed, order="mi" if i == 0 else "sampled",
                             alpha=self.alpha, priors=self.priors, nominal=self.nominal, numeric=self.numeric,
                             n_bins=self.n_bins, min_bucket=self.min_bucket, estimation=self.estimation,

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+from .._seeds import derived_seed
+
 from ..registry import registered
 from .base import Discretizer, apply_cuts, interval_labels
 from .equal_width import EqualWidthDiscretizer  # imported in the order they are listed
@@ -26,7 +28,7 @@ def column_seed(random_state, column):
     >>> column_seed(0, 1) == column_seed(0, 1) != column_seed(0, 2)
     True
     """
-    return int(np.random.SeedSequence([random_state, column]).generate_state(1)[0])
+    return derived_seed(random_state, column)
 
 
 def learn_cuts(name, x, y, weight=None, n_bins=10, min_bucket=6, random_state=0):

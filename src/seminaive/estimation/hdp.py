@@ -14,6 +14,7 @@ least informative parent is dropped first).
 import numpy as np
 
 from .._validation import check_param
+from .._seeds import derived_seed
 from .._state import numbers
 from ..exceptions import ParameterError
 from ._hdp_sampler import kernel, stirling_table
@@ -111,10 +112,10 @@ class HDP:
         counts = counts.astype(np.int64)
         codes, parent, start, leaf = _tree(counts, arities)
         conc, n_conc, sampled = _concentrations(self.tying, parent, start)
-        seed = int(np.random.SeedSequence([self.random_state, *[int(x) for x in key]]).generate_state(1)[0])
+        seed = derived_seed(self.random_state, *key)
         burn_in = min(1000, self.iterations // 10)
-        average = kernel("sample_tree")(leaf, parent, start, conc, n_conc, sampled, self.iterations, burn_in, self.every,
-                                        seed % (2 ** 31), stirling_table())
+        average = kernel("sample_tree")(leaf, parent, start, conc, n_conc, sampled, self.iterations, burn_in,
+                                        self.every, seed % (2 ** 31), stirling_table())
         m = counts.shape[-1]
         dense = [average[0:1] if start[1] > 0 else np.full((1, m), 1.0 / m)]
         for d in range(1, len(arities) + 1):
