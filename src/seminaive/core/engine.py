@@ -28,6 +28,7 @@ from ..estimation import Frequency, class_log_prior, loo_class_log_prior
 from ..scoring import log_posteriors, score_sums, score_value
 from .decide import correct, split_infinite, with_infinite
 from .held_out import _merge_all, _moments, fold_gaussian, loo_gaussian
+from .path_kernel import path_sums
 from .sources import _add_pairs, _merge_counts, map_reduce
 
 __all__ = ["Engine", "BaseAttribute", "Given", "ArraySource", "split_infinite", "with_infinite", "correct"]
@@ -308,6 +309,9 @@ class Engine:
         row, codes, xs, y = chunk[:4]
         w, f = _weight(chunk), self._chunk_folds(chunk)
         prior = self._chunk([], row, codes, xs, y, f)[0]
+        out = path_sums(self, paths, codes, y, w, prior)  # compiled where it covers the terms
+        if out is not None:
+            return out, y.size
         out = []
         for path in paths:
             S, infinite = prior.copy(), []
@@ -341,12 +345,9 @@ class Engine:
     @staticmethod
     def _changed(S, contrib, remove, add, out=None):
         """The sum ``S`` with the contributions of ``remove`` taken out and of ``add`` put in."""
-        parts = [(np.subtract, contrib[_key(g)][0]) for g in remove] + [(np.add, contrib[_key(g)][0])
-                                                                          for g in add]
+        parts = [(np.subtract, contrib[_key(g)][0]) for g in remove] + [(np.add, contrib[_key(g)][0]) for g in add]
         if not parts:
-            out = S.copy() if out is None else out
-            out[...] = S
-            return out
+            return S.copy() if out is None else np.copyto(out, S) or out
         (op, first), rest = parts[0], parts[1:]
         out = op(S, first, out=out)
         for op, c in rest:
@@ -372,10 +373,7 @@ class Engine:
 
     def joint(self, groups):
         """Prior plus the contributions of ``groups``, summed afresh (data in memory)."""
-        S = self.prior.copy()
-        for g in groups:
-            S += self.contribution(g)
-        return S
+        return sum((self.contribution(g) for g in groups), self.prior.copy())
 
     def correct(self, S, rtol=1e-10):
         """Whether each instance's decision under ``S`` (K, rows) is its class (data in memory)."""

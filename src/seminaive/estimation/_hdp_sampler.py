@@ -24,6 +24,8 @@ import math
 
 import numpy as np
 
+from .._jit import compiled
+
 __all__ = ["kernel", "stirling_table", "TABLE_N"]
 
 TABLE_N = 1024  # exact log Stirling numbers for n up to this
@@ -137,6 +139,14 @@ def log_stirling(table, n, t):
     return _saddle_log_stirling(n, t)
 
 
+def log_stirling_by_column(table_t, n, t):
+    """log S(n, t) as :func:`log_stirling`, read from the transposed table (``table_t[t, n]``): the
+    sampler reads S(n' + t, t') for consecutive n' + t, which sit together there."""
+    if n < table_t.shape[0]:
+        return table_t[t, n] if t <= n else -np.inf
+    return log_stirling(table_t, n, t)
+
+
 def _move(i, k, val, nk, tk, big_n, big_t, parent):
     """Set t_k of node i to ``val``, its parent's n_k moving with it."""
     inc = val - tk[i, k]
@@ -148,7 +158,7 @@ def _move(i, k, val, nk, tk, big_n, big_t, parent):
         big_n[p] += inc
 
 
-def _draw_t(i, k, nk, tk, big_n, big_t, parent, conc, log_conc, conc_of, table, weights):
+def _draw_t(i, k, nk, tk, big_n, big_t, parent, conc, log_conc, conc_of, table, table_t, weights):
     """Draw t_k of node i from its conditional over the window around its value: log S(n_k, t)
     + (T_rest + t) log c + log S(n'_rest + t, t'_k) - log G(c' + N'_rest + t), where the parent's
     n'_k (which must stay >= its t'_k) and N' move with t. Unchanged if no value is allowed."""
@@ -168,8 +178,8 @@ def _draw_t(i, k, nk, tk, big_n, big_t, parent, conc, log_conc, conc_of, table, 
     rising = math.lgamma(c_parent + big_rest + lo)
     top = -np.inf
     for val in range(lo, hi + 1):
-        w = log_stirling(table, n, val) + (t_rest + val) * log_c + log_stirling(table, n_rest + val, t_parent) \
-            - rising
+        w = log_stirling(table, n, val) + (t_rest + val) * log_c \
+            + log_stirling_by_column(table_t, n_rest + val, t_parent) - rising
         rising += math.log(c_parent + big_rest + val)
         weights[val - lo] = w
         top = max(top, w)
@@ -187,14 +197,15 @@ def _draw_t(i, k, nk, tk, big_n, big_t, parent, conc, log_conc, conc_of, table, 
     _move(i, k, chosen, nk, tk, big_n, big_t, parent)
 
 
-def sample_tree(leaf_counts, parent, depth_start, conc_of, n_conc, sampled, iterations, burn_in, every, seed, table):
+def sample_tree(leaf_counts, parent, depth_start, conc_of, n_conc, sampled, iterations, burn_in, every, seed, table,
+                table_t):
     """Average probabilities (nodes, m) of the tree's nodes.
 
     ``leaf_counts`` (nodes, m): the data's counts at the leaves (the last depth), zero elsewhere;
     nodes are numbered by depth (``depth_start[d]`` the first of depth d, the root 0), ``parent``
     their parents (-1 at the root); node i's concentration is ``conc_of[i]`` among ``n_conc``,
     of which those ``sampled`` are drawn every ``every`` sweeps (the others stay at 2); ``table``: the
-    log Stirling numbers (:func:`stirling_table`, made once per process)."""
+    log Stirling numbers and their transpose (:func:`stirling_table`, made once per process)."""
     np.random.seed(seed)
     n_nodes, m = leaf_counts.shape
     depth = depth_start.size - 2
@@ -224,18 +235,18 @@ def sample_tree(leaf_counts, parent, depth_start, conc_of, n_conc, sampled, iter
     weights = np.empty(2 * WINDOW + 1)
     pk = np.zeros((n_nodes, m))
     average = np.zeros((n_nodes, m))
-    n_average = 1
+    n_average = 0
     for it in range(iterations):
         for d in range(depth, -1, -1):
             for i in range(depth_start[d], depth_start[d + 1]):
                 for k in range(m):
                     n = nk[i, k]
-                    if parent[i] < 0:
-                        _move(i, k, 1 if n > 0 else 0, nk, tk, big_n, big_t, parent)
-                    elif n <= 1:
-                        _move(i, k, n, nk, tk, big_n, big_t, parent)
+                    if n <= 1 or parent[i] < 0:  # t_k has one value: move only if it changed (most cells hold 0)
+                        t = 1 if n > 0 and parent[i] < 0 else n
+                        if tk[i, k] != t:
+                            _move(i, k, t, nk, tk, big_n, big_t, parent)
                     else:
-                        _draw_t(i, k, nk, tk, big_n, big_t, parent, conc, log_conc, conc_of, table, weights)
+                        _draw_t(i, k, nk, tk, big_n, big_t, parent, conc, log_conc, conc_of, table, table_t, weights)
         if (it + every // 2) % every == 0:
             rate = prior_rate.copy()
             shape = np.full(n_conc, PRIOR_SHAPE)
@@ -257,26 +268,25 @@ def sample_tree(leaf_counts, parent, depth_start, conc_of, n_conc, sampled, iter
                     base = pk[parent[i], k] if parent[i] >= 0 else 1.0 / m
                     pk[i, k] = (nk[i, k] + c * base) / (big_n[i] + c)
                     total += pk[i, k]
-                s = 0.0
                 for k in range(m):
                     pk[i, k] /= total
-                    average[i, k] += (pk[i, k] - average[i, k]) / n_average
-                    s += average[i, k]
-                for k in range(m):
-                    average[i, k] /= s
+                    average[i, k] += pk[i, k]
             n_average += 1
-    return average
+    return average / n_average  # burn_in < iterations: one sweep at least
 
 
 _KERNELS = ("_stirling_table", "_digamma", "_trigamma", "_psi_differences", "_saddle_log_stirling", "log_stirling",
-            "_move", "_draw_t", "sample_tree")  # callees first: a caller compiles against their compiled forms
+            "log_stirling_by_column", "_move", "_draw_t", "sample_tree")  # callees first (a caller compiles
+#                                                                        against their compiled forms)
 
 
 def stirling_table():
-    """The exact log Stirling numbers up to ``TABLE_N``, computed once per process."""
+    """The exact log Stirling numbers up to ``TABLE_N`` and their transpose (the sampler reads
+    both ways), computed once per process."""
     if not _TABLE:
-        _TABLE.append(kernel("_stirling_table")(TABLE_N))
-    return _TABLE[0]
+        table = kernel("_stirling_table")(TABLE_N)
+        _TABLE.extend([table, np.ascontiguousarray(table.T)])
+    return tuple(_TABLE)
 
 
 def kernel(name):
@@ -288,13 +298,7 @@ def kernel(name):
     >>> round(float(np.exp(kernel("log_stirling")(np.zeros((1, 1)), 5, 2))), 6)  # S(5, 2)
     50.0
     """
-    space = globals()
-    if not _COMPILED:
-        from numba import njit
-        for fname in _KERNELS:
-            space[fname] = njit(cache=True)(space[fname])
-        _COMPILED.append(True)
-    return space[name]
+    return compiled(globals(), _KERNELS, _COMPILED)[name]
 
 
 _COMPILED = []

@@ -139,7 +139,7 @@ class MEstimate(Frequency):
         p = (overall + 1.0) / (overall.sum() + n_values)
         return np.broadcast_to(self.m * p, counts.shape).copy(), np.full((counts.shape[0], 1), float(self.m))
 
-    def _loo_pseudo(self, n_values, overall, total):
+    def loo_pseudo(self, n_values, overall, total):
         """m p_v with p_v = (overall_v + 1) / (N + m), the row taken out of both; they total m."""
         p = (np.asarray(overall, dtype=np.float64) + 1.0) / (total + n_values)
         return self.m * np.reshape(p, (-1, 1)), float(self.m)

@@ -123,13 +123,13 @@ class Frequency:
         rows = np.arange(y.size)
         num[rows, y] -= 1.0
         den[rows, y] -= 1.0
-        a, a_total = self._loo_pseudo(n_values, overall - 1.0, total - 1.0)
+        a, a_total = self.loo_pseudo(n_values, overall - 1.0, total - 1.0)
         den += a_total
         with np.errstate(divide="ignore", invalid="ignore"):
             val = np.log(num + a) - np.log(den)
         return np.where(den > 0, val, -np.log(n_values))
 
-    def _loo_pseudo(self, n_values, overall, total):
+    def loo_pseudo(self, n_values, overall, total):
         """The pseudo-count of each row's value (rows, 1) and the total pseudo-count, given
         the value's overall count and the grand total without the row."""
         return self.alpha, self.alpha * n_values

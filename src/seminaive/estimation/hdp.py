@@ -115,7 +115,7 @@ class HDP:
         seed = derived_seed(self.random_state, *key)
         burn_in = min(1000, self.iterations // 10)
         average = kernel("sample_tree")(leaf, parent, start, conc, n_conc, sampled, self.iterations, burn_in,
-                                        self.every, seed % (2 ** 31), stirling_table())
+                                        self.every, seed % (2 ** 31), *stirling_table())
         m = counts.shape[-1]
         dense = [average[0:1] if start[1] > 0 else np.full((1, m), 1.0 / m)]
         for d in range(1, len(arities) + 1):
