@@ -28,13 +28,15 @@ def joint_codes(columns, widths, missing=-1):
     >>> joint_codes([np.array([1, -1])], [2], missing=2).tolist()
     [1, 2]
     """
-    out = np.zeros(len(columns[0]) if len(columns) else 0, dtype=np.int64)
-    absent = np.zeros(out.size, dtype=bool)
-    for c, m in zip(columns, widths):
-        c = np.asarray(c, dtype=np.int64)
-        out = out * int(m) + c
-        absent |= c < 0
-    out[absent] = missing
+    if not len(columns):
+        return np.zeros(0, dtype=np.int64)
+    out = np.array(columns[0], dtype=np.int64)  # a copy, then changed in place: no temporaries per column
+    absent = out < 0
+    for c, m in zip(columns[1:], widths[1:]):
+        out *= int(m)
+        out += c
+        absent |= np.less(c, 0)
+    np.putmask(out, absent, missing)
     return out
 
 

@@ -112,15 +112,18 @@ def _cells(counts, child, parent):
     per cell its counts and its parent value's totals (cells, K) (the class-alone counts for the
     last slot, a parent missing), its child value and its group (1 for the last slot)."""
     k, slots, m = counts.shape
-    flat = np.where(child >= 0, parent * m + child, -1)
-    met, cell = np.unique(flat, return_inverse=True)
-    start = int(met.size > 0 and met[0] < 0)
-    cell = cell.reshape(-1) - start
-    met = met[start:]
+    seen = child >= 0
+    flat = parent[seen] * m + child[seen]
+    mark = np.zeros(slots * m, dtype=np.int64)  # no sort: a mark per cell, then their ranks
+    mark[flat] = 1
+    met = np.flatnonzero(mark)
+    rank = np.cumsum(mark) - 1
+    cell = np.full(child.size, -1, dtype=np.int64)
+    cell[seen] = rank[flat]
     q, x = met // m, met % m
     g = (q == slots - 1).astype(np.int64)
     table = np.ascontiguousarray(counts.reshape(k, -1)[:, met].T)
-    values, which = np.unique(q, return_inverse=True)  # the parent values met: their totals alone summed
+    values, which = np.unique(q, return_inverse=True)  # (q sorted: no sort) the parent values met, summed alone
     den = np.ascontiguousarray(counts[:, values].sum(axis=2)[:, which.reshape(-1)].T)
     alone = np.flatnonzero(g)
     if alone.size:
@@ -147,13 +150,15 @@ def path_sums(engine, paths, codes, y, w, prior):
     y = np.asarray(y, dtype=np.int64)
     w = np.ones(y.size) if w is None else np.asarray(w, dtype=np.float64)
     start = np.ascontiguousarray(prior.T, dtype=np.float64)
-    out, e, estimates = [], np.empty(start.shape[1]), {}
+    out, e, estimates, children = [], np.empty(start.shape[1]), {}, {}
     for path in paths:
         S = start.copy()
         out.append(fns["_rule_sums"](S, y, w, rule, e))
         for g in path:
             counts = np.asarray(engine.stats[g][0], dtype=np.float64)
-            table, den, x, group, cell = _cells(counts, np.asarray(engine._codes(g, codes), dtype=np.int64),
+            if g.child not in children:
+                children[g.child] = np.asarray(engine._codes(g, codes), dtype=np.int64)
+            table, den, x, group, cell = _cells(counts, children[g.child],
                                                 np.asarray(engine._parent_codes(g, codes)[0], dtype=np.int64))
             a, at = estimates[g] = estimates[g] if g in estimates else _estimates(counts, engine.estimator)
             if not (a[group, x] > 0).all():  # a pseudo-count of 0 where a row reads it: an estimate may be -inf
