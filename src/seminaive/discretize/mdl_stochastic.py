@@ -24,12 +24,20 @@ def split_distribution(x, onehot, first=True):
     >>> pos.tolist(), p.round(3).tolist()[2]
     ([0, 1, 2, 3, 4], 1.0)
     """
+    cand, above, gain = _gains(x, onehot)
+    weight = above if above.sum() > 0 or not first else np.maximum(gain, 0.0)
+    total_weight = weight.sum()
+    return cand, (weight / total_weight if total_weight > 0 else np.zeros(cand.size))
+
+
+def _gains(x, onehot):
+    """The boundary positions, each one's gain above the MDL threshold (0 below it) and its gain."""
     n = x.size
     cum = np.cumsum(onehot, axis=0)
     total = cum[-1]
     cand = np.flatnonzero(x[1:] > x[:-1])
     if cand.size == 0:
-        return cand, np.zeros(0)
+        return cand, np.zeros(0), np.zeros(0)
     left = cum[cand]
     right = total - left
     nl = cand + 1.0
@@ -39,11 +47,7 @@ def split_distribution(x, onehot, first=True):
     k = np.count_nonzero(total)
     k1, k2 = np.count_nonzero(left, axis=1), np.count_nonzero(right, axis=1)
     delta = np.log2(3.0 ** k - 2) - (k * ent_s - k1 * e1 - k2 * e2)
-    weight = np.maximum(gain - (np.log2(n - 1) + delta) / n, 0.0)
-    if not weight.sum() > 0:
-        weight = np.maximum(gain, 0.0) if first else np.zeros(cand.size)
-    total_weight = weight.sum()
-    return cand, (weight / total_weight if total_weight > 0 else np.zeros(cand.size))
+    return cand, np.maximum(gain - (np.log2(n - 1) + delta) / n, 0.0), gain
 
 
 class StochasticMDLDiscretizer(MDLDiscretizer):
@@ -74,12 +78,14 @@ class StochasticMDLDiscretizer(MDLDiscretizer):
         return sorted(cuts)
 
     def _draw(self, x, onehot, cuts, rng, first):
-        cand, p = split_distribution(x, onehot, first)
-        if not p.sum() > 0:
+        cand, above, gain = _gains(x, onehot)
+        passes = above.sum() > 0
+        weight = above if passes or not first else np.maximum(gain, 0.0)
+        if not weight.sum() > 0:
             return
-        i = cand[rng.choice(cand.size, p=p)]
+        i = cand[rng.choice(cand.size, p=weight / weight.sum())]
         cuts.append(midpoint(x[i], x[i + 1]))
-        if first and not (split_distribution(x, onehot, False)[1].sum() > 0):
+        if not passes:
             return  # the column's one cut drawn by gain alone: no MDL split below it
         self._draw(x[:i + 1], onehot[:i + 1], cuts, rng, False)
         self._draw(x[i + 1:], onehot[i + 1:], cuts, rng, False)
