@@ -27,10 +27,14 @@ TYINGS = ("level", "single", "parent", "none")
 def _tree(counts, arities):
     """The nodes of the tree of ``counts`` (K, P, m) with the conditioning arities [K, v1..vk]
     (P = v1 ... vk, row-major, the last parent fastest): the nodes holding data at each depth
-    (their row-major codes), the parent of every node and where each depth starts."""
+    (their row-major codes), the parent of every node, where each depth starts, and the leaves'
+    counts (whole numbers, checked: only the rows holding data are read, as integers)."""
     m = counts.shape[-1]
     flat = counts.reshape(-1, m)
-    codes = [np.flatnonzero(flat.sum(axis=1) > 0)]
+    codes = [np.flatnonzero(flat.any(axis=1))]
+    data = flat[codes[0]]
+    if not np.array_equal(data, np.round(data)):
+        raise ParameterError("sample_weight: estimation='hdp' counts whole instances; expected integer weights")
     ups = []
     for d in range(len(arities), 0, -1):
         up, inverse = np.unique(codes[0] // arities[d - 1], return_inverse=True)
@@ -44,7 +48,7 @@ def _tree(counts, arities):
     for d, inverse in enumerate(ups, start=1):
         parent[start[d]:start[d + 1]] = start[d - 1] + inverse
     leaf = np.zeros((start[-1], m), dtype=np.int64)
-    leaf[start[-2]:] = flat[codes[-1]]
+    leaf[start[-2]:] = data
     return codes, parent, start, leaf
 
 
@@ -106,10 +110,7 @@ class HDP:
         (prod of the arities so far, m), a node without data taking its parent's row."""
         self._check()
         counts = np.asarray(counts)
-        if not np.array_equal(counts, np.round(counts)):
-            raise ParameterError("sample_weight: estimation='hdp' counts whole instances; expected integer weights")
         arities = [counts.shape[0], *[int(v) for v in levels]]
-        counts = counts.astype(np.int64)
         codes, parent, start, leaf = _tree(counts, arities)
         conc, n_conc, sampled = _concentrations(self.tying, parent, start)
         seed = derived_seed(self.random_state, *key)
@@ -119,7 +120,7 @@ class HDP:
         m = counts.shape[-1]
         dense = [average[0:1] if start[1] > 0 else np.full((1, m), 1.0 / m)]
         for d in range(1, len(arities) + 1):
-            rows = dense[-1][np.arange(int(np.prod(arities[:d]))) // arities[d - 1]]
+            rows = np.repeat(dense[-1], arities[d - 1], axis=0)  # each node's children start from its row
             rows[codes[d]] = average[start[d]:start[d + 1]]
             dense.append(rows)
         return dense
