@@ -167,8 +167,9 @@ class AnDE(BayesNetClassifier):
         super()._estimate(estimator)
         # per super-parent set, its children's log tables in one stacked array (the tables' own
         # log_table_ are views into it): one computation per set, one gather per set in prediction
-        est = estimator if estimator is not None else None if self.estimation == "frequency" else self._estimator()
-        self.set_logs_ = [_stacked_log_tables(ts, ss, self.alpha, est)
+        if estimator is None and self.estimation != "frequency":
+            estimator = self._estimator()  # (Lidstone's tables come from the stacked counts directly)
+        self.set_logs_ = [_stacked_log_tables(ts, ss, self.alpha, estimator)
                           for ts, ss in zip(self.parent_tables_, self.parent_stats_)]
         self.joint_log_ = []
         for counts in self.joint_stats_:

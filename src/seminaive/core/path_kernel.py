@@ -160,7 +160,9 @@ def path_sums(engine, paths, codes, y, w, prior):
                 children[g.child] = np.asarray(engine._codes(g, codes), dtype=np.int64)
             table, den, x, group, cell = _cells(counts, children[g.child],
                                                 np.asarray(engine._parent_codes(g, codes)[0], dtype=np.int64))
-            a, at = estimates[g] = estimates[g] if g in estimates else _estimates(counts, engine.estimator)
+            if g not in estimates:
+                estimates[g] = _estimates(counts, engine.estimator)
+            a, at = estimates[g]
             if not (a[group, x] > 0).all():  # a pseudo-count of 0 where a row reads it: an estimate may be -inf
                 return None
             lut, lut_den = _log_tables(a, at, table, den, den.max(initial=0.0))

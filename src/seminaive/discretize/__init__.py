@@ -3,7 +3,6 @@
 import numpy as np
 
 from .._seeds import derived_seed
-
 from ..registry import registered
 from .base import Discretizer, apply_cuts, interval_labels
 from .equal_width import EqualWidthDiscretizer  # imported in the order they are listed

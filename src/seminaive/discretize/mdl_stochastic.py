@@ -24,10 +24,17 @@ def split_distribution(x, onehot, first=True):
     >>> pos.tolist(), p.round(3).tolist()[2]
     ([0, 1, 2, 3, 4], 1.0)
     """
-    cand, above, gain = _gains(x, onehot)
-    weight = above if above.sum() > 0 or not first else np.maximum(gain, 0.0)
+    cand, weight, _ = _weights(x, onehot, first)
     total_weight = weight.sum()
     return cand, (weight / total_weight if total_weight > 0 else np.zeros(cand.size))
+
+
+def _weights(x, onehot, first):
+    """The boundary positions, their drawing weights (:func:`split_distribution`'s, unnormalized)
+    and whether any boundary passes the MDL test."""
+    cand, above, gain = _gains(x, onehot)
+    passes = above.sum() > 0
+    return cand, (above if passes or not first else np.maximum(gain, 0.0)), passes
 
 
 def _gains(x, onehot):
@@ -78,9 +85,7 @@ class StochasticMDLDiscretizer(MDLDiscretizer):
         return sorted(cuts)
 
     def _draw(self, x, onehot, cuts, rng, first):
-        cand, above, gain = _gains(x, onehot)
-        passes = above.sum() > 0
-        weight = above if passes or not first else np.maximum(gain, 0.0)
+        cand, weight, passes = _weights(x, onehot, first)
         if not weight.sum() > 0:
             return
         i = cand[rng.choice(cand.size, p=weight / weight.sum())]
