@@ -40,6 +40,38 @@ DATA = {
     "keel-undeclared-input.dat": "@relation t\n@attribute a {x,y}\n@attribute c {p,q}\n@inputs a, zz\n@outputs c\n@data\nx,p\n",
 }
 
+
+
+def arrow_files():
+    """Parquet and Arrow IPC files that parse but cannot be read as data (made with pyarrow), and
+    files that only look like them."""
+    import io
+    import pyarrow as pa
+    import pyarrow.feather as feather
+    import pyarrow.parquet as pq
+
+    def parquet(table):
+        sink = io.BytesIO()
+        pq.write_table(table, sink)
+        return sink.getvalue()
+
+    good = pa.table({"a": ["x", "y", "x"], "n": [1.0, 2.0, 1.5], "c": ["p", "q", "p"]})
+    sink = io.BytesIO()
+    feather.write_feather(good, sink)
+    return {
+        "parquet-garbage.parquet": b"PAR1" + b"\x00" * 40 + b"PAR1",
+        "parquet-truncated.parquet": parquet(good)[:-30],
+        "parquet-list-column.parquet": parquet(pa.table({"a": [[1, 2], [3]], "c": ["p", "q"]})),
+        "parquet-one-column.parquet": parquet(pa.table({"c": ["p", "q"]})),
+        "parquet-measured-class.parquet": parquet(pa.table({"a": ["x", "y", "z"], "c": [1.5, 2.25, 3.125]})),
+        "parquet-no-rows.parquet": parquet(good.slice(0, 0)),
+        "parquet-null-class.parquet": parquet(pa.table({"a": ["x", "y"], "c": pa.nulls(2, pa.string())})),
+        "parquet-infinite.parquet": parquet(pa.table({"n": [1.0, float("inf")], "c": ["p", "q"]})),
+        "arrow-garbage.feather": b"ARROW1\x00\x00" + b"\xff" * 30 + b"ARROW1",
+        "arrow-truncated.arrow": sink.getvalue()[:-40],
+    }
+
+
 GOOD_MODEL = None  # filled by make(): a real model file, then broken in several ways
 
 MODELS = {
@@ -116,7 +148,7 @@ def make(folder, good_model):
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "good.csv").write_text(GOOD_CSV)
     cases = []
-    for name, text in DATA.items():
+    for name, text in {**DATA, **arrow_files()}.items():
         (folder / name).write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
         p = str(folder / name)
         cases.append((name, [["fit", p], ["show", p], ["fit", p, "--chunksize", "2"], ["fit", p, "--model", "skdb"],

@@ -9,7 +9,7 @@ calibrations and model options, which are listed here once.
 
 from . import _catalog
 
-DATA_FORMATS = ("csv", "arff", "keel", "filebase")
+DATA_FORMATS = ("csv", "arff", "keel", "filebase", "parquet", "arrow")
 OUTPUT_FORMATS = ("text", "csv", "json")
 SCORINGS = ("accuracy", "balanced_accuracy", "log_loss", "brier", "rmse")  # seminaive.scoring's rules
 CALIBRATIONS = ("isotonic", "sigmoid", "temperature")

@@ -193,15 +193,18 @@ def _labelled_chunks(path, plan, chunksize, nominal):
 
 
 def declare_dask(X):
-    """A dask DataFrame whose nominal columns are categoricals with the same (sorted)
-    categories in every partition."""
+    """A dask DataFrame whose nominal columns are categoricals with the same categories in
+    every partition: a categorical's own (those of its partitions in order, as pandas unites
+    them, where dask does not know them: a dictionary column of a Parquet file), else the
+    sorted values, as an in-memory fit has them."""
+    from dask.dataframe.utils import has_known_categories
     meta = X._meta
     declared = {}
     for col in X.columns:
         dt = meta[col].dtype
         if isinstance(dt, pd.CategoricalDtype):
-            if dt.categories is None:  # unknown categories: learn them
-                declared[col] = pd.CategoricalDtype(sorted(X[col].cat.as_known().cat.categories))
+            if not has_known_categories(X[col]):  # unknown categories: learn them
+                declared[col] = pd.CategoricalDtype(X[col].cat.as_known().cat.categories)
             continue
         if pd.api.types.is_numeric_dtype(dt) and not pd.api.types.is_bool_dtype(dt):
             continue
@@ -214,8 +217,13 @@ def declare_dask(X):
     return X.astype(declared) if declared else X
 
 
-def _labelled(X, y, cats):
-    """A partition's rows that have a class, the class declared with every class."""
+_CLASS = "__seminaive_class__"
+
+
+def _labelled(X, cats):
+    """A partition's rows that have a class (the column ``_CLASS``), the class declared with every class."""
+    y = X[_CLASS]
+    X = X.drop(columns=_CLASS)
     keep = y.notna().to_numpy()
     y = pd.Series(pd.Categorical(np.asarray(y[keep], dtype=object), dtype=cats))
     return X[keep].reset_index(drop=True), declared_labels(y)
@@ -247,8 +255,10 @@ class DaskFrameSource(DataSource):
             classes = list(y.dtype.categories) if known else sorted(y.dropna().unique().compute().tolist())
         self.classes, self.first = list(classes), X._meta
         cats = pd.CategoricalDtype(self.classes)
-        self.parts = list(dask.persist(*[dask.delayed(_labelled)(px, py, cats)
-                                         for px, py in zip(X.to_delayed(), y.to_delayed())]))
+        # X and y as one frame: their partitions then hold the same rows (taken apart, a column of a
+        # Parquet read may be partitioned otherwise than the rest)
+        both = X.assign(**{_CLASS: y})
+        self.parts = list(dask.persist(*[dask.delayed(_labelled)(p, cats) for p in both.to_delayed()]))
         lengths = dask.compute(*[dask.delayed(len)(p[1]) for p in self.parts]) if self.parts else ()
         self.starts = np.r_[0, np.cumsum(lengths)].astype(np.int64)
 

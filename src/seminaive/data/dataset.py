@@ -8,7 +8,7 @@ import pandas as pd
 from .encoding import infer_schema
 from .schema import NOMINAL, Attribute, Schema, resolve_target
 
-__all__ = ["Dataset"]
+__all__ = ["Dataset", "class_values"]
 
 
 @dataclass
@@ -103,18 +103,29 @@ class Dataset:
         X = pd.DataFrame({a.name: (pd.Categorical(frame[a.name], categories=pd.Index(a.values, dtype=object))
                                    if a.is_nominal else frame[a.name].astype(np.float64))
                           for a in schema.attributes}, columns=list(schema.names))
-        if isinstance(y.dtype, pd.CategoricalDtype):
-            classes = list(y.cat.categories)
-        else:
-            present = pd.unique(y.dropna())
-            try:
-                classes = sorted(present)
-            except TypeError:
-                classes = list(present)
+        classes = class_values(y)
         y = pd.Series(pd.Categorical(y, categories=pd.Index(classes, dtype=object)), name=names[tidx])
         return cls(X, y, Schema(schema.attributes, Attribute(names[tidx], NOMINAL, tuple(classes))), name=name)
 
 
+
+
+def class_values(y):
+    """The classes a class column declares (a categorical's categories) or shows (its present
+    values, sorted where they compare, else in order of first appearance).
+
+    Examples
+    --------
+    >>> class_values(pd.Series(["q", None, "p", "q"])), class_values(pd.Series(pd.Categorical(["p"], ["q", "p"])))
+    (['p', 'q'], ['q', 'p'])
+    """
+    if isinstance(y.dtype, pd.CategoricalDtype):
+        return list(y.cat.categories)
+    present = pd.unique(y.dropna())
+    try:
+        return sorted(present)
+    except TypeError:
+        return list(present)
 
 
 def _count(n, noun):

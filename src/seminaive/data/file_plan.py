@@ -18,6 +18,7 @@ from .arrow_csv import ArrowRestart, ArrowRowError, arrow_columns, arrow_options
 from .dataset import Dataset
 from ._text import open_binary, strip_compression
 from .arff import DateAttribute, parse_header, to_milliseconds
+from .arrow_file import ARROW_KINDS, ArrowFilePlan
 from .filebase import read_description
 from .schema import NUMERIC, Attribute, Schema, resolve_columns, resolve_target
 from .summary import ColumnSummary
@@ -32,7 +33,8 @@ def guess_format(path, format=None):
     """The reader a file needs: ``format`` when given, else by its extension
     (``.arff``; ``.dat`` is a filebase's learning data when a ``.des`` file
     stands beside it, else KEEL; ``.des``/``.tst`` filebase; CSV for ``.csv``,
-    ``.txt``, ``.data`` and no extension)."""
+    ``.txt``, ``.data`` and no extension; Parquet for ``.parquet`` and ``.pq``;
+    Arrow IPC for ``.arrow``, ``.feather`` and ``.ipc``)."""
     if format is not None:
         if format not in FORMATS:
             raise ParameterError(f"format: expected one of {', '.join(FORMATS)}, got {format!r}")
@@ -44,6 +46,10 @@ def guess_format(path, format=None):
         return "filebase" if os.path.exists(path[:-4] + ".des") else "keel"
     if ext in (".des", ".tst"):
         return "filebase"
+    if ext in (".parquet", ".pq"):
+        return "parquet"
+    if ext in (".arrow", ".feather", ".ipc"):
+        return "arrow"
     if ext in (".csv", ".txt", ".data", ""):
         return "csv"
     raise DataFormatError(f"cannot tell the format from the extension {ext!r}; "
@@ -234,12 +240,16 @@ def plan_file(path, format=None, target=None, header=True, sep=None, unlabelled=
     """The :class:`FilePlan` of a file (see :func:`guess_format` for the formats).
 
     ``header`` and ``unlabelled`` (no class column) are for CSV files; ``names``
-    names a header-less KEEL file's columns.
+    names a header-less KEEL file's columns. A Parquet or Arrow file has an
+    :class:`~seminaive.data.arrow_file.ArrowFilePlan`, read the same ways.
     """
     path = os.fspath(path)
     kind = guess_format(path, format)
+    if kind in ARROW_KINDS:
+        return ArrowFilePlan(path, kind, target, unlabelled)
     if unlabelled and kind != "csv":
-        raise ParameterError(f"unlabelled: only CSV files can leave out the class column, got a {kind} file")
+        raise ParameterError(f"unlabelled: only CSV, Parquet and Arrow files can leave out the class column, got "
+                             f"a {kind} file")
     stem = os.path.splitext(os.path.basename(strip_compression(path)))[0]
     if kind == "csv":
         return _plan_csv(path, target, header, sep, unlabelled, stem)

@@ -11,6 +11,7 @@ import pandas as pd
 
 from ..exceptions import DataFormatError
 from ._rows import FirstError, as_table, encode_column, missing_mask
+from .arrow_file import ARROW_KINDS, ArrowFilePlan
 from .arrow_csv import ArrowRowError, arrow_columns, arrow_options, block_size
 from .file_plan import guess_format, plan_file
 
@@ -57,11 +58,14 @@ def model_chunks(path, schema, chunksize=None, format=None, target=None, header=
     read as text (pyarrow could not parse them as numbers)."""
     path = os.fspath(path)
     unseen = {} if unseen is None else unseen
-    csv_unlabelled = bool(unlabelled) and guess_format(path, format) == "csv"
+    csv_unlabelled = bool(unlabelled) and guess_format(path, format) in ("csv", *ARROW_KINDS)
     plan = plan_file(path, format, None if unlabelled else target, header, sep, unlabelled=csv_unlabelled)
     want = list(schema.names)
     positions, label = _columns(plan, want, target, header, unlabelled)
     attrs = schema.attributes
+    if isinstance(plan, ArrowFilePlan):
+        yield from plan.model_chunks(chunksize, attrs, positions, label, unseen)
+        return
     options = arrow_options(plan)
     if options is not None:
         floats = {j for j, a in zip(positions, attrs) if not a.is_nominal} - set(text)

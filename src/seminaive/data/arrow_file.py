@@ -1,0 +1,238 @@
+"""Parquet and Arrow IPC (Feather) files, read by record batches.
+
+Such a file is a typed table, as a DataFrame is, so its columns follow the
+DataFrame rules (:func:`seminaive.data.encoding.infer_schema`), not the text
+rules of CSV: numbers (integers, floats, decimals) are numeric, and so are
+dates and times (milliseconds since the epoch, as ARFF dates); strings and
+booleans are nominal with sorted values; a dictionary column (a pandas
+categorical) keeps its dictionary's order; the class's values likewise. A
+model fitted from such a file therefore equals the one fitted on
+``pandas.read_parquet(path)`` (or ``read_feather``), in memory or in batches.
+
+A streamed read makes a first pass over the nominal columns alone (a columnar
+file reads only those) to learn their value lists, then converts each batch:
+a dictionary column maps its small dictionary onto the value list and its
+indices through that map (no string is hashed per row), a string column is
+matched by pyarrow's hash (``index_in``); numbers are cast to float64 with
+missing values as NaN.
+"""
+
+import os
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.dataset as ds
+
+from ..exceptions import DataFormatError
+from .dataset import Dataset, class_values
+from .encoding import infer_schema
+from .schema import NOMINAL, NUMERIC, Attribute, Schema, resolve_columns, resolve_target
+from .summary import ColumnSummary
+from ._text import strip_compression
+
+__all__ = ["ArrowFilePlan", "ARROW_KINDS"]
+
+ARROW_KINDS = {"parquet": "parquet", "arrow": "ipc"}  # our format name -> pyarrow.dataset's
+_ERRORS = (pa.ArrowException, OSError, ValueError)
+
+
+def _kind_of(t):
+    """``"number"``, ``"time"``, ``"text"`` (nominal by default) or None (a type no model reads)."""
+    if pa.types.is_integer(t) or pa.types.is_floating(t) or pa.types.is_decimal(t):
+        return "number"
+    if pa.types.is_temporal(t):
+        return "time"
+    if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_boolean(t) or pa.types.is_null(t) \
+            or pa.types.is_dictionary(t):
+        return "text"
+    return None
+
+
+def _one_line(error):
+    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+
+
+class ArrowFilePlan:
+    """How to read one Parquet or Arrow IPC file: its column ``names`` and
+    types, the class column ``target`` (an index; None: unlabelled), the
+    data's ``name``; :meth:`encoded` and :meth:`load` as the text readers'
+    :class:`~seminaive.data.file_plan.FilePlan` has them."""
+
+    def __init__(self, path, kind, target=None, unlabelled=False):
+        self.path, self.kind = path, kind
+        self.name = os.path.splitext(os.path.basename(strip_compression(path)))[0]
+        try:
+            self._data = ds.dataset(path, format=ARROW_KINDS[kind])
+            schema = self._data.schema
+            text = [n for n, t in zip(schema.names, schema.types)
+                    if pa.types.is_string(t) or pa.types.is_large_string(t)]
+            if kind == "parquet" and text:  # strings read as dictionary codes: nothing is hashed per row
+                self._data = ds.dataset(path, format=ds.ParquetFileFormat(
+                    read_options=ds.ParquetReadOptions(dictionary_columns=text)))
+        except _ERRORS as e:
+            raise DataFormatError(f"not a readable {kind} file ({_one_line(e)})", path=path) from None
+        self.names = [str(n) for n in schema.names]
+        self.types = list(schema.types)  # the file's types (a string column read as a dictionary is a string's)
+        if not self.names:
+            raise DataFormatError("the file holds no columns", path=path)
+        if len(set(self.names)) != len(self.names):
+            dup = next(n for n in self.names if self.names.count(n) > 1)
+            raise DataFormatError(f"column name {dup!r} appears twice", path=path)
+        for n, t in zip(self.names, self.types):
+            if _kind_of(t) is None:
+                raise DataFormatError(f"column {n!r} holds {t} values; expected numbers, strings, booleans, "
+                                      f"dates or dictionary (categorical) values", path=path)
+        self.target = None if unlabelled else resolve_target(target, self.names, path)
+        self.settled = {}
+
+    def batches(self, columns, size=None):
+        """Record batches of the named ``columns``, of at most ``size`` rows (all in one for None)."""
+        try:
+            if size is None:
+                table = self._data.to_table(columns=columns).combine_chunks()
+                yield from (table.to_batches() or [pa.RecordBatch.from_pylist([], schema=table.schema)])[:1]
+                return
+            yield from self._data.to_batches(columns=columns, batch_size=size)
+        except _ERRORS as e:
+            raise DataFormatError(f"cannot read the data ({_one_line(e)})", path=self.path) from None
+
+    def n_rows(self):
+        """How many rows the file holds (from its metadata)."""
+        try:
+            return self._data.count_rows()
+        except _ERRORS as e:
+            raise DataFormatError(f"cannot read the data ({_one_line(e)})", path=self.path) from None
+
+    def settle(self, nominal=None, numeric=None):
+        """Every column's attribute, by the DataFrame rules, from a pass over the nominal columns."""
+        key = (_key(nominal), _key(numeric))
+        if key in self.settled:
+            return self.settled[key]
+        if len(self.names) == 1 and self.target is not None:
+            raise DataFormatError("the file holds one column (no attribute besides the class)", path=self.path)
+        force_nom = resolve_columns(nominal, self.names, "nominal")
+        force_num = resolve_columns(numeric, self.names, "numeric") - {self.target}
+        nom = [j for j, t in enumerate(self.types)
+               if j in force_nom or j == self.target or (_kind_of(t) == "text" and j not in force_num)]
+        parts, present = {j: [] for j in nom}, {j: 0 for j in nom}
+        for batch in self.batches([self.names[j] for j in nom]) if nom else ():
+            for j, col in zip(nom, batch.columns):
+                parts[j].append(_distinct(col, pa.types.is_dictionary(self.types[j])))
+                present[j] += len(col) - col.null_count
+        attrs = [Attribute(n, NUMERIC) for n in self.names]
+        for j in nom:
+            kind = _values_type(self.types[j])
+            seen = pd.Series(pa.chunked_array([p.cast(kind) for p in parts[j]], kind).to_pandas(),
+                             name=self.names[j]).drop_duplicates()
+            if pa.types.is_dictionary(self.types[j]):
+                seen = pd.Series(pd.Categorical([], categories=seen.dropna().tolist()), name=self.names[j])
+            if j == self.target:
+                values = class_values(seen)
+                if _kind_of(self.types[j]) == "number" and j not in force_nom:
+                    ColumnSummary(True, values, 0, present[j])._check_class(self.names[j], None, self.path)
+                attrs[j] = Attribute(self.names[j], NOMINAL, tuple(values))
+            else:
+                attrs[j] = infer_schema(seen.to_frame(), nominal="all" if j in force_nom else None).attributes[0]
+        self.settled[key] = attrs
+        return attrs
+
+    def encoded(self, size=None, nominal=None, numeric=None):
+        """Datasets of at most ``size`` rows (all for None) with the attributes :meth:`settle` gives
+        (rows whose class is missing kept)."""
+        attrs = self.settle(nominal, numeric)
+        for batch in self.batches(self.names, size):
+            cols = [encode_arrow(col, a, self.path) for col, a in zip(batch.columns, attrs)]
+            frame = pd.DataFrame(dict(zip(self.names, cols)), columns=self.names)
+            if self.target is None:
+                yield Dataset(frame, None, Schema(tuple(attrs)), name=self.name, source=self.path)
+                continue
+            y = frame.pop(self.names[self.target])
+            schema = Schema(tuple(a for j, a in enumerate(attrs) if j != self.target), attrs[self.target])
+            yield Dataset(frame, y, schema, name=self.name, source=self.path)
+
+    def load(self, nominal=None, numeric=None):
+        """The whole file in memory."""
+        d = next(self.encoded(None, nominal, numeric))
+        if not d.n_samples:
+            raise DataFormatError("the file holds no data rows", path=self.path)
+        return d
+
+    def model_chunks(self, size, attrs, positions, label, unseen):
+        """``(X, actual)`` chunks for a fitted model's attributes ``attrs`` read from the
+        columns at ``positions`` (``label``: the class column's, or None); values outside
+        a nominal attribute's list are read as missing and counted in ``unseen``."""
+        columns = [self.names[j] for j in positions] + ([] if label is None else [self.names[label]])
+        if not self.n_rows():
+            raise DataFormatError("the file holds no data rows", path=self.path)
+        for batch in self.batches(columns, size):
+            X = pd.DataFrame({a.name: encode_arrow(batch.column(j), a, self.path, unseen)
+                              for j, a in enumerate(attrs)}, columns=[a.name for a in attrs])
+            actual = None
+            if label is not None:
+                actual = batch.column(len(attrs)).to_pandas().astype(object)
+                actual = np.where(actual.isna(), None, actual).astype(object)
+            yield X, actual
+
+
+def _key(columns):
+    return columns if columns is None or isinstance(columns, str) else tuple(columns)
+
+
+def _distinct(col, whole_dictionary):
+    """A batch's distinct values: a dictionary column's whole dictionary (a categorical's unused
+    categories count), else the values present (a string column read as codes: the entries its rows use)."""
+    if not pa.types.is_dictionary(col.type):
+        return pc.unique(col)
+    if whole_dictionary:
+        return col.dictionary
+    return col.dictionary.take(pc.drop_null(pc.unique(col.indices)))
+
+
+def _values_type(t):
+    return t.value_type if pa.types.is_dictionary(t) else t
+
+
+def encode_arrow(col, attribute, path, unseen=None):
+    """An Arrow column for ``attribute``: a Categorical of its values (-1 where missing), or
+    float64 (NaN where missing); values outside the list are missing, counted in ``unseen``."""
+    if not attribute.is_nominal:
+        if pa.types.is_dictionary(col.type):
+            col = col.dictionary_decode()
+        if pa.types.is_temporal(col.type):
+            col = pc.cast(pc.cast(col, pa.timestamp("ms")) if not pa.types.is_duration(col.type) else col,
+                          pa.int64())
+        try:
+            return pc.cast(col, pa.float64()).to_numpy(zero_copy_only=False)
+        except pa.ArrowInvalid as e:
+            raise DataFormatError(f"expected numbers ({_one_line(e)})", path=path, column=attribute.name) from None
+    categories = pd.Index(list(attribute.values), dtype=object)
+    missing = col.is_null(nan_is_null=True).to_numpy(zero_copy_only=False)
+    codes = _codes(col.dictionary if pa.types.is_dictionary(col.type) else col, attribute.values)
+    if pa.types.is_dictionary(col.type):  # the dictionary's codes, then each row's through them
+        indices = col.indices.fill_null(0).to_numpy(zero_copy_only=False)
+        codes = codes[indices] if len(codes) else np.full(len(col), -1, dtype=np.int64)
+    codes[missing] = -1
+    lost = int(np.count_nonzero((codes < 0) & ~missing))
+    if lost:
+        if unseen is None:
+            first = col.filter(pa.array((codes < 0) & ~missing))[0]
+            raise DataFormatError(f"value {first} is not one of the attribute's values", path=path,
+                                  column=attribute.name)
+        unseen[attribute.name] = unseen.get(attribute.name, 0) + lost
+    return pd.Categorical.from_codes(codes, categories=categories)
+
+
+def _codes(values_col, values):
+    """Each entry's index in ``values`` (-1 where absent), compared as the column's type, or
+    as text where the list's values are text and the column's are not (a model read from CSV)."""
+    t = values_col.type
+    if all(isinstance(v, str) for v in values) and not (pa.types.is_string(t) or pa.types.is_large_string(t)):
+        values_col, t = pc.cast(values_col, pa.string()), pa.string()
+    try:
+        value_set = pa.array(list(values), type=t)
+    except _ERRORS:
+        value_set = pc.cast(pa.array([str(v) for v in values]), t, safe=False)
+    found = pc.index_in(values_col, value_set=value_set)
+    return found.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
