@@ -94,7 +94,8 @@ class ArrowFilePlan:
                 table = self._data.to_table(columns=columns).combine_chunks()
                 yield from (table.to_batches() or [pa.RecordBatch.from_pylist([], schema=table.schema)])[:1]
                 return
-            yield from self._data.to_batches(columns=columns, batch_size=size)
+            # little read-ahead: memory stays flat (the default 16 batches ahead took 1.2 GB and longer on 10M rows)
+            yield from self._data.to_batches(columns=columns, batch_size=size, batch_readahead=2, fragment_readahead=1)
         except _ERRORS as e:
             raise DataFormatError(f"cannot read the data ({_one_line(e)})", path=self.path) from None
 
@@ -117,7 +118,7 @@ class ArrowFilePlan:
         nom = [j for j, t in enumerate(self.types)
                if j in force_nom or j == self.target or (_kind_of(t) == "text" and j not in force_num)]
         parts, present = {j: [] for j in nom}, {j: 0 for j in nom}
-        for batch in self.batches([self.names[j] for j in nom]) if nom else ():
+        for batch in self.batches([self.names[j] for j in nom], 1 << 20) if nom else ():
             for j, col in zip(nom, batch.columns):
                 parts[j].append(_distinct(col, pa.types.is_dictionary(self.types[j])))
                 present[j] += len(col) - col.null_count
