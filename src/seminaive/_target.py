@@ -60,9 +60,10 @@ def prediction_input(estimator, X):
     check_2d(X)
     names = list(estimator.schema_.names)
     if isinstance(X, pd.DataFrame):
-        missing = [n for n in names if n not in {str(c) for c in X.columns}]
+        have = {str(c) for c in X.columns.tolist()}
+        missing = [n for n in names if n not in have]
         if missing and hasattr(estimator, "feature_names_in_") \
-                and not all(isinstance(c, (int, np.integer)) for c in X.columns):
+                and not all(isinstance(c, (int, np.integer)) for c in X.columns.tolist()):
             raise ParameterError(f"X: the model's attribute(s) {', '.join(map(repr, missing))} are not columns "
                                  f"(columns: {', '.join(map(str, X.columns))})")
     elif hasattr(estimator, "feature_names_in_") and not hasattr(X, "tocsr"):

@@ -182,7 +182,7 @@ class NaiveBayes(TabularInput, BaseNaiveBayes):
             self.components_ = self._make_components(table, codes, weight)
             self.stats_ = self._count(table, codes, k, weight)
             moments = [st[key] for st in self.stats_ if "m2" in st for key in ("mean", "m2")]
-            if gaussian and not all(np.isfinite(m).all() for m in moments):
+            if gaussian and moments and not np.isfinite(np.concatenate(moments)).all():
                 refuse_infinite(table, self.schema_)
         self.class_count_ = count_classes(codes, k, weight)
         self._estimate()
@@ -296,9 +296,21 @@ class NaiveBayes(TabularInput, BaseNaiveBayes):
         gauss = [i for i, c in enumerate(self.components_) if isinstance(c, Gaussian)]
         floors = dict(zip(gauss, variance_floor([self.stats_[i] for i in gauss], self.var_smoothing,
                                                 self.var_smoothing_rule)))
+        # the Gaussians estimated together, by estimator (a Normal-Gamma prior may be given per attribute)
+        own = isinstance(self.prior, dict) and any(isinstance(v, dict) for v in self.prior.values())
+        shared = None if own else self._estimator(None)
+        groups = {}
         for i, (c, s) in enumerate(zip(self.components_, self.stats_)):
             name = self.schema_.attributes[c.attribute].name
-            c.estimate(s, self._estimator(name), floor=floors.get(i, 0.0), name=name)
+            estimator = self._estimator(name) if own else shared
+            if i not in floors:
+                c.estimate(s, estimator, name=name)
+                continue
+            key = repr(sorted(vars(estimator).items())) if own else None
+            groups.setdefault(key, (estimator, []))[1].append((i, name))
+        for estimator, members in groups.values():
+            Gaussian.estimate_many([self.components_[i] for i, _ in members], [self.stats_[i] for i, _ in members],
+                                   estimator, [floors[i] for i, _ in members], [n for _, n in members])
 
     def _loo_log_proba(self, X, y, table=None, ycodes=None):
         return naive_bayes_loo(self, X, y, table, ycodes)

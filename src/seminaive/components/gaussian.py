@@ -109,8 +109,10 @@ class Gaussian(Component):
             w[:, redo], mean[:, redo], m2[:, redo] = class_moments(sub, y, n_classes, weight, scale[redo])
         low, high = value_range(X, weight)
         low, high = low / scale, high / scale  # exact: powers of two
-        return [{"weight": w[:, k].copy(), "mean": mean[:, k].copy(), "m2": m2[:, k].copy(),
-                 "scale": scale[k:k + 1].copy(), "low": low[k:k + 1].copy(), "high": high[k:k + 1].copy()}
+        # each component's rows of fresh (d, K) and (d, 1) arrays: its own memory, one copy each
+        w, mean, m2 = w.T.copy(), mean.T.copy(), m2.T.copy()
+        scale, low, high = scale[:, None].copy(), low[:, None].copy(), high[:, None].copy()
+        return [{"weight": w[k], "mean": mean[k], "m2": m2[k], "scale": scale[k], "low": low[k], "high": high[k]}
                 for k in range(len(cols))]
 
     @staticmethod
@@ -138,25 +140,42 @@ class Gaussian(Component):
         return out
 
     def estimate(self, stats, estimator, floor=0.0, name=None, **context):
-        self.empty_ = not stats["weight"].sum() > 0
-        self.scale_ = stats_scale(stats)
-        mu, var = estimator.gaussian(stats["weight"], stats["mean"], stats["m2"], floor, scale=self.scale_)
+        self.estimate_many([self], [stats], estimator, [floor], [name])
+
+    @classmethod
+    def estimate_many(cls, comps, stats, estimator, floors, names):
+        """Estimate every component from its statistics with one call of the estimator on
+        their stacked rows (``floors`` and ``names`` per component; a wide table has
+        thousands of components)."""
+        if not comps:
+            return
+        weight, mean, m2 = (np.stack([s[key] for s in stats]) for key in ("weight", "mean", "m2"))
+        scale = np.array([stats_scale(s) for s in stats], dtype=np.float64)[:, None]
+        mu, var = estimator.gaussian(weight, mean, m2, np.asarray(floors, dtype=np.float64)[:, None], scale=scale)
         dof = getattr(estimator, "degrees_of_freedom", None)
-        self.df_ = dof(stats["weight"], stats["mean"], stats["m2"], scale=self.scale_) if dof else None
-        if not (np.all(np.isfinite(mu)) and np.all(np.isfinite(var)) and np.all(var >= 0)):
-            what = f"attribute {name!r}" if name is not None else f"attribute {self.attribute}"
+        df = dof(weight, mean, m2, scale=scale) if dof else None
+        bad = ~(np.isfinite(mu) & np.isfinite(var) & (var >= 0)).all(axis=1)
+        if bad.any():
+            i = int(np.flatnonzero(bad)[0])
+            what = f"attribute {names[i]!r}" if names[i] is not None else f"attribute {comps[i].attribute}"
             raise DataFormatError(f"{what}: its Gaussian parameters are not finite numbers (mean "
-                                  f"{(mu * self.scale_).tolist()}, variance {(var * self.scale_ ** 2).tolist()}); "
+                                  f"{(mu[i] * scale[i]).tolist()}, variance {(var[i] * scale[i] ** 2).tolist()}); "
                                   f"check the column for infinite values")
-        self.set_parameters(mu, var)
+        empty = ~(weight.sum(axis=1) > 0)
+        mu, var = np.asarray(mu, dtype=np.float64), np.asarray(var, dtype=np.float64)
+        inv_sd, log_norm = _derived(var, scale)
+        positive = (var > 0).all(axis=1)
+        for i, c in enumerate(comps):  # as set_parameters installs them, all rows at once
+            c.empty_, c.scale_ = bool(empty[i]), float(scale[i, 0])
+            c.df_ = None if df is None else df[i]
+            c._mu, c._var, c._inv_sd, c._log_norm = mu[i], var[i], inv_sd[i], log_norm[i]
+            c._plain = c.df_ is None and bool(positive[i])  # the block path serves it
 
     def set_parameters(self, mu, var):
         """Install means and variances in the statistics' units (divided by ``scale_``)."""
         self._mu, self._var = np.asarray(mu, dtype=np.float64), np.asarray(var, dtype=np.float64)
-        with np.errstate(divide="ignore"):
-            self._inv_sd = 1.0 / np.sqrt(self._var)
-            log_var = np.log(self._var)
-        self._log_norm = -0.5 * (_LOG_2PI + log_var) - np.log(self.scale_)
+        self._inv_sd, self._log_norm = _derived(self._var, self.scale_)
+        self._plain = getattr(self, "df_", None) is None and bool((self._var > 0).all())
 
     @property
     def mean_(self):
@@ -184,7 +203,7 @@ class Gaussian(Component):
         z = (x / scale - mean) / sd; missing values add nothing. Student-t and
         point-mass (zero variance) components take an exact path of their own."""
         comps = [c for c in comps if not c.empty_]
-        special = [c for c in comps if c.df_ is not None or not np.all(c._var > 0)]
+        special = [c for c in comps if not c._plain]
         for c in special:
             x = table.numeric[:, c.column] / c.scale_
             if c.df_ is not None:  # Student t: _var is the squared scale
@@ -227,19 +246,29 @@ class Gaussian(Component):
         return out
 
 
+def _derived(var, scale):
+    """1 / sd and the log-normalizer of the density of x (not x / scale), from variances in the
+    statistics' units (any shape; ``scale`` broadcast against them)."""
+    with np.errstate(divide="ignore"):
+        return 1.0 / np.sqrt(var), -0.5 * (_LOG_2PI + np.log(var)) - np.log(scale)
+
+
 def stats_scale(stats):
     """The power of two the moments are divided by (1 for statistics saved before it existed)."""
     s = stats.get("scale")
     return 1.0 if s is None else float(np.asarray(s).ravel()[0])
 
 
-def _total_variance(st):
-    """The attribute's variance over all classes (divisor n), in its statistics' units, and its overall mean."""
-    w = st["weight"].sum()
-    if not w > 0:
-        return 0.0, 0.0
-    mu = (st["weight"] * st["mean"]).sum() / w
-    return (st["m2"].sum() + (st["weight"] * (st["mean"] - mu) ** 2).sum()) / w, mu
+def _total_variances(stats_list):
+    """Each attribute's variance over all classes (divisor n), in its statistics' units, and its
+    overall mean (0 and 0 for an attribute without weight)."""
+    weight, mean, m2 = (np.stack([st[key] for st in stats_list]) for key in ("weight", "mean", "m2"))
+    w = weight.sum(axis=1)
+    some = w > 0
+    safe = np.where(some, w, 1.0)
+    mu = np.where(some, (weight * mean).sum(axis=1) / safe, 0.0)
+    var = np.where(some, (m2.sum(axis=1) + (weight * (mean - mu[:, None]) ** 2).sum(axis=1)) / safe, 0.0)
+    return var, mu
 
 
 def value_range(X, weight=None):
@@ -289,22 +318,21 @@ def variance_floor(stats_list, var_smoothing, rule="range"):
     """
     if var_smoothing is None:
         var_smoothing = DEFAULT_VAR_SMOOTHING[rule]
-    spread = [_total_variance(st) for st in stats_list]
+    if not len(stats_list):
+        return []
+    var, mu = _total_variances(stats_list)
     scales = np.array([stats_scale(st) for st in stats_list])
+    with np.errstate(divide="ignore", over="ignore", under="ignore"):  # where they are taken, they are finite
+        fallback = np.where(mu != 0, mu * mu, 1.0 / (scales * scales))  # a constant attribute's spread
     if rule == "range":
-        out = []
-        for st, (_, mu), s in zip(stats_list, spread, scales):
-            if "low" not in st:
-                raise ValueError("var_smoothing_rule='range' needs the statistics' value range (low, high)")
-            width = float(st["high"][0] - st["low"][0])
-            out.append(var_smoothing * (width * width if width > 0 else (mu * mu if mu != 0 else 1.0 / (s * s))))
-        return out
+        if any("low" not in st for st in stats_list):
+            raise ValueError("var_smoothing_rule='range' needs the statistics' value range (low, high)")
+        width = np.array([st["high"][0] for st in stats_list]) - np.array([st["low"][0] for st in stats_list])
+        return list(var_smoothing * np.where(width > 0, width * width, fallback))
     if rule == "attribute":
-        return [var_smoothing * (v if v > 0 else (mu * mu if mu != 0 else 1.0 / (s * s)))
-                for (v, mu), s in zip(spread, scales)]
-    logs = [np.log(v) + 2 * np.log(s) for (v, _), s in zip(spread, scales) if v > 0]
-    if not logs:
-        return [var_smoothing / (s * s) for s in scales]
-    top = max(logs)
+        return list(var_smoothing * np.where(var > 0, var, fallback))
+    if not (var > 0).any():
+        return list(var_smoothing / (scales * scales))
+    top = np.max(np.log(var[var > 0]) + 2 * np.log(scales[var > 0]))
     with np.errstate(over="ignore", under="ignore"):
-        return [var_smoothing * np.exp(top - 2 * np.log(s)) for s in scales]
+        return list(var_smoothing * np.exp(top - 2 * np.log(scales)))

@@ -68,7 +68,7 @@ def as_columns(X):
     if isinstance(X, pd.DataFrame):
         if X.shape[1] == 0:
             raise ParameterError(f"X: 0 feature(s) (shape={X.shape}) while a minimum of 1 is required.")
-        return [str(c) for c in X.columns], (lambda j: X.iloc[:, j]), len(X), True
+        return [str(c) for c in X.columns.tolist()], (lambda j: X.iloc[:, j]), len(X), True
     if isinstance(X, pd.Series):
         raise ParameterError("X: expected a 2-D table (DataFrame or array), got a Series")
     if hasattr(X, "tocsr"):
@@ -101,7 +101,7 @@ def select_columns(X, schema):
     """A DataFrame holding every attribute of ``schema`` (among others, in any
     order) reduced to those attributes, in schema order; anything else as it is."""
     if isinstance(X, pd.DataFrame):
-        cols = [str(c) for c in X.columns]
+        cols = [str(c) for c in X.columns.tolist()]
         names = list(schema.names)
         if cols != names and set(names) <= set(cols):
             return X.iloc[:, [cols.index(n) for n in names]]
@@ -194,7 +194,11 @@ def infer_schema(X, nominal=None, found_codes=None):
     if width is not None:
         return block_schema(names, present_values(block_counts(X, width)))
     attrs = []
+    numbers = _number_columns(X)
     for j, name in enumerate(names):
+        if j in numbers and (forced is None or j not in forced):  # known from its dtype: no column taken out
+            attrs.append(Attribute(name, NUMERIC))
+            continue
         col = get(j)
         if is_text_column(col) and ((forced is not None and j in forced) or _is_nominal_column(col)):
             values, codes = factorize_nominal(col)
@@ -206,6 +210,14 @@ def infer_schema(X, nominal=None, found_codes=None):
         else:
             attrs.append(Attribute(name, NUMERIC))
     return Schema(tuple(attrs))
+
+
+def _number_columns(X):
+    """The positions of a DataFrame's (or Dataset's) columns of a numeric, non-boolean dtype."""
+    frame = X.X if hasattr(X, "X") and isinstance(getattr(X, "X", None), pd.DataFrame) else X
+    if not isinstance(frame, pd.DataFrame):
+        return set()
+    return {j for j, dt in enumerate(frame.dtypes.tolist()) if getattr(dt, "kind", None) in ("i", "u", "f")}
 
 
 def block_schema(names, values):

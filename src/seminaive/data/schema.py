@@ -6,6 +6,7 @@ Encoded data refer to nominal values by their position in that list.
 """
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -86,15 +87,15 @@ class Schema:
     def __post_init__(self):
         object.__setattr__(self, "attributes", tuple(self.attributes))
 
-    @property
+    @cached_property  # a frozen value: worked out once (a wide table asks often)
     def names(self):
         return tuple(a.name for a in self.attributes)
 
-    @property
+    @cached_property
     def nominal_indices(self):
         return tuple(i for i, a in enumerate(self.attributes) if a.is_nominal)
 
-    @property
+    @cached_property
     def numeric_indices(self):
         return tuple(i for i, a in enumerate(self.attributes) if not a.is_nominal)
 
