@@ -177,3 +177,14 @@ def test_the_accuracy_plot_starts_at_zero_and_keeps_its_legend_beside(tmp_path, 
     legend = ax.get_legend()
     figures["accuracy.png"].canvas.draw()
     assert legend.get_window_extent().x0 >= ax.get_window_extent().x1 - 1  # right of the plotting area
+
+
+def test_evaluate_takes_integer_labels_as_it_takes_their_names():
+    """Integer labels in a numpy array (they were made objects, which scikit-learn's target check refuses)."""
+    from seminaive.evaluation import evaluate
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(60, 3)) + (np.arange(60) % 3)[:, None] * 0.7
+    y = np.arange(60) % 3
+    by_int = evaluate(NaiveBayes(), X, y, cv=5, random_state=1)
+    by_name = evaluate(NaiveBayes(), X, np.array(["a", "b", "c"])[y], cv=5, random_state=1)
+    assert by_int.accuracy == by_name.accuracy and 0.5 < by_int.accuracy < 1

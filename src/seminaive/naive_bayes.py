@@ -293,24 +293,25 @@ class NaiveBayes(TabularInput, BaseNaiveBayes):
         """Map the statistics to parameters (no pass over the data)."""
         check_prior_names(self.prior, self.schema_.names, PRIOR_KEYS)
         self.class_log_prior_ = class_log_prior(self.class_count_, self.priors)
-        gauss = [i for i, c in enumerate(self.components_) if isinstance(c, Gaussian)]
-        floors = dict(zip(gauss, variance_floor([self.stats_[i] for i in gauss], self.var_smoothing,
-                                                self.var_smoothing_rule)))
-        # the Gaussians estimated together, by estimator (a Normal-Gamma prior may be given per attribute)
+        comps, stats, names = self.components_, self.stats_, self.schema_.names
+        gauss = [i for i, c in enumerate(comps) if isinstance(c, Gaussian)]
+        floors = variance_floor([stats[i] for i in gauss], self.var_smoothing, self.var_smoothing_rule)
+        # the Gaussians are estimated together, by estimator (a Normal-Gamma prior may be given per attribute)
         own = isinstance(self.prior, dict) and any(isinstance(v, dict) for v in self.prior.values())
         shared = None if own else self._estimator(None)
         groups = {}
-        for i, (c, s) in enumerate(zip(self.components_, self.stats_)):
-            name = self.schema_.attributes[c.attribute].name
+        for i, f in zip(gauss, floors):
+            name = names[comps[i].attribute]
             estimator = self._estimator(name) if own else shared
-            if i not in floors:
-                c.estimate(s, estimator, name=name)
-                continue
             key = repr(sorted(vars(estimator).items())) if own else None
-            groups.setdefault(key, (estimator, []))[1].append((i, name))
+            groups.setdefault(key, (estimator, []))[1].append((i, f, name))
         for estimator, members in groups.values():
-            Gaussian.estimate_many([self.components_[i] for i, _ in members], [self.stats_[i] for i, _ in members],
-                                   estimator, [floors[i] for i, _ in members], [n for _, n in members])
+            Gaussian.estimate_many([comps[i] for i, _, _ in members], [stats[i] for i, _, _ in members], estimator,
+                                   [f for _, f, _ in members], [n for _, _, n in members])
+        if len(gauss) < len(comps):
+            for i in sorted(set(range(len(comps))) - set(gauss)):
+                name = names[comps[i].attribute]
+                comps[i].estimate(stats[i], self._estimator(name) if own else shared, name=name)
 
     def _loo_log_proba(self, X, y, table=None, ycodes=None):
         return naive_bayes_loo(self, X, y, table, ycodes)

@@ -256,7 +256,12 @@ def _derived(var, scale):
 def stats_scale(stats):
     """The power of two the moments are divided by (1 for statistics saved before it existed)."""
     s = stats.get("scale")
-    return 1.0 if s is None else float(np.asarray(s).ravel()[0])
+    if s is None:
+        return 1.0
+    try:
+        return float(s[0])  # a 1-element array or list
+    except (TypeError, IndexError):
+        return float(np.asarray(s).ravel()[0])
 
 
 def _total_variances(stats_list):

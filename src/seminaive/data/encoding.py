@@ -213,8 +213,10 @@ def infer_schema(X, nominal=None, found_codes=None):
 
 
 def _number_columns(X):
-    """The positions of a DataFrame's (or Dataset's) columns of a numeric, non-boolean dtype."""
+    """The positions of a DataFrame's (or Dataset's, or array's) columns of a numeric, non-boolean dtype."""
     frame = X.X if hasattr(X, "X") and isinstance(getattr(X, "X", None), pd.DataFrame) else X
+    if isinstance(frame, np.ndarray) and frame.ndim == 2:
+        return set(range(frame.shape[1])) if frame.dtype.kind in "iuf" else set()
     if not isinstance(frame, pd.DataFrame):
         return set()
     return {j for j, dt in enumerate(frame.dtypes.tolist()) if getattr(dt, "kind", None) in ("i", "u", "f")}

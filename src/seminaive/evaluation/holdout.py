@@ -128,7 +128,7 @@ def evaluate(model, X, y=None, cv=10, holdout=None, random_state=0, protocol=Non
     X, y = unwrap(X, y)
     y_arr = np.asarray(y, dtype=object)
     take = (lambda A, idx: A.iloc[idx]) if hasattr(X, "iloc") else (lambda A, idx: np.asarray(A)[idx])
-    take_y = (lambda idx: y.iloc[idx]) if hasattr(y, "iloc") else (lambda idx: y_arr[idx])
+    take_y = (lambda idx: y.iloc[idx]) if hasattr(y, "iloc") else (lambda idx: np.asarray(y)[idx])  # labels' dtype
     labels = list(y.cat.categories) if hasattr(y, "cat") else sorted(set(y_arr), key=str)
     if test is not None:
         X_test, y_test = unwrap(*test) if isinstance(test, tuple) else unwrap(test)
