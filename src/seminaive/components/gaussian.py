@@ -325,17 +325,18 @@ def variance_floor(stats_list, var_smoothing, rule="range"):
         var_smoothing = DEFAULT_VAR_SMOOTHING[rule]
     if not len(stats_list):
         return []
-    var, mu = _total_variances(stats_list)
-    scales = np.array([stats_scale(st) for st in stats_list])
-    with np.errstate(divide="ignore", over="ignore", under="ignore"):  # where they are taken, they are finite
+    # as Python's float arithmetic: an overflow is inf (the estimate refuses it, naming the attribute), not a warning
+    with np.errstate(divide="ignore", over="ignore", under="ignore", invalid="ignore"):
+        var, mu = _total_variances(stats_list)
+        scales = np.array([stats_scale(st) for st in stats_list])
         fallback = np.where(mu != 0, mu * mu, 1.0 / (scales * scales))  # a constant attribute's spread
-    if rule == "range":
-        if any("low" not in st for st in stats_list):
-            raise ValueError("var_smoothing_rule='range' needs the statistics' value range (low, high)")
-        width = np.array([st["high"][0] for st in stats_list]) - np.array([st["low"][0] for st in stats_list])
-        return list(var_smoothing * np.where(width > 0, width * width, fallback))
-    if rule == "attribute":
-        return list(var_smoothing * np.where(var > 0, var, fallback))
+        if rule == "range":
+            if any("low" not in st for st in stats_list):
+                raise ValueError("var_smoothing_rule='range' needs the statistics' value range (low, high)")
+            width = np.array([st["high"][0] for st in stats_list]) - np.array([st["low"][0] for st in stats_list])
+            return list(var_smoothing * np.where(width > 0, width * width, fallback))
+        if rule == "attribute":
+            return list(var_smoothing * np.where(var > 0, var, fallback))
     if not (var > 0).any():
         return list(var_smoothing / (scales * scales))
     top = np.max(np.log(var[var > 0]) + 2 * np.log(scales[var > 0]))
