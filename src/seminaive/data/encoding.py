@@ -343,7 +343,7 @@ def encode(X, schema, check_finite=True, found_codes=None):
     if fast is not None:
         codes, unseen = fast
     else:
-        codes = np.empty((n, len(nom)), dtype=code_dtype(width))
+        codes = np.empty((n, len(nom)), dtype=code_dtype(width), order="F")  # filled and counted by column
         unseen = np.zeros(len(nom), dtype=np.int64)
         for k, i in enumerate(nom):
             if found_codes is not None and want[i] in found_codes:
@@ -357,7 +357,7 @@ def encode(X, schema, check_finite=True, found_codes=None):
         if numeric is None:
             numeric = np.column_stack([_encode_numeric(get(p), want[i]) for i, p in enumerate(positions)])
     else:
-        numeric = np.empty((n, len(num)), dtype=np.float64)
+        numeric = np.empty((n, len(num)), dtype=np.float64, order="F")
         for k, i in enumerate(num):
             numeric[:, k] = _encode_numeric(get(positions[i]), want[i])
     table = EncodedTable(codes, numeric, unseen)
