@@ -209,19 +209,26 @@ def encode_arrow(col, attribute, path, unseen=None):
         except pa.ArrowInvalid as e:
             raise DataFormatError(f"expected numbers ({_one_line(e)})", path=path, column=attribute.name) from None
     categories = pd.Index(list(attribute.values), dtype=object)
-    missing = col.is_null(nan_is_null=True).to_numpy(zero_copy_only=False)
-    codes = _codes(col.dictionary if pa.types.is_dictionary(col.type) else col, attribute.values)
-    if pa.types.is_dictionary(col.type):  # the dictionary's codes, then each row's through them
-        indices = col.indices.fill_null(0).to_numpy(zero_copy_only=False)
+    is_dict = pa.types.is_dictionary(col.type)
+    entries = col.dictionary if is_dict else col
+    codes = _codes(entries, attribute.values)  # a dictionary's: each entry's code
+    gone = entries.is_null(nan_is_null=True).to_numpy(zero_copy_only=False)  # missing entries (null, NaN)
+    codes[gone] = -1
+    check = bool((codes[~gone] < 0).any())  # any present value outside the list
+    if is_dict:  # each row's code through its dictionary entry
+        indices = col.indices.to_numpy(zero_copy_only=False) if not col.null_count \
+            else col.indices.fill_null(0).to_numpy(zero_copy_only=False)
         codes = codes[indices] if len(codes) else np.full(len(col), -1, dtype=np.int64)
-    codes[missing] = -1
-    lost = int(np.count_nonzero((codes < 0) & ~missing))
-    if lost:
+        gone = gone[indices] if len(gone) else np.ones(len(col), dtype=bool)
+        if col.null_count:
+            gone |= col.is_null().to_numpy(zero_copy_only=False)
+            codes[gone] = -1
+    if check:
+        outside = (codes < 0) & ~gone
         if unseen is None:
-            first = col.filter(pa.array((codes < 0) & ~missing))[0]
-            raise DataFormatError(f"value {first} is not one of the attribute's values", path=path,
-                                  column=attribute.name)
-        unseen[attribute.name] = unseen.get(attribute.name, 0) + lost
+            raise DataFormatError(f"value {col.filter(pa.array(outside))[0]} is not one of the attribute's values",
+                                  path=path, column=attribute.name)
+        unseen[attribute.name] = unseen.get(attribute.name, 0) + int(np.count_nonzero(outside))
     return pd.Categorical.from_codes(codes, categories=categories)
 
 
