@@ -18,12 +18,13 @@ missing values as NaN.
 """
 
 import os
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
-import pyarrow.dataset as ds
+import pyarrow.parquet as pq
 
 from ..exceptions import DataFormatError
 from .dataset import Dataset, class_values
@@ -34,7 +35,7 @@ from ._text import strip_compression
 
 __all__ = ["ArrowFilePlan", "ARROW_KINDS"]
 
-ARROW_KINDS = {"parquet": "parquet", "arrow": "ipc"}  # our format name -> pyarrow.dataset's
+ARROW_KINDS = ("parquet", "arrow")
 _ERRORS = (pa.ArrowException, OSError, ValueError)
 
 
@@ -64,13 +65,7 @@ class ArrowFilePlan:
         self.path, self.kind = path, kind
         self.name = os.path.splitext(os.path.basename(strip_compression(path)))[0]
         try:
-            self._data = ds.dataset(path, format=ARROW_KINDS[kind])
-            schema = self._data.schema
-            text = [n for n, t in zip(schema.names, schema.types)
-                    if pa.types.is_string(t) or pa.types.is_large_string(t)]
-            if kind == "parquet" and text:  # strings read as dictionary codes: nothing is hashed per row
-                self._data = ds.dataset(path, format=ds.ParquetFileFormat(
-                    read_options=ds.ParquetReadOptions(dictionary_columns=text)))
+            schema = pq.read_schema(path) if kind == "parquet" else self._open().schema
         except _ERRORS as e:
             raise DataFormatError(f"not a readable {kind} file ({_one_line(e)})", path=path) from None
         self.names = [str(n) for n in schema.names]
@@ -87,22 +82,33 @@ class ArrowFilePlan:
         self.target = None if unlabelled else resolve_target(target, self.names, path)
         self.settled = {}
 
-    def batches(self, columns, size=None):
-        """Record batches of the named ``columns``, of at most ``size`` rows (all in one for None)."""
+    def _open(self):
+        """The file's reader: Parquet's strings read as dictionary codes (nothing is hashed per
+        row), row group by row group (memory stays flat: a dataset scanner reading ahead held
+        1 GB on 10M rows); an Arrow IPC file memory-mapped (or a stream, read in order)."""
+        if self.kind == "parquet":
+            schema = pq.read_schema(self.path)
+            text = [n for n, t in zip(schema.names, schema.types)
+                    if pa.types.is_string(t) or pa.types.is_large_string(t)]
+            return pq.ParquetFile(self.path, read_dictionary=text, buffer_size=1 << 20, pre_buffer=False)
         try:
-            if size is None:
-                table = self._data.to_table(columns=columns).combine_chunks()
-                yield from (table.to_batches() or [pa.RecordBatch.from_pylist([], schema=table.schema)])[:1]
-                return
-            # little read-ahead: memory stays flat (the default 16 batches ahead took 1.2 GB and longer on 10M rows)
-            yield from self._data.to_batches(columns=columns, batch_size=size, batch_readahead=2, fragment_readahead=1)
-        except _ERRORS as e:
-            raise DataFormatError(f"cannot read the data ({_one_line(e)})", path=self.path) from None
+            return pa.ipc.open_file(pa.memory_map(self.path))
+        except pa.ArrowInvalid:
+            return pa.ipc.open_stream(pa.memory_map(self.path))
 
-    def n_rows(self):
-        """How many rows the file holds (from its metadata)."""
+    def batches(self, columns, size=None):
+        """Record batches of the named ``columns``, of at most ``size`` rows (None: as stored)."""
         try:
-            return self._data.count_rows()
+            reader = self._open()
+            if self.kind == "parquet":
+                parts = reader.iter_batches(batch_size=size or (1 << 20), columns=columns)
+            elif isinstance(reader, pa.ipc.RecordBatchFileReader):
+                parts = (reader.get_batch(i).select(columns) for i in range(reader.num_record_batches))
+            else:
+                parts = (b.select(columns) for b in reader)
+            for batch in parts:
+                for start in range(0, batch.num_rows, size or max(batch.num_rows, 1)):  # IPC batches: cut in rows
+                    yield batch.slice(start, size) if size else batch
         except _ERRORS as e:
             raise DataFormatError(f"cannot read the data ({_one_line(e)})", path=self.path) from None
 
@@ -118,7 +124,7 @@ class ArrowFilePlan:
         nom = [j for j, t in enumerate(self.types)
                if j in force_nom or j == self.target or (_kind_of(t) == "text" and j not in force_num)]
         parts, present = {j: [] for j in nom}, {j: 0 for j in nom}
-        for batch in self.batches([self.names[j] for j in nom], 1 << 20) if nom else ():
+        for batch in self.batches([self.names[j] for j in nom]) if nom else ():
             for j, col in zip(nom, batch.columns):
                 parts[j].append(_distinct(col, pa.types.is_dictionary(self.types[j])))
                 present[j] += len(col) - col.null_count
@@ -155,19 +161,22 @@ class ArrowFilePlan:
 
     def load(self, nominal=None, numeric=None):
         """The whole file in memory."""
-        d = next(self.encoded(None, nominal, numeric))
-        if not d.n_samples:
+        parts = [d for d in self.encoded(None, nominal, numeric) if d.n_samples]
+        if not parts:
             raise DataFormatError("the file holds no data rows", path=self.path)
-        return d
+        if len(parts) == 1:
+            return parts[0]
+        y = None if parts[0].y is None else pd.concat([d.y for d in parts], ignore_index=True)
+        return replace(parts[0], X=pd.concat([d.X for d in parts], ignore_index=True), y=y)
 
     def model_chunks(self, size, attrs, positions, label, unseen):
         """``(X, actual)`` chunks for a fitted model's attributes ``attrs`` read from the
         columns at ``positions`` (``label``: the class column's, or None); values outside
         a nominal attribute's list are read as missing and counted in ``unseen``."""
         columns = [self.names[j] for j in positions] + ([] if label is None else [self.names[label]])
-        if not self.n_rows():
-            raise DataFormatError("the file holds no data rows", path=self.path)
+        rows = 0
         for batch in self.batches(columns, size):
+            rows += batch.num_rows
             X = pd.DataFrame({a.name: encode_arrow(batch.column(j), a, self.path, unseen)
                               for j, a in enumerate(attrs)}, columns=[a.name for a in attrs])
             actual = None
@@ -175,6 +184,8 @@ class ArrowFilePlan:
                 actual = batch.column(len(attrs)).to_pandas().astype(object)
                 actual = np.where(actual.isna(), None, actual).astype(object)
             yield X, actual
+        if not rows:
+            raise DataFormatError("the file holds no data rows", path=self.path)
 
 
 def _key(columns):
