@@ -199,7 +199,9 @@ def _distinct(col, whole_dictionary):
         return pc.unique(col)
     if whole_dictionary:
         return col.dictionary
-    return col.dictionary.take(pc.drop_null(pc.unique(col.indices)))
+    indices = col.indices if not col.null_count else pc.drop_null(col.indices)
+    used = np.bincount(indices.to_numpy(zero_copy_only=False), minlength=len(col.dictionary)) > 0
+    return col.dictionary.filter(pa.array(used))  # (the order does not matter: strings are sorted)
 
 
 def _values_type(t):
