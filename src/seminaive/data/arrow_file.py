@@ -114,7 +114,7 @@ class ArrowFilePlan:
 
     def settle(self, nominal=None, numeric=None):
         """Every column's attribute, by the DataFrame rules, from a pass over the nominal columns."""
-        key = (_key(nominal), _key(numeric))
+        key = (column_key(nominal), column_key(numeric))
         if key in self.settled:
             return self.settled[key]
         if len(self.names) == 1 and self.target is not None:
@@ -146,8 +146,8 @@ class ArrowFilePlan:
         return attrs
 
     def encoded(self, size=None, nominal=None, numeric=None):
-        """Datasets of at most ``size`` rows (all for None) with the attributes :meth:`settle` gives
-        (rows whose class is missing kept)."""
+        """Datasets of at most ``size`` rows (None: as the file's batches hold them) with the
+        attributes :meth:`settle` gives (rows whose class is missing kept)."""
         attrs = self.settle(nominal, numeric)
         for batch in self.batches(self.names, size):
             cols = [encode_arrow(col, a, self.path) for col, a in zip(batch.columns, attrs)]
@@ -188,7 +188,8 @@ class ArrowFilePlan:
             raise DataFormatError("the file holds no data rows", path=self.path)
 
 
-def _key(columns):
+def column_key(columns):
+    """A column option (None, "all", names or indices) as a key of the passes' findings."""
     return columns if columns is None or isinstance(columns, str) else tuple(columns)
 
 

@@ -18,7 +18,7 @@ from .arrow_csv import ArrowRestart, ArrowRowError, arrow_columns, arrow_options
 from .dataset import Dataset
 from ._text import open_binary, strip_compression
 from .arff import DateAttribute, parse_header, to_milliseconds
-from .arrow_file import ARROW_KINDS, ArrowFilePlan
+from .arrow_file import ARROW_KINDS, ArrowFilePlan, column_key
 from .filebase import read_description
 from .schema import NUMERIC, Attribute, Schema, resolve_columns, resolve_target
 from .summary import ColumnSummary
@@ -152,7 +152,7 @@ class FilePlan:
         include = sorted(need | {j for j, a in enumerate(declared) if a is not None and not a.is_nominal})
         text = force_nom | {j for j, a in enumerate(declared) if j == self.target or (a is not None and a.is_nominal)}
         block = block_size(self.path, size or 1 << 40)
-        key = ("arrow", _key(nominal), _key(numeric), block)
+        key = ("arrow", column_key(nominal), column_key(numeric), block)
         try:
             if key not in self.settled:  # the first pass: summaries of the columns (then kept: the file is the same)
                 summaries, floats = (arrow_summaries(self.path, names, self.arrow_skip, self.sep, text, block,
@@ -180,7 +180,7 @@ class FilePlan:
                 if len(rows):
                     yield self.dataset(rows, linenos, nominal=nominal, numeric=numeric)
             return
-        key = ("tokens", _key(nominal), _key(numeric))
+        key = ("tokens", column_key(nominal), column_key(numeric))
         if key not in self.settled:  # the first pass settles the kinds (then kept: the file is the same)
             self.settled[key] = self.settle(size, nominal, numeric)
         declared = self.settled[key]
@@ -208,11 +208,6 @@ class FilePlan:
             return parts[0]
         y = None if parts[0].y is None else pd.concat([d.y for d in parts], ignore_index=True)
         return replace(parts[0], X=pd.concat([d.X for d in parts], ignore_index=True), y=y)
-
-
-def _key(columns):
-    """A column option (None, "all", names or indices) as a key."""
-    return columns if columns is None or isinstance(columns, str) else tuple(columns)
 
 
 def _header(path):
