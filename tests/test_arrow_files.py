@@ -188,3 +188,16 @@ def test_dask_reads_parquet_partitions_as_one_fit(tmp_path):
     for model in (NaiveBayes, TAN):
         fitted, ref = fit_dask(model(), ddf.drop(columns="cls"), ddf["cls"]), model().fit(d)
         np.testing.assert_allclose(proba(fitted, d.X), proba(ref, d.X), rtol=1e-10)
+
+
+def test_a_saved_pandas_index_is_not_a_column(tmp_path):
+    """pandas writes a filtered frame's index as a last column (``__index_level_0__``): read as the
+    class, it would have been the wrong class. It is left out, as ``pandas.read_parquet`` leaves it."""
+    frame = typed_frame(120, 4).iloc[np.r_[0:30, 50:90]]  # no longer a range: the index is stored
+    frame.to_parquet(tmp_path / "d.parquet")
+    assert "__index_level_0__" in pq.read_schema(tmp_path / "d.parquet").names
+    got, ref = load_file(tmp_path / "d.parquet"), Dataset.from_frame(pd.read_parquet(tmp_path / "d.parquet"))
+    assert got.schema == ref.schema and got.schema.target.name == "cls"
+    frame[["colour", "cls"]].set_index("colour").to_parquet(tmp_path / "i.parquet")
+    with pytest.raises(DataFormatError, match="colour is a pandas index"):
+        load_file(tmp_path / "i.parquet")

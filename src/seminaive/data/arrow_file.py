@@ -68,8 +68,10 @@ class ArrowFilePlan:
             schema = pq.read_schema(path) if kind == "parquet" else self._open().schema
         except _ERRORS as e:
             raise DataFormatError(f"not a readable {kind} file ({_one_line(e)})", path=path) from None
-        self.names = [str(n) for n in schema.names]
-        self.types = list(schema.types)  # the file's types (a string column read as a dictionary is a string's)
+        index = self.index_columns = _index_columns(schema)  # a DataFrame's index, as pandas reads it back
+        kept = [j for j, n in enumerate(schema.names) if n not in index]
+        self.names = [str(schema.names[j]) for j in kept]
+        self.types = [schema.types[j] for j in kept]  # the file's types (a string column read as a dictionary is a string's)
         if not self.names:
             raise DataFormatError("the file holds no columns", path=path)
         if len(set(self.names)) != len(self.names):
@@ -118,7 +120,9 @@ class ArrowFilePlan:
         if key in self.settled:
             return self.settled[key]
         if len(self.names) == 1 and self.target is not None:
-            raise DataFormatError("the file holds one column (no attribute besides the class)", path=self.path)
+            hint = (f"; {', '.join(sorted(self.index_columns))} is a pandas index, which is not read as a column "
+                    f"(reset_index() before writing)" if self.index_columns else "")
+            raise DataFormatError(f"the file holds one column (no attribute besides the class){hint}", path=self.path)
         force_nom = resolve_columns(nominal, self.names, "nominal")
         force_num = resolve_columns(numeric, self.names, "numeric") - {self.target}
         nom = [j for j, t in enumerate(self.types)
@@ -186,6 +190,15 @@ class ArrowFilePlan:
             yield X, actual
         if not rows:
             raise DataFormatError("the file holds no data rows", path=self.path)
+
+
+def _index_columns(schema):
+    """The columns pandas wrote for a DataFrame's index (``__index_level_0__``, or a named index)."""
+    try:
+        meta = schema.pandas_metadata or {}
+    except (ValueError, TypeError):  # metadata that is not pandas' JSON: no index columns
+        return set()
+    return {c for c in meta.get("index_columns", []) if isinstance(c, str)}
 
 
 def column_key(columns):
