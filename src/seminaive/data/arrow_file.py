@@ -103,7 +103,10 @@ class ArrowFilePlan:
         try:
             reader = self._open()
             if self.kind == "parquet":
-                parts = reader.iter_batches(batch_size=size or (1 << 20), columns=columns)
+                # at most a row group per batch: a batch that crosses one comes as two (twice the chunks)
+                groups = [reader.metadata.row_group(i).num_rows for i in range(reader.metadata.num_row_groups)]
+                parts = reader.iter_batches(batch_size=max(1, min(size or (1 << 20), max(groups, default=1))),
+                                            columns=columns)
             elif isinstance(reader, pa.ipc.RecordBatchFileReader):
                 parts = (reader.get_batch(i).select(columns) for i in range(reader.num_record_batches))
             else:
