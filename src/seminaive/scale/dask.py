@@ -28,9 +28,10 @@ def fit_dask(model, X, y, classes=None):
     """Fit an unfitted model with ``partial_fit`` and ``merge`` (NaiveBayes and
     the count models), or in passes where it learns in passes (the family, a
     Naive Bayes with a discretizer: :mod:`seminaive.core.capabilities`), on a
-    dask DataFrame (with a dask Series ``y``; a categorical one declares the
-    classes in its order) or a dask array (with a dask array ``y``); the result
-    equals one fit on all the data.
+    dask DataFrame (with a dask Series ``y``, aligned with ``X`` by index as pandas
+    aligns a Series with a frame: a column of ``X``'s own frame always is; a
+    categorical one declares the classes in its order) or a dask array (with a
+    dask array ``y``); the result equals one fit on all the data.
 
     Examples
     --------
