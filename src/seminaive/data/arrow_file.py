@@ -18,7 +18,6 @@ missing values as NaN.
 """
 
 import os
-from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -27,9 +26,9 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ..exceptions import DataFormatError
-from .dataset import Dataset, class_values
+from .dataset import class_values, concatenated, split_class
 from .encoding import infer_schema
-from .schema import NOMINAL, NUMERIC, Attribute, Schema, resolve_columns, resolve_target
+from .schema import NOMINAL, NUMERIC, Attribute, resolve_columns, resolve_target
 from .summary import ColumnSummary
 from ._text import strip_compression
 
@@ -71,7 +70,7 @@ class ArrowFilePlan:
         index = self.index_columns = _index_columns(schema)  # a DataFrame's index, as pandas reads it back
         kept = [j for j, n in enumerate(schema.names) if n not in index]
         self.names = [str(schema.names[j]) for j in kept]
-        self.types = [schema.types[j] for j in kept]  # the file's types (a string column read as a dictionary is a string's)
+        self.types = [schema.types[j] for j in kept]  # the file's (a string read as codes is a string)
         if not self.names:
             raise DataFormatError("the file holds no columns", path=path)
         if len(set(self.names)) != len(self.names):
@@ -159,22 +158,14 @@ class ArrowFilePlan:
         for batch in self.batches(self.names, size):
             cols = [encode_arrow(col, a, self.path) for col, a in zip(batch.columns, attrs)]
             frame = pd.DataFrame(dict(zip(self.names, cols)), columns=self.names)
-            if self.target is None:
-                yield Dataset(frame, None, Schema(tuple(attrs)), name=self.name, source=self.path)
-                continue
-            y = frame.pop(self.names[self.target])
-            schema = Schema(tuple(a for j, a in enumerate(attrs) if j != self.target), attrs[self.target])
-            yield Dataset(frame, y, schema, name=self.name, source=self.path)
+            yield split_class(frame, attrs, self.target, self.name, self.path)
 
     def load(self, nominal=None, numeric=None):
         """The whole file in memory."""
         parts = [d for d in self.encoded(None, nominal, numeric) if d.n_samples]
         if not parts:
             raise DataFormatError("the file holds no data rows", path=self.path)
-        if len(parts) == 1:
-            return parts[0]
-        y = None if parts[0].y is None else pd.concat([d.y for d in parts], ignore_index=True)
-        return replace(parts[0], X=pd.concat([d.X for d in parts], ignore_index=True), y=y)
+        return concatenated(parts)
 
     def model_chunks(self, size, attrs, positions, label, unseen):
         """``(X, actual)`` chunks for a fitted model's attributes ``attrs`` read from the

@@ -8,7 +8,7 @@ import pandas as pd
 from .encoding import infer_schema
 from .schema import NOMINAL, Attribute, Schema, resolve_target
 
-__all__ = ["Dataset", "class_values"]
+__all__ = ["Dataset", "class_values", "split_class", "concatenated"]
 
 
 @dataclass
@@ -108,6 +108,24 @@ class Dataset:
         return cls(X, y, Schema(schema.attributes, Attribute(names[tidx], NOMINAL, tuple(classes))), name=name)
 
 
+
+
+def split_class(frame, attrs, target, name, source):
+    """A Dataset of a frame of every column of a file (``attrs``, their attributes in its order),
+    the column at position ``target`` as the class (None: unlabelled)."""
+    if target is None:
+        return Dataset(frame, None, Schema(tuple(attrs)), name=name, source=source)
+    y = frame.pop(frame.columns[target])
+    schema = Schema(tuple(a for j, a in enumerate(attrs) if j != target), attrs[target])
+    return Dataset(frame, y, schema, name=name, source=source)
+
+
+def concatenated(parts):
+    """One Dataset of parts with one schema, their rows in order."""
+    if len(parts) == 1:
+        return parts[0]
+    y = None if parts[0].y is None else pd.concat([d.y for d in parts], ignore_index=True)
+    return replace(parts[0], X=pd.concat([d.X for d in parts], ignore_index=True), y=y)
 
 
 def class_values(y):

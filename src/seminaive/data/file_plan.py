@@ -7,7 +7,7 @@ merged in file order, so both give the same rows, schema and errors.
 """
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import pandas as pd
 
@@ -15,12 +15,12 @@ from .._names import DATA_FORMATS
 from ..exceptions import DataFormatError, ParameterError
 from ._rows import as_table, missing_mask, rows_to_dataset
 from .arrow_csv import ArrowRestart, ArrowRowError, arrow_columns, arrow_options, arrow_summaries, block_size
-from .dataset import Dataset
+from .dataset import concatenated, split_class
 from ._text import open_binary, strip_compression
 from .arff import DateAttribute, parse_header, to_milliseconds
 from .arrow_file import ARROW_KINDS, ArrowFilePlan, column_key
 from .filebase import read_description
-from .schema import NUMERIC, Attribute, Schema, resolve_columns, resolve_target
+from .schema import NUMERIC, Attribute, resolve_columns, resolve_target
 from .summary import ColumnSummary
 from .tokens import arff_rows, chunked, csv_rows, separator, text_lines
 
@@ -191,12 +191,7 @@ class FilePlan:
         """A Dataset of pyarrow's converted columns (codes or floats)."""
         data = {a.name: (pd.Categorical.from_codes(c, categories=pd.Index([str(v) for v in a.values], dtype=object))
                          if a.is_nominal else c) for a, c in zip(attrs, cols)}
-        frame = pd.DataFrame(data, columns=self.names)
-        if self.target is None:
-            return Dataset(frame, None, Schema(tuple(attrs)), name=self.name, source=self.path)
-        y = frame.pop(self.names[self.target])
-        schema = Schema(tuple(a for j, a in enumerate(attrs) if j != self.target), attrs[self.target])
-        return Dataset(frame, y, schema, name=self.name, source=self.path)
+        return split_class(pd.DataFrame(data, columns=self.names), attrs, self.target, self.name, self.path)
 
     def load(self, nominal=None, numeric=None):
         """The whole file in memory."""
@@ -204,10 +199,7 @@ class FilePlan:
         if not parts:
             raise DataFormatError("the file has a header but no data rows" if self.skip
                                   else "the file holds no data rows", path=self.path)
-        if len(parts) == 1:
-            return parts[0]
-        y = None if parts[0].y is None else pd.concat([d.y for d in parts], ignore_index=True)
-        return replace(parts[0], X=pd.concat([d.X for d in parts], ignore_index=True), y=y)
+        return concatenated(parts)
 
 
 def _header(path):
