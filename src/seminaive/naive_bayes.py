@@ -294,24 +294,22 @@ class NaiveBayes(TabularInput, BaseNaiveBayes):
         check_prior_names(self.prior, self.schema_.names, PRIOR_KEYS)
         self.class_log_prior_ = class_log_prior(self.class_count_, self.priors)
         comps, stats, names = self.components_, self.stats_, self.schema_.names
-        gauss = [i for i, c in enumerate(comps) if isinstance(c, Gaussian)]
-        floors = variance_floor([stats[i] for i in gauss], self.var_smoothing, self.var_smoothing_rule)
-        # the Gaussians are estimated together, by estimator (a Normal-Gamma prior may be given per attribute)
+        # one estimator for every attribute, unless a Normal-Gamma prior is given per attribute
         own = isinstance(self.prior, dict) and any(isinstance(v, dict) for v in self.prior.values())
         shared = None if own else self._estimator(None)
-        groups = {}
+        estimator = (lambda c: self._estimator(names[c.attribute])) if own else (lambda c: shared)
+        gauss = [i for i, c in enumerate(comps) if isinstance(c, Gaussian)]
+        floors = variance_floor([stats[i] for i in gauss], self.var_smoothing, self.var_smoothing_rule)
+        groups = {}  # the Gaussians sharing an estimator, estimated together
         for i, f in zip(gauss, floors):
-            name = names[comps[i].attribute]
-            estimator = self._estimator(name) if own else shared
-            key = repr(sorted(vars(estimator).items())) if own else None
-            groups.setdefault(key, (estimator, []))[1].append((i, f, name))
-        for estimator, members in groups.values():
-            Gaussian.estimate_many([comps[i] for i, _, _ in members], [stats[i] for i, _, _ in members], estimator,
-                                   [f for _, f, _ in members], [n for _, _, n in members])
-        if len(gauss) < len(comps):
-            for i in sorted(set(range(len(comps))) - set(gauss)):
-                name = names[comps[i].attribute]
-                comps[i].estimate(stats[i], self._estimator(name) if own else shared, name=name)
+            e = estimator(comps[i])
+            groups.setdefault(id(e), (e, []))[1].append((i, f))
+        for e, members in groups.values():
+            Gaussian.estimate_many([comps[i] for i, _ in members], [stats[i] for i, _ in members], e,
+                                   [f for _, f in members], [names[comps[i].attribute] for i, _ in members])
+        for c, s in zip(comps, stats):
+            if not isinstance(c, Gaussian):
+                c.estimate(s, estimator(c), name=names[c.attribute])
 
     def _loo_log_proba(self, X, y, table=None, ycodes=None):
         return naive_bayes_loo(self, X, y, table, ycodes)

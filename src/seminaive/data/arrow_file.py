@@ -88,9 +88,7 @@ class ArrowFilePlan:
         row), row group by row group (memory stays flat: a dataset scanner reading ahead held
         1 GB on 10M rows); an Arrow IPC file memory-mapped (or a stream, read in order)."""
         if self.kind == "parquet":
-            schema = pq.read_schema(self.path)
-            text = [n for n, t in zip(schema.names, schema.types)
-                    if pa.types.is_string(t) or pa.types.is_large_string(t)]
+            text = [n for n, t in zip(self.names, self.types) if pa.types.is_string(t) or pa.types.is_large_string(t)]
             return pq.ParquetFile(self.path, read_dictionary=text, buffer_size=1 << 20, pre_buffer=False)
         try:
             return pa.ipc.open_file(pa.memory_map(self.path))

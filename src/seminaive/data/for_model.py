@@ -58,8 +58,8 @@ def model_chunks(path, schema, chunksize=None, format=None, target=None, header=
     read as text (pyarrow could not parse them as numbers)."""
     path = os.fspath(path)
     unseen = {} if unseen is None else unseen
-    csv_unlabelled = bool(unlabelled) and guess_format(path, format) in ("csv", *ARROW_KINDS)
-    plan = plan_file(path, format, None if unlabelled else target, header, sep, unlabelled=csv_unlabelled)
+    may_lack_class = bool(unlabelled) and guess_format(path, format) in ("csv", *ARROW_KINDS)
+    plan = plan_file(path, format, None if unlabelled else target, header, sep, unlabelled=may_lack_class)
     want = list(schema.names)
     positions, label = _columns(plan, want, target, header, unlabelled)
     attrs = schema.attributes
