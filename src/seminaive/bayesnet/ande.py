@@ -5,34 +5,34 @@ from math import comb
 
 import numpy as np
 
-from ..core.counting import count_codes, joint_codes
+from ..core.subset_counts import conditional_counts, count_subsets, marginal_counts, parent_slots
 from ..estimation import lidstone_log
 from .._memory import check_memory
 from ..components import ConditionalTable
 from ..registry import register, register_variant
 from .base import BayesNetClassifier
+from ..data.encoding import EncodedTable
+from .ande_kernel import average_sets
 from ..exceptions import ParameterError
 
 __all__ = ["AnDE", "AODE"]
 
 
-def _joint_code(P, codes, readers):
-    """The joint code of the attributes P (their number of joint values where one is missing)."""
-    widths = [readers[p].n_values for p in P]
-    return joint_codes([codes[p] for p in P], widths, missing=int(np.prod(widths, dtype=np.int64)))
+def _stack_shape(tables, k):
+    """The shape of the stacked log tables of children sharing their parents."""
+    return len(tables), tables[0].n_configs + 1, max(t.n_values for t in tables) + 1, k
 
 
-def _stacked_log_tables(tables, stats, alpha, estimator=None):
+def _stacked_log_tables(tables, stats, alpha, estimator, out):
     """The log tables of children sharing their parents, as ConditionalTable.estimate
     computes them with the Frequency estimator (the same operations, so the same
-    numbers), stacked: (tables, parent slots, widest child + 1, K), zero where a
-    child's code is missing (-1, the last row) or beyond its values. Another
-    ``estimator`` estimates table by table."""
+    numbers), stacked in ``out`` (zeros of :func:`_stack_shape`: tables, parent slots,
+    widest child + 1, K), zero where a child's code is missing (-1, the last row) or
+    beyond its values. Another ``estimator`` estimates table by table."""
     k, slots = stats[0]["counts"].shape[:2]
     m = np.array([t.n_values for t in tables])
     width = int(m.max())
     if estimator is not None:
-        out = np.zeros((len(tables), slots, width + 1, k))
         for c, (t, st) in enumerate(zip(tables, stats)):
             t.estimate(st, estimator)
             out[c, :, :m[c] + 1, :] = t.log_table_
@@ -41,7 +41,6 @@ def _stacked_log_tables(tables, stats, alpha, estimator=None):
     counts = np.zeros((len(tables), k, slots, width))
     for c, st in enumerate(stats):
         counts[c, :, :, :m[c]] = st["counts"]
-    out = np.zeros((len(tables), slots, width + 1, k))
     mm = m[:, None, None, None].astype(np.float64)
     for part, rows in ((counts[:, :, :-1, :], slice(0, slots - 1)), (counts.sum(axis=2, keepdims=True), [-1])):
         logp = lidstone_log(part, alpha, mm)  # no present value and alpha = 0: uniform
@@ -146,19 +145,26 @@ class AnDE(BayesNetClassifier):
         return shapes
 
     def _count(self, table, y, k, weight):
-        """Every table's counts: per super-parent set, the parents' joint code once and one
-        bincount over all its children (the tables' own ``count`` gives the same arrays)."""
-        codes = [np.asarray(r.codes(table), dtype=np.int64) for r in self.readers_]
-        parent_stats, joint_stats = [], []
+        """Every table's counts, from one compiled pass over the rows counting the joint values of
+        every n + 1 attributes by class (:func:`~seminaive.core.subset_counts.count_subsets`): a
+        super-parent set's child table and the set's own counts are sums of the cells of the
+        subset made of the set and the child."""
+        stats = {"stats_": [t.count(table, y, k, weight) for t in self.tables_], "parent_stats_": [],
+                 "joint_stats_": []}
+        if not self.parent_sets_:
+            return stats
+        codes = [r.codes(table) for r in self.readers_]
+        subsets = list(combinations(range(len(codes)), len(self.parent_sets_[0]) + 1))
+        counted = dict(zip(subsets, count_subsets(codes, [r.n_values for r in self.readers_], y, k, subsets,
+                                                  weight)))
         for P, ts in zip(self.parent_sets_, self.parent_tables_):
-            pc = _joint_code(P, codes, self.readers_)
-            slots = ts[0].n_configs + 1
-            joint_stats.append(count_codes([pc], slots, y, k, weight=weight)[0, 0, :, 0])
-            counts = count_codes([codes[t.attribute] for t in ts], max(t.n_values for t in ts), y, k, parent=pc,
-                                 n_parent=slots, weight=weight)[:, 0]
-            parent_stats.append([{"counts": counts[c, :, :, :t.n_values]} for c, t in enumerate(ts)])
-        return {"stats_": [t.count(table, y, k, weight) for t in self.tables_],
-                "parent_stats_": parent_stats, "joint_stats_": joint_stats}
+            with_child = [tuple(sorted((*P, t.attribute))) for t in ts]
+            stats["parent_stats_"].append([{"counts": conditional_counts(counted[q], q.index(t.attribute))}
+                                           for q, t in zip(with_child, ts)])
+            q = with_child[0]  # the set's own counts: any of its subsets, summed over the child
+            stats["joint_stats_"].append(parent_slots(marginal_counts(counted[q], [q.index(p) for p in P]),
+                                                      len(P)))
+        return stats
 
     def _count_names(self):
         return ("stats_", "parent_stats_", "joint_stats_")
@@ -169,8 +175,13 @@ class AnDE(BayesNetClassifier):
         # log_table_ are views into it): one computation per set, one gather per set in prediction
         if estimator is None and self.estimation != "frequency":
             estimator = self._estimator()  # (Lidstone's tables come from the stacked counts directly)
-        self.set_logs_ = [_stacked_log_tables(ts, ss, self.alpha, estimator)
-                          for ts, ss in zip(self.parent_tables_, self.parent_stats_)]
+        shapes = [_stack_shape(ts, len(self.classes_)) for ts in self.parent_tables_]
+        block = np.zeros(sum(int(np.prod(s)) for s in shapes))  # every set's stack, end to end (the kernel's)
+        at = np.cumsum([0] + [int(np.prod(s)) for s in shapes[:-1]], dtype=np.int64)
+        self.set_logs_block_ = (block, at)
+        self.set_logs_ = [_stacked_log_tables(ts, ss, self.alpha, estimator,
+                                              block[a:a + int(np.prod(s))].reshape(s))
+                          for ts, ss, s, a in zip(self.parent_tables_, self.parent_stats_, shapes, at)]
         self.joint_log_ = []
         for counts in self.joint_stats_:
             k, slots = counts.shape
@@ -181,40 +192,13 @@ class AnDE(BayesNetClassifier):
 
     def _joint_log_likelihood(self, X):
         table = self._encode(X)
-        nb = self._tables_sum(table)  # Naive Bayes: the fallback, replaced where a super-parent set is active
         if not self.parent_sets_:
-            return nb
-        codes = np.column_stack([np.asarray(r.codes(table), dtype=np.int64) for r in self.readers_])
-        step = max(1024, (1 << 22) // max(len(self.readers_) * len(self.classes_), 1))  # rows per block
-        for s in range(0, table.n_samples, step):
-            self._average_block(codes[s:s + step], nb[s:s + step])
-        return nb
-
-    def _average_block(self, codes, out):
-        """Replace ``out`` (rows, K; Naive Bayes) by the average of the active
-        super-parent sets' joint likelihoods, in place, for a block of rows."""
-        acc = np.full(out.shape, -np.inf)
-        active_count = np.zeros(out.shape[0])
-        cols = list(codes.T)
-        for P, ts, log_joint, counts, stack in zip(self.parent_sets_, self.parent_tables_, self.joint_log_,
-                                                   self.joint_stats_, self.set_logs_):
-            code = _joint_code(P, cols, self.readers_)
-            seen = np.append(counts[:, :-1].sum(axis=0), 0.0)  # the missing slot is never active
-            active = (code < counts.shape[1] - 1) & (seen[code] >= max(self.min_count, 1e-300))
-            if not active.any():
-                continue
-            term = log_joint.T[np.where(active, code, 0)]
-            T, slots, rows, k = stack.shape
-            children = codes[:, [t.attribute for t in ts]]
-            children[children < 0] = rows - 1  # a missing child: the zero row
-            flat = (code * rows)[:, None] + children + (np.arange(T) * (slots * rows))[None, :]
-            with np.errstate(invalid="ignore"):
-                term += np.matmul(np.ones(T), stack.reshape(-1, k)[flat])  # the sum over children
-            term[~active] = -np.inf
-            acc = np.logaddexp(acc, term)
-            active_count += active
-        some = active_count > 0
-        out[some] = acc[some] - np.log(active_count[some])[:, None]
+            return self._tables_sum(table)
+        out = np.empty((table.n_samples, len(self.classes_)))
+        none = average_sets(self, [r.codes(table) for r in self.readers_], out)
+        if none.any():  # no super-parent set active: Naive Bayes
+            out[none] = self._tables_sum(EncodedTable(table.codes[none], table.numeric[none], table.unseen))
+        return out
 
     def attribute_log_likelihoods(self, X):
         """Not defined: AnDE averages models, so its log-likelihood is no sum of attribute terms."""

@@ -7,7 +7,7 @@ learned in memory; the information measures come from these counts alone.
 
 import numpy as np
 
-from ..core.counting import count_codes
+from ..core.subset_counts import count_subsets
 from ..dependence.information import _cmi
 
 __all__ = ["pair_statistics", "add_statistics", "mutual_informations", "cmi_matrix_from", "tie_rounded"]
@@ -31,19 +31,14 @@ def tie_rounded(values):
 
 def pair_statistics(columns, widths, y, k, weight=None):
     """``{"single": [(K, m_i)], "pairs": {(i, j): (K, m_i, m_j)}}`` of code columns
-    (-1 missing) with ``widths`` m_i values, for i < j: the counting primitive with
-    no parent, then with attribute i the parent of the attributes after it."""
-    single, pairs = [], {}
-    if not columns:
-        return {"single": single, "pairs": pairs}
-    top = max(widths)
-    counts = count_codes(list(columns), top, y, k, weight=weight)[:, 0, :, 0]
-    single = [counts[i, :, :m] for i, m in enumerate(widths)]
-    for i in range(len(columns) - 1):
-        later = count_codes(list(columns[i + 1:]), max(widths[i + 1:]), y, k, parent=columns[i], n_parent=widths[i],
-                            weight=weight)[:, 0]
-        for j in range(i + 1, len(columns)):
-            pairs[(i, j)] = later[j - i - 1, :, :, :widths[j]]
+    (-1 missing) with ``widths`` m_i values, for i < j: every attribute's and every pair's
+    counts in one compiled pass (:func:`~seminaive.core.subset_counts.count_subsets`), the rows
+    where one of them is missing left out."""
+    d = len(columns)
+    subsets = [(i,) for i in range(d)] + [(i, j) for i in range(d) for j in range(i + 1, d)]
+    counted = count_subsets(columns, widths, y, k, subsets, weight) if d else []
+    single = [counted[i][:, :widths[i]] for i in range(d)]
+    pairs = {q: t[:, :widths[q[0]], :widths[q[1]]] for q, t in zip(subsets[d:], counted[d:])}
     return {"single": single, "pairs": pairs}
 
 

@@ -1,0 +1,181 @@
+"""AnDE's joint log-likelihood, compiled: per row, the log of the average over the active
+super-parent sets of P(c, x_P) prod_i P(x_i | c, x_P) (the rows where no set is active are
+left to the Naive Bayes fallback).
+
+The rows are taken in blocks and, within a block, the sets one after another and each set's
+children one after another, so that a child's table stays in the processor's cache while the
+block's rows read it. The products are taken in probabilities, as Weka does (no exponential per
+set and class, one logarithm per row and class); a row whose product falls below 1e-280 for an
+active set (many small factors, or a probability of 0) is worked out again in logarithms with a
+running log-sum-exp, so that no product underflows.
+"""
+
+import math
+
+import numpy as np
+
+from .._jit import compiled
+
+__all__ = ["average_sets"]
+
+BLOCK = 2048  # rows per block
+TINY = 1e-280  # a product below it is redone in logarithms (doubles go subnormal near 2.2e-308)
+
+
+def _set_value(codes, row, members, widths, s, seen, seen_at, threshold):
+    """The joint value of set s for a row, or -1 where the set is not active (an attribute missing,
+    or its value counted less than ``threshold``)."""
+    code = 0
+    for a in range(members.shape[1]):
+        v = codes[members[s, a], row]
+        if v >= widths[s, a]:
+            return -1
+        code = code * widths[s, a] + v
+    if seen[seen_at[s] + code] < threshold:
+        return -1
+    return code
+
+
+def _average(codes, out, members, widths, children, joint, joint_at, seen, seen_at, probs, probs_at, rows_of,
+             threshold, tiny, block, state):
+    """Set ``out`` (rows, K) to the log of the average of the active sets' likelihoods, marking
+    in ``state`` the rows to work out in logarithms (1, :func:`_average_logs`) and those where no
+    set is active (2, left as they are). ``codes`` (attributes, rows): each attribute's codes, its
+    number of values where missing. Set s: its attributes ``members[s]``, their numbers of values
+    ``widths[s]``, its children ``children[s]``; P(c, x_P) at joint[joint_at[s]:] ((P values, K)),
+    its weighted counts per value at seen[seen_at[s]:], its children's probabilities at
+    probs[probs_at[s]:] ((K, children, P values + 1, rows_of[s]), a missing child's row all ones).
+    A set is active for a row when its attributes are present and its value's count is at least
+    ``threshold``; a product below ``tiny`` sends its row to the logarithms."""
+    n, k = codes.shape[1], out.shape[1]
+    total = np.empty((k, block))
+    product = np.empty((k, block))
+    active = np.zeros(block, dtype=np.int64)
+    slot = np.empty(block, dtype=np.int64)
+    live = np.empty(block, dtype=np.bool_)
+    index = np.empty(block, dtype=np.int64)
+    for s0 in range(0, n, block):
+        e = min(s0 + block, n) - s0
+        total[:, :e] = 0.0
+        active[:e] = 0
+        for s in range(members.shape[0]):
+            slots = 1
+            for a in range(members.shape[1]):
+                slots *= widths[s, a]
+            rows = rows_of[s]
+            plane = children.shape[1] * (slots + 1) * rows
+            for r in range(e):  # an inactive row reads the parent-missing slot, its product unused
+                code = _set_value(codes, s0 + r, members, widths, s, seen, seen_at, threshold)
+                live[r] = code >= 0
+                slot[r] = code if code >= 0 else slots
+                for c in range(k):
+                    product[c, r] = joint[joint_at[s] + code * k + c] if code >= 0 else 0.0
+            for t in range(children.shape[1]):  # one child's table at a time: it stays in cache
+                x = codes[children[s, t]]
+                at = t * (slots + 1) * rows
+                for r in range(e):
+                    index[r] = at + slot[r] * rows + x[s0 + r]
+                for c in range(k):
+                    p = probs[probs_at[s] + c * plane:probs_at[s] + (c + 1) * plane]
+                    q = product[c]
+                    for r in range(e):
+                        q[r] *= p[index[r]]
+            for r in range(e):
+                if not live[r]:
+                    continue
+                active[r] += 1
+                for c in range(k):
+                    if product[c, r] < tiny:
+                        state[s0 + r] = 1
+                    total[c, r] += product[c, r]
+        for r in range(e):
+            if not active[r]:
+                state[s0 + r] = 2
+            elif state[s0 + r] == 0:
+                shift = math.log(active[r])
+                for c in range(k):
+                    out[s0 + r, c] = math.log(total[c, r]) - shift
+
+
+def _average_logs(codes, out, members, widths, children, logs, logs_at, rows_of, joint_logs, joint_at, seen,
+                  seen_at, threshold, state):
+    """:func:`_average` in logarithms for the rows marked 1 in ``state``: per class the running
+    largest term and the sum of the others' exponentials relative to it. ``logs``: the children's
+    log tables at logs[logs_at[s]:] ((children, P values + 1, rows_of[s], K)); ``joint_logs``:
+    log P(c, x_P) as ``joint`` in :func:`_average`."""
+    k = out.shape[1]
+    top = np.empty(k)
+    total = np.empty(k)
+    term = np.empty(k)
+    for row in range(codes.shape[1]):
+        if state[row] != 1:
+            continue
+        top[:] = -np.inf
+        total[:] = 0.0
+        active = 0
+        for s in range(members.shape[0]):
+            code = _set_value(codes, row, members, widths, s, seen, seen_at, threshold)
+            if code < 0:
+                continue
+            active += 1
+            slots = 1
+            for a in range(members.shape[1]):
+                slots *= widths[s, a]
+            slot_stride = rows_of[s] * k
+            for c in range(k):
+                term[c] = joint_logs[joint_at[s] + code * k + c]
+            for t in range(children.shape[1]):
+                cell = logs_at[s] + (t * (slots + 1) + code) * slot_stride + codes[children[s, t], row] * k
+                for c in range(k):
+                    term[c] += logs[cell + c]
+            for c in range(k):
+                v = term[c]
+                if v > top[c]:
+                    total[c] = 1.0 if top[c] == -np.inf else total[c] * math.exp(top[c] - v) + 1.0
+                    top[c] = v
+                elif v > -np.inf:
+                    total[c] += math.exp(v - top[c])
+        shift = math.log(active)
+        for c in range(k):
+            out[row, c] = top[c] + math.log(total[c]) - shift if total[c] > 0 else -np.inf
+
+
+_KERNELS = ("_set_value", "_average", "_average_logs")
+_COMPILED = []
+
+
+def _flat(arrays):
+    """The arrays raveled end to end, and where each starts."""
+    at = np.cumsum([0] + [a.size for a in arrays[:-1]], dtype=np.int64)
+    return np.concatenate([np.ravel(a) for a in arrays]), at
+
+
+def average_sets(model, columns, out):
+    """Set ``out`` (rows, K) to the log of the AnDE average of the fitted ``model``'s active
+    super-parent sets, from the readers' code ``columns``; returns the mask of the rows where no
+    set is active (``out`` not set there)."""
+    readers = model.readers_
+    small = max(r.n_values for r in readers) < 127
+    codes = np.empty((len(readers), out.shape[0]), dtype=np.int8 if small else np.int64)
+    for i, (c, r) in enumerate(zip(columns, readers)):
+        c = np.asarray(c)
+        codes[i] = np.where(c < 0, r.n_values, c)  # missing: the value past the last (a child's neutral row)
+    members = np.array(model.parent_sets_, dtype=np.int64)
+    widths = np.array([[readers[p].n_values for p in P] for P in model.parent_sets_], dtype=np.int64)
+    children = np.array([[t.attribute for t in ts] for ts in model.parent_tables_], dtype=np.int64)
+    joint_logs, _ = _flat([np.ascontiguousarray(j.T) for j in model.joint_log_])
+    seen, seen_at = _flat([c[:, :-1].sum(axis=0) for c in model.joint_stats_])
+    logs, logs_at = model.set_logs_block_
+    probs, _ = _flat([np.exp(s.transpose(3, 0, 1, 2)) for s in model.set_logs_])  # (K, children, slots, rows):
+    # each set's as large as its log tables, so both start at logs_at
+    rows_of = np.array([s.shape[2] for s in model.set_logs_], dtype=np.int64)
+    threshold = max(model.min_count, 1e-300)
+    state = np.zeros(out.shape[0], dtype=np.int8)
+    fns = compiled(globals(), _KERNELS, _COMPILED)
+    joint_at = seen_at * out.shape[1]  # K per value of a set
+    fns["_average"](codes, out, members, widths, children, np.exp(joint_logs), joint_at, seen, seen_at, probs,
+                    logs_at, rows_of, threshold, TINY, BLOCK, state)
+    if (state == 1).any():
+        fns["_average_logs"](codes, out, members, widths, children, logs, logs_at, rows_of, joint_logs, joint_at,
+                             seen, seen_at, threshold, state)
+    return state == 2

@@ -1,0 +1,179 @@
+"""Many small tables counted in one compiled pass over the rows: the counts, by class, of the
+joint values of every given subset of attributes (pairs for structure learning, the
+n + 1-subsets of AnDE), as Weka's AODE counts its pairs.
+
+Each table keeps a missing value (a negative code) as one more value of its attribute, so
+every table derived from it, whatever it leaves out, is a sum of its cells: a conditional
+table drops the child's missing value and gathers the cells with a parent missing into one
+slot; a marginal sums over an attribute's values, missing included. The rows are taken in
+blocks; within a block the tables are counted one after another, so that a table's cells
+stay in the processor's cache while the block's rows update them.
+"""
+
+import numpy as np
+
+from .._jit import compiled
+
+__all__ = ["count_subsets", "conditional_counts", "parent_slots", "marginal_counts"]
+
+BLOCK = 16384  # rows per block: the block's codes of every attribute stay in cache
+
+
+def _count_all(codes, y, w, prefix, prefix_stride, class_stride, start, last, offset, last_stride, counts, block):
+    """Add every row of ``codes`` (attributes, rows; missing already the last value) to every
+    table, block after block of rows. The tables come in groups sharing all their attributes but
+    the last (group g: the attributes ``prefix[g]``); a row's index within its group is its class
+    times ``class_stride[g]`` plus the prefix attributes' codes times their strides, computed once
+    per group, and its cell of table t (of group g: start[g] <= t < start[g + 1]) is offset[t]
+    plus its code of attribute last[t] times last_stride[t] plus that index."""
+    n = codes.shape[1]
+    part = np.empty(block, dtype=np.int64)
+    weighted = w.shape[0] > 0
+    for s in range(0, n, block):
+        e = min(s + block, n)
+        for g in range(prefix.shape[0]):
+            cs = class_stride[g]
+            for r in range(e - s):
+                part[r] = y[s + r] * cs
+            for a in range(prefix.shape[1]):
+                col, st = prefix[g, a], prefix_stride[g, a]
+                if st:
+                    for r in range(e - s):
+                        part[r] += codes[col, s + r] * st
+            for t in range(start[g], start[g + 1]):
+                col, o, st = last[t], offset[t], last_stride[t]
+                if weighted:
+                    for r in range(e - s):
+                        counts[o + codes[col, s + r] * st + part[r]] += w[s + r]
+                else:
+                    for r in range(e - s):
+                        counts[o + codes[col, s + r] * st + part[r]] += 1.0
+
+
+_KERNELS = ("_count_all",)
+_COMPILED = []
+
+
+def count_subsets(columns, widths, y, n_classes, subsets, weight=None):
+    """The counts of the joint values of each subset of attributes, by class, in one pass.
+
+    Parameters
+    ----------
+    columns : sequence of 1-D int arrays
+        Each attribute's codes (negative: missing).
+    widths : sequence of int
+        Each attribute's number of values m (codes below it).
+    y : 1-D int array
+        The class codes (below ``n_classes``).
+    n_classes : int
+    subsets : sequence of tuples of attribute indices
+        Each non-empty; subsets sharing all their attributes but the last share the work of
+        their index.
+    weight : 1-D array, optional
+        The rows' weights (1 when None).
+
+    Returns
+    -------
+    list of arrays
+        Per subset (a_1, ..., a_r), counts of shape (n_classes, m_a1 + 1, ..., m_ar + 1): the
+        last value of each attribute axis counts the rows where it is missing.
+
+    Examples
+    --------
+    >>> t = count_subsets([np.array([0, 1, -1]), np.array([1, 1, 0])], [2, 2], np.array([0, 1, 1]), 2, [(0, 1)])[0]
+    >>> t[1].tolist()  # class 1: (value 1, value 1) once, (missing, value 0) once
+    [[0.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 0.0, 0.0]]
+    """
+    subsets = [tuple(int(a) for a in q) for q in subsets]
+    if not subsets:
+        return []
+    used = sorted({a for q in subsets for a in q})
+    where = {a: i for i, a in enumerate(used)}
+    top = max(int(widths[a]) for a in used)
+    codes = np.empty((len(used), len(y)), dtype=np.int8 if top < 127 else np.int16 if top < 32767 else np.int64)
+    for a in used:  # missing (negative) -> the attribute's last value
+        c = np.asarray(columns[a])
+        codes[where[a]] = np.where(c < 0, int(widths[a]), c)
+    groups = {}
+    for t, q in enumerate(subsets):
+        groups.setdefault(q[:-1], []).append(t)
+    r = max(len(q) for q in subsets) - 1
+    prefix = np.zeros((len(groups), r), dtype=np.int64)
+    prefix_stride = np.zeros((len(groups), r), dtype=np.int64)  # 0: no attribute there
+    class_stride, start = np.zeros(len(groups), dtype=np.int64), [0]
+    last, offset, last_stride = (np.zeros(len(subsets), dtype=np.int64) for _ in range(3))
+    shapes, total, order = [None] * len(subsets), 0, []
+    for g, (head, members) in enumerate(groups.items()):
+        ext = [int(widths[a]) + 1 for a in head]
+        size = n_classes * int(np.prod(ext, dtype=np.int64))
+        class_stride[g] = size // n_classes
+        for i, a in enumerate(head):
+            prefix[g, i] = where[a]
+            prefix_stride[g, i] = int(np.prod(ext[i + 1:], dtype=np.int64))
+        for t in members:  # each table (last value, class, prefix values): its last attribute outermost
+            q = subsets[t]
+            last[len(order)], offset[len(order)], last_stride[len(order)] = where[q[-1]], total, size
+            shapes[t] = (int(widths[q[-1]]) + 1, n_classes, *ext)
+            order.append(t)
+            total += shapes[t][0] * size
+        start.append(len(order))
+    counts = np.zeros(total)
+    w = np.empty(0) if weight is None else np.ascontiguousarray(weight, dtype=np.float64)
+    fns = compiled(globals(), _KERNELS, _COMPILED)
+    fns["_count_all"](codes, np.ascontiguousarray(y, dtype=np.int64), w, prefix, prefix_stride, class_stride,
+                      np.array(start, dtype=np.int64), last, offset, last_stride, counts, BLOCK)
+    out = [None] * len(subsets)
+    for i, t in enumerate(order):
+        cells = counts[offset[i]:offset[i] + int(np.prod(shapes[t], dtype=np.int64))].reshape(shapes[t])
+        out[t] = np.moveaxis(cells, 0, -1)  # (class, attributes in the subset's order)
+    return out
+
+
+def conditional_counts(table, child):
+    """A subset's counts (K, m_1 + 1, ..., m_r + 1) as the conditional table of its attribute at
+    axis ``child`` (0-based among the attributes) given the others in their order: (K, P + 1, m),
+    P the product of the parents' numbers of values, the last slot the rows with a parent missing,
+    the rows with the child missing left out (as :class:`~seminaive.components.ConditionalTable`
+    counts).
+
+    Examples
+    --------
+    >>> t = np.arange(1 * 3 * 2, dtype=float).reshape(1, 3, 2)  # attribute 0: 2 values, attribute 1: 1
+    >>> conditional_counts(t, 0)[0].tolist()  # child 0 given attribute 1: value 0, then missing
+    [[0.0, 2.0], [1.0, 3.0]]
+    """
+    return parent_slots(np.moveaxis(table, child + 1, -1)[..., :-1], table.ndim - 2)
+
+
+def parent_slots(table, r):
+    """Counts (K, m_1 + 1, ..., m_r + 1, *rest) over r attributes with their missing values as
+    (K, P + 1, *rest): the joint values with every attribute present (row-major), then one slot
+    summing the cells where any is missing.
+
+    Examples
+    --------
+    >>> parent_slots(np.arange(6.0).reshape(1, 2, 3), 2).tolist()  # 1 x 2 values present: cells 0 and 1
+    [[0.0, 1.0, 14.0]]
+    """
+    k, ext, rest = table.shape[0], table.shape[1:r + 1], table.shape[r + 1:]
+    flat = table.reshape(k, -1, *rest)
+    present = np.ones(ext, dtype=bool)
+    for axis, size in enumerate(ext):
+        cut = [slice(None)] * len(ext)
+        cut[axis] = size - 1
+        present[tuple(cut)] = False
+    present = present.ravel()
+    return np.concatenate([flat[:, present], flat[:, ~present].sum(axis=1, keepdims=True)], axis=1)
+
+
+def marginal_counts(table, keep):
+    """A subset's counts summed over every attribute but the axes ``keep`` (0-based among the
+    attributes, in order), missing values included: (K, m + 1, ...).
+
+    Examples
+    --------
+    >>> marginal_counts(np.ones((2, 3, 4)), (0,)).tolist()
+    [[4.0, 4.0, 4.0], [4.0, 4.0, 4.0]]
+    """
+    drop = tuple(a + 1 for a in range(table.ndim - 1) if a not in keep)
+    return table.sum(axis=drop) if drop else table

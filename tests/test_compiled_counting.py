@@ -1,0 +1,164 @@
+"""The compiled counting of many tables and AnDE's compiled joint log-likelihood against
+brute force: random tables with missing values, weights, one class, one value, wide codes;
+both of the prediction kernel's paths (probabilities, and logarithms where a product would
+underflow) against each other and against explicit loops."""
+
+import itertools
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from seminaive import AnDE, TAN
+from seminaive.bayesnet import ande_kernel
+from seminaive.bayesnet.statistics import pair_statistics
+from seminaive.components import ConditionalTable
+from seminaive.core.subset_counts import conditional_counts, count_subsets, marginal_counts, parent_slots
+
+from test_bayesnet import brute_ande, nominal_data, rows
+
+
+def random_codes(rng, n, widths, missing=0.2):
+    cols = [rng.integers(0, m, n) for m in widths]
+    for c in cols:
+        c[rng.random(n) < missing] = -1
+    return cols
+
+
+def brute_counts(cols, widths, y, k, q, w):
+    """The subset's counts (K, m + 1, ...) by a loop over the rows (missing: the last value)."""
+    out = np.zeros((k, *[widths[a] + 1 for a in q]))
+    for r in range(len(y)):
+        cell = tuple(int(cols[a][r]) if cols[a][r] >= 0 else widths[a] for a in q)
+        out[(int(y[r]), *cell)] += 1.0 if w is None else w[r]
+    return out
+
+
+@pytest.mark.parametrize("case", ["plain", "weights", "one class", "one value", "wide codes", "no rows"])
+def test_subset_counts_equal_a_loop_over_the_rows(case):
+    rng = np.random.default_rng(abs(hash(case)) % 1000)
+    n = 0 if case == "no rows" else 257
+    widths = [3, 1, 4, 2, 5] if case != "wide codes" else [300, 2, 130, 3, 40000]
+    if case == "one value":
+        widths = [1, 1, 1, 1, 1]
+    k = 1 if case == "one class" else 3
+    cols = random_codes(rng, n, widths)
+    y = rng.integers(0, k, n)
+    w = rng.random(n) * 3 if case == "weights" else None
+    subsets = [(0,), (4,), (0, 1), (1, 3), (0, 2, 4), (2, 3, 4), (0, 1, 2, 3), (3, 1)]
+    if case == "wide codes":
+        subsets = [(0,), (0, 1), (1, 3), (2, 4), (0, 1, 3)]  # (no product of two wide attributes)
+    got = count_subsets(cols, widths, y, k, subsets, w)
+    for q, t in zip(subsets, got):
+        np.testing.assert_allclose(t, brute_counts(cols, widths, y, k, q, w), rtol=1e-13, atol=0)
+
+
+def test_derived_tables_equal_the_conditional_tables_own_count():
+    rng = np.random.default_rng(3)
+    widths, n, k = [3, 2, 4], 400, 2
+    cols, y, w = random_codes(rng, n, widths), rng.integers(0, k, n), rng.random(n)
+    t = count_subsets(cols, widths, y, k, [(0, 1, 2)], w)[0]
+    for child in range(3):
+        parents = [a for a in range(3) if a != child]
+        slots = np.prod([widths[p] for p in parents]) + 1
+        want = np.zeros((k, slots, widths[child]))
+        for r in range(n):
+            if cols[child][r] < 0:
+                continue
+            pv = [cols[p][r] for p in parents]
+            s = slots - 1 if min(pv) < 0 else pv[0] * widths[parents[1]] + pv[1]
+            want[y[r], s, cols[child][r]] += w[r]
+        np.testing.assert_allclose(conditional_counts(t, child), want, rtol=1e-13, atol=0)
+    joint = parent_slots(marginal_counts(t, (0, 2)), 2)  # the pair (0, 2) with every row counted
+    assert joint.shape == (k, 3 * 4 + 1)
+    np.testing.assert_allclose(joint.sum(axis=1), [w[y == c].sum() for c in range(k)], rtol=1e-13)
+
+
+def test_pair_statistics_equal_a_loop_over_the_rows():
+    rng = np.random.default_rng(4)
+    widths, n, k = [3, 2, 4, 2], 300, 3
+    cols, y = random_codes(rng, n, widths), rng.integers(0, k, n)
+    stats = pair_statistics(cols, widths, y, k)
+    for i, j in itertools.combinations(range(4), 2):
+        want = brute_counts(cols, widths, y, k, (i, j), None)[:, :widths[i], :widths[j]]
+        np.testing.assert_array_equal(stats["pairs"][(i, j)], want)
+    for i in range(4):
+        np.testing.assert_array_equal(stats["single"][i], brute_counts(cols, widths, y, k, (i,), None)[:, :widths[i]])
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_ande_counts_equal_each_tables_own_count(n):
+    X, y = nominal_data(n=120, d=5, seed=11, missing=0.15)
+    w = np.random.default_rng(0).random(len(y)) * 2
+    m = AnDE(n=n).fit(X, y, sample_weight=w)
+    table, yc = m._encode(X), pd.factorize(y, sort=True)[0]
+    for P, ts, stats in zip(m.parent_sets_, m.parent_tables_, m.parent_stats_):
+        for t, st in zip(ts, stats):
+            own = ConditionalTable(t.attribute, m.readers_[t.attribute], [m.readers_[p] for p in P])
+            np.testing.assert_allclose(st["counts"], own.count(table, yc, 2, w)["counts"], rtol=1e-13, atol=0)
+
+
+@pytest.mark.parametrize("alpha", [1.0, 0.0])
+def test_ande_prediction_paths_agree_and_equal_brute_force(alpha, monkeypatch):
+    """alpha = 0 gives probabilities of 0 (those rows take the logarithms' path); forcing every
+    row through the logarithms must give the same numbers as the probabilities' path."""
+    X, y = nominal_data(n=70, d=5, seed=12, missing=0.1)
+    m = AnDE(n=2, alpha=alpha).fit(X, y)
+    fast = m._joint_log_likelihood(X)
+    monkeypatch.setattr(ande_kernel, "TINY", np.inf)  # every row redone in logarithms
+    slow = m._joint_log_likelihood(X)
+    np.testing.assert_allclose(fast, slow, rtol=1e-12)
+    assert not np.isnan(fast).any()
+    if alpha == 0:  # (the loops below take 0 / 0 where a class never meets a value; the model: uniform)
+        assert np.isneginf(fast).any()
+        return
+    for r in range(0, len(y), 7):
+        want = brute_ande(X, y, m.classes_, 2, alpha, 1, rows(X)[r])
+        np.testing.assert_allclose(fast[r], want, rtol=1e-10)
+
+
+def test_ande_with_products_that_would_underflow():
+    """200 attributes of 40 values: a set's product of 199 probabilities falls far below the
+    smallest double, so every row is worked out in logarithms; it must still be finite and equal
+    the average of the sets' likelihoods (brute force on a few sets' worth, through n = 1's
+    definition in logarithms)."""
+    rng = np.random.default_rng(5)
+    N, d = 60, 200
+    X = pd.DataFrame({f"a{j}": pd.Categorical(rng.integers(0, 40, N).astype(str), categories=[str(v) for v in
+                                                                                               range(40)])
+                      for j in range(d)})
+    y = rng.integers(0, 2, N)
+    m = AnDE(n=1).fit(X, y)
+    jll = m._joint_log_likelihood(X.iloc[:3])
+    assert np.isfinite(jll).all() and (jll.min(axis=1) < np.log(ande_kernel.TINY)).all()  # the logarithms' path
+    codes = np.column_stack([np.asarray(r.codes(m._encode(X.iloc[:3])), dtype=np.int64) for r in m.readers_])
+    for r in range(3):
+        terms = []
+        for P, ts, jl, stack in zip(m.parent_sets_, m.parent_tables_, m.joint_log_, m.set_logs_):
+            v = codes[r, P[0]]
+            terms.append(jl[:, v] + sum(stack[t, v, codes[r, tab.attribute]] for t, tab in enumerate(ts)))
+        terms = np.array(terms)
+        top = terms.max(axis=0)
+        want = top + np.log(np.exp(terms - top).sum(axis=0)) - np.log(len(terms))
+        np.testing.assert_allclose(jll[r], want, rtol=1e-12)
+
+
+def test_ande_integer_weights_equal_repeated_rows():
+    X, y = nominal_data(n=50, d=4, seed=13)
+    w = np.random.default_rng(1).integers(0, 4, len(y))
+    rep = np.repeat(np.arange(len(y)), w)
+    a = AnDE(n=2).fit(X, y, sample_weight=w.astype(float))
+    b = AnDE(n=2).fit(X.iloc[rep].reset_index(drop=True), y[rep])
+    np.testing.assert_allclose(a.predict_proba(X), b.predict_proba(X), rtol=1e-12)
+
+
+def test_one_class_and_one_value():
+    X = pd.DataFrame({"a": ["x"] * 6, "b": ["p", "q", "p", "q", "p", None], "c": ["u"] * 6})
+    for model in (AnDE(n=1), AnDE(n=2), TAN()):
+        proba = model.fit(X, ["k"] * 6).predict_proba(X)
+        np.testing.assert_array_equal(proba, np.ones((6, 1)))
+    m = AnDE(n=1).fit(X, ["s", "t", "s", "t", "t", "s"])
+    for r in range(6):
+        np.testing.assert_allclose(m._joint_log_likelihood(X.iloc[[r]])[0],
+                                   brute_ande(X, np.array(["s", "t", "s", "t", "t", "s"]), m.classes_, 1, 1.0, 1,
+                                              rows(X)[r]), rtol=1e-10)
