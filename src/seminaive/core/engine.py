@@ -121,6 +121,8 @@ class Engine:
         """Codes of the Cartesian product of the group's attributes (-1 if any is missing)."""
         if isinstance(g, Given):
             g = g.child
+        if len(g) == 1:  # one attribute: its own codes (read, never written)
+            return np.asarray(codes[g[0]])
         return joint_codes([codes[j] for j in g], [self.attributes[j].m for j in g])
 
     def _parent_codes(self, term, codes):

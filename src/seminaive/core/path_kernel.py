@@ -4,10 +4,13 @@
 conditional terms P(x_i | c, parents), the models made of its first 0, 1, 2, ... terms. Where
 every term is a categorical table estimated by pseudo-counts (Laplace, Lidstone, the
 m-estimate: every pseudo-count positive, so that every estimate is finite), held out by leave-one-out
-and scored by log loss or RMSE, one compiled pass per term adds the term's leave-one-out log-estimate
-to each row's joint log-likelihood and sums the rule over the rows, with no (rows, classes)
-temporaries: the same numbers as the general path (:func:`loo_log_table`, :func:`score_sums`), which
-the other cases keep.
+and scored by log loss or RMSE, one compiled pass per term multiplies each row's joint likelihoods
+(kept in probabilities, each row up to a factor of its own) by the term's leave-one-out estimate,
+read from a table per (parent value, child value, class) worked out once per term (the row's own
+count out of its cell for its class), and sums the rule over the rows: no logarithm or
+exponential per row and class, no (rows, classes) temporaries. The same numbers as the general
+path (:func:`loo_log_table`, :func:`score_sums`) up to rounding; the other cases, and a chunk
+where a likelihood underflows, keep the general path.
 """
 
 import math
@@ -21,57 +24,30 @@ from ..estimation import Frequency
 __all__ = ["path_sums"]
 
 RULES = {"log_loss": 0, "rmse": 1, "brier": 1}
+LOG_TABLE = 1 << 15  # whole counts whose logarithms are read from a table
 
 
-def _estimate(num, d, a, at, lut, lut_den, g):
-    """log((num + a) / (d + at)): the tables' logarithms where the counts are whole (``lut`` not empty)."""
-    if lut.shape[1]:
-        return lut[g, int(num)] - lut_den[g, int(d)]
-    return math.log(num + a) - math.log(d + at)
-
-
-def _add_term(S, counts, den, x, g, a, at, lut, lut_den, cell, y, w):
-    """Add each row's leave-one-out log P(child | class, parents) to S (rows, K) from the counts
-    (cells, K) and their parent values' totals (cells, K) of the cells the rows meet (``cell``: each
-    row's, -1 where its child is missing: it adds nothing, as a row of weight 0), the cells' child
-    values ``x`` and groups ``g`` (0: parents present; 1: a parent missing, the class alone); the
-    row's own count taken out of its class's cell and total; the pseudo-counts ``a`` (2, m) and
-    totals ``at`` (2,) per group; ``lut``, ``lut_den``: log(i + pseudo-count) for whole counts i
-    (empty: logarithms taken)."""
-    n, k = S.shape
-    for r in range(n):
-        j, own = cell[r], y[r]
-        if j < 0 or w[r] <= 0:
-            continue
-        gj, aj = g[j], a[g[j], x[j]]
-        for c in range(own):  # the classes before and after the row's own, apart: no test per class
-            S[r, c] += _estimate(counts[j, c], den[j, c], aj, at[gj], lut, lut_den, gj)
-        S[r, own] += _estimate(counts[j, own] - 1.0, den[j, own] - 1.0, aj, at[gj], lut, lut_den, gj)
-        for c in range(own + 1, k):
-            S[r, c] += _estimate(counts[j, c], den[j, c], aj, at[gj], lut, lut_den, gj)
-
-
-def _rule_sums(S, y, w, rule, e):
-    """(sum of the rule, sum of the weights) over the rows of weight > 0: log loss (rule 0) or
-    the squared distance of the posteriors to the class's indicator (rule 1); ``e``: scratch (K,)."""
-    n, k = S.shape
+def _rule_sums(P, y, w, rule):
+    """(sum of the rule, sum of the weights) over the rows of weight > 0 of the joint likelihoods
+    ``P`` (rows, K; each row up to a factor of its own): log loss (rule 0) or the squared distance
+    of the posteriors to the class's indicator (rule 1). NaN where a row's class has a likelihood
+    of 0 (underflow: the caller scores in logarithms)."""
+    n, k = P.shape
     total, weight = 0.0, 0.0
     for r in range(n):
         if w[r] <= 0:
             continue
-        top = S[r, 0]
-        for c in range(1, k):
-            top = max(top, S[r, c])
         s = 0.0
         for c in range(k):
-            e[c] = math.exp(S[r, c] - top)
-            s += e[c]
+            s += P[r, c]
         if rule == 0:
-            total += w[r] * (top + math.log(s) - S[r, y[r]])
+            if P[r, y[r]] <= 0.0:
+                return math.nan, 0.0
+            total += w[r] * math.log(s / P[r, y[r]])
         else:
             sq = 0.0
             for c in range(k):
-                p = e[c] / s
+                p = P[r, c] / s
                 if c == y[r]:
                     p -= 1.0
                 sq += p * p
@@ -80,7 +56,43 @@ def _rule_sums(S, y, w, rule, e):
     return total, weight
 
 
-_KERNELS = ("_estimate", "_add_term", "_rule_sums")
+def _mul_score(P, other, own_cell, m, child, mat, parents, widths, parent, y, w, rule):
+    """Multiply each row's joint likelihoods P (rows, K) by its leave-one-out P(child | class,
+    parents), then return the rule's sums (:func:`_rule_sums`). The estimates per (parent slot * m
+    + child value, class): ``other`` for a row of another class, ``own_cell`` for a row of that
+    class (its own count taken out of the cell and its total). A row's parent slot: ``parent[r]``
+    where given (a term counted over the values met), else its parents' joint value from the code
+    rows ``mat[parents]`` (of ``widths`` values; the last slot, ``len(other) // m - 1``, where one
+    is missing). A row whose child is missing (-1) is left as it is; a row whose likelihoods fall
+    below 1e-280 in sum is rescaled (its posteriors unchanged)."""
+    n, k = P.shape
+    last = other.shape[0] // m - 1
+    for r in range(n):
+        x = child[r]
+        if x < 0 or w[r] <= 0:
+            continue
+        if parent.shape[0]:
+            q = parent[r]
+        else:
+            q = 0
+            for j in range(parents.shape[0]):
+                v = mat[parents[j], r]
+                if v < 0:
+                    q = last
+                    break
+                q = q * widths[j] + v
+        cell, own = q * m + x, y[r]
+        s = 0.0
+        for c in range(k):
+            P[r, c] *= own_cell[cell, c] if c == own else other[cell, c]
+            s += P[r, c]
+        if s < 1e-280 and s > 0.0:
+            for c in range(k):
+                P[r, c] /= s
+    return _rule_sums(P, y, w, rule)
+
+
+_KERNELS = ("_rule_sums", "_mul_score")
 _COMPILED = []
 
 
@@ -97,39 +109,37 @@ def _estimates(counts, estimator):
     return a, at
 
 
-def _log_tables(a, at, table, den, n):
-    """log(i + pseudo-count) for whole counts i up to ``n`` (per group: numerators, totals) where
-    the cells' counts and totals are whole and one pseudo-count serves every value; else empty
-    (2, 0): the kernel takes logarithms."""
-    if (a == a[0, 0]).all() and np.array_equal(table, np.floor(table)) and np.array_equal(den, np.floor(den)):
-        whole = np.arange(int(n) + 2, dtype=np.float64)
-        return np.log(whole + a[:, :1]), np.log(whole + at[:, None])
-    return np.empty((2, 0)), np.empty((2, 0))
-
-
-def _cells(counts, child, parent):
-    """The (parent value, child value) cells the rows meet: each row's cell (-1: child missing), and
-    per cell its counts and its parent value's totals (cells, K) (the class-alone counts for the
-    last slot, a parent missing), its child value and its group (1 for the last slot)."""
+def _estimate_cells(counts, a, at):
+    """A term's leave-one-out estimates per (parent slot * m + child value, class): for a row of
+    another class, (n + a) / (N + at), and for a row of that class, its own count out of the
+    cell and the total, (n - 1 + a) / (N - 1 + at); n the cell's count, N its slot's total
+    (the last slot, a parent missing: the class-alone counts of the child value and the class's
+    total), a and at the pseudo-count and total of the cell's group (:func:`_estimates`)."""
     k, slots, m = counts.shape
-    seen = child >= 0
-    flat = parent[seen] * m + child[seen]
-    mark = np.zeros(slots * m, dtype=np.int64)  # no sort: a mark per cell, then their ranks
-    mark[flat] = 1
-    met = np.flatnonzero(mark)
-    rank = np.cumsum(mark) - 1
-    cell = np.full(child.size, -1, dtype=np.int64)
-    cell[seen] = rank[flat]
-    q, x = met // m, met % m
-    g = (q == slots - 1).astype(np.int64)
-    table = np.ascontiguousarray(counts.reshape(k, -1)[:, met].T)
-    values, which = np.unique(q, return_inverse=True)  # (q sorted: no sort) the parent values met, summed alone
-    den = np.ascontiguousarray(counts[:, values].sum(axis=2)[:, which.reshape(-1)].T)
-    alone = np.flatnonzero(g)
-    if alone.size:
-        table[alone] = counts[:, :, x[alone]].sum(axis=1).T
-        den[alone] = counts.sum(axis=(1, 2))
-    return table, den, x, g, cell
+    num = counts.transpose(1, 2, 0).copy()  # (slots, m, K)
+    num[-1] = counts.sum(axis=1).T
+    den = counts.sum(axis=2).T.copy()  # (slots, K)
+    den[-1] = counts.sum(axis=(1, 2))
+    group = np.zeros(slots, dtype=np.int64)
+    group[-1] = 1
+    pseudo, total = a[group][:, :, None], at[group][:, None, None]
+    with np.errstate(divide="ignore", invalid="ignore"):  # (n - 1 + a < 0 where no row of the class: never read)
+        other = (num + pseudo) / (den[:, None, :] + total)
+        own = (num - 1.0 + pseudo) / (den[:, None, :] - 1.0 + total)
+    return other.reshape(slots * m, k), own.reshape(slots * m, k)
+
+
+def _code_rows(engine, paths, codes):
+    """The code rows of every attribute that is a parent of a term counted densely, stacked in the
+    narrowest integer type, and each attribute's row."""
+    used = sorted({j for p in paths for g in p if g not in engine.parent_index for j in g.parents})
+    if not used:
+        return np.zeros((0, 0), dtype=np.int8), {}
+    top = max(engine.attributes[j].m for j in used)
+    mat = np.empty((len(used), len(codes[used[0]])), dtype=np.int8 if top < 127 else np.int64)
+    for i, j in enumerate(used):
+        mat[i] = codes[j]
+    return mat, {j: i for i, j in enumerate(used)}
 
 
 def _covered(estimator):
@@ -149,23 +159,27 @@ def path_sums(engine, paths, codes, y, w, prior):
     fns = compiled(globals(), _KERNELS, _COMPILED)
     y = np.asarray(y, dtype=np.int64)
     w = np.ones(y.size) if w is None else np.asarray(w, dtype=np.float64)
-    start = np.ascontiguousarray(prior.T, dtype=np.float64)
-    out, e, estimates, children = [], np.empty(start.shape[1]), {}, {}
+    start = np.exp(prior.T - prior.max(axis=0)[:, None])  # each row's likelihoods up to a factor
+    mat, row_of = _code_rows(engine, paths, codes)
+    none = np.zeros(0, dtype=np.int64)
+    out, terms, children = [], {}, {}
     for path in paths:
-        S = start.copy()
-        out.append(fns["_rule_sums"](S, y, w, rule, e))
+        P = start.copy()
+        out.append(fns["_rule_sums"](P, y, w, rule))
         for g in path:
-            counts = np.asarray(engine.stats[g][0], dtype=np.float64)
+            if g not in terms:
+                counts = np.asarray(engine.stats[g][0], dtype=np.float64)
+                a, at = _estimates(counts, engine.estimator)
+                if not (a > 0).all():  # a pseudo-count of 0: an estimate may be -inf
+                    return None
+                terms[g] = (*_estimate_cells(counts, a, at), counts.shape[2])
             if g.child not in children:
-                children[g.child] = np.asarray(engine._codes(g, codes), dtype=np.int64)
-            table, den, x, group, cell = _cells(counts, children[g.child],
-                                                np.asarray(engine._parent_codes(g, codes)[0], dtype=np.int64))
-            if g not in estimates:
-                estimates[g] = _estimates(counts, engine.estimator)
-            a, at = estimates[g]
-            if not (a[group, x] > 0).all():  # a pseudo-count of 0 where a row reads it: an estimate may be -inf
-                return None
-            lut, lut_den = _log_tables(a, at, table, den, den.max(initial=0.0))
-            fns["_add_term"](S, table, den, x, group, a, at, lut, lut_den, cell, y, w)
-            out.append(fns["_rule_sums"](S, y, w, rule, e))
-    return np.array(out)
+                c = codes[g.child[0]] if len(g.child) == 1 else engine._codes(g, codes)
+                children[g.child] = np.asarray(c, dtype=np.int64)
+            sparse = g in engine.parent_index
+            parent = np.asarray(engine._parent_codes(g, codes)[0], dtype=np.int64) if sparse else none
+            parents = none if sparse else np.array([row_of[j] for j in g.parents], dtype=np.int64)
+            widths = np.array([engine.attributes[j].m for j in g.parents], dtype=np.int64)
+            out.append(fns["_mul_score"](P, *terms[g], children[g.child], mat, parents, widths, parent, y, w, rule))
+    out = np.array(out)
+    return None if np.isnan(out).any() else out  # a likelihood underflowed: the general path scores
