@@ -6,6 +6,8 @@ Pazzani join is the case whose child is the product of its members; TAN and
 kDB are structures of such tables (a list of parents per attribute).
 """
 
+import math
+
 import numpy as np
 
 from ..core.counting import count_codes, joint_codes
@@ -62,7 +64,7 @@ class ConditionalTable(Component):
         self.child = child
         self.parents = tuple(parents)
         self.n_values = child.n_values
-        self.n_configs = int(np.prod([p.n_values for p in self.parents], dtype=np.int64)) if self.parents else 1
+        self.n_configs = math.prod(int(p.n_values) for p in self.parents)
 
     def parent_codes(self, table, start=None, stop=None):
         """The parents' joint value of each instance (n_configs where a parent is missing)."""

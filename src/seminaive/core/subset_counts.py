@@ -10,6 +10,9 @@ blocks; within a block the tables are counted one after another, so that a table
 stay in the processor's cache while the block's rows update them.
 """
 
+import functools
+import math
+
 import numpy as np
 
 from .._jit import compiled
@@ -105,11 +108,11 @@ def count_subsets(columns, widths, y, n_classes, subsets, weight=None):
     shapes, total, order = [None] * len(subsets), 0, []
     for g, (head, members) in enumerate(groups.items()):
         ext = [int(widths[a]) + 1 for a in head]
-        size = n_classes * int(np.prod(ext, dtype=np.int64))
+        size = n_classes * math.prod(ext)
         class_stride[g] = size // n_classes
         for i, a in enumerate(head):
             prefix[g, i] = where[a]
-            prefix_stride[g, i] = int(np.prod(ext[i + 1:], dtype=np.int64))
+            prefix_stride[g, i] = math.prod(ext[i + 1:])
         for t in members:  # each table (last value, class, prefix values): its last attribute outermost
             q = subsets[t]
             last[len(order)], offset[len(order)], last_stride[len(order)] = where[q[-1]], total, size
@@ -124,8 +127,8 @@ def count_subsets(columns, widths, y, n_classes, subsets, weight=None):
                       np.array(start, dtype=np.int64), last, offset, last_stride, counts, BLOCK)
     out = [None] * len(subsets)
     for i, t in enumerate(order):
-        cells = counts[offset[i]:offset[i] + int(np.prod(shapes[t], dtype=np.int64))].reshape(shapes[t])
-        out[t] = np.moveaxis(cells, 0, -1)  # (class, attributes in the subset's order)
+        cells = counts[offset[i]:offset[i] + math.prod(shapes[t])].reshape(shapes[t])
+        out[t] = cells.transpose(*range(1, cells.ndim), 0)  # (class, attributes in the subset's order)
     return out
 
 
@@ -142,7 +145,10 @@ def conditional_counts(table, child):
     >>> conditional_counts(t, 0)[0].tolist()  # child 0 given attribute 1: value 0, then missing
     [[0.0, 2.0], [1.0, 3.0]]
     """
-    return parent_slots(np.moveaxis(table, child + 1, -1)[..., :-1], table.ndim - 2)
+    r = table.ndim - 1
+    if child != r - 1:  # the child's axis last
+        table = table.swapaxes(child + 1, -1) if r == 2 else np.moveaxis(table, child + 1, -1)
+    return parent_slots(table[..., :-1], r - 1)
 
 
 def parent_slots(table, r):
@@ -156,14 +162,25 @@ def parent_slots(table, r):
     [[0.0, 1.0, 14.0]]
     """
     k, ext, rest = table.shape[0], table.shape[1:r + 1], table.shape[r + 1:]
+    if r == 1:  # one attribute: its values, then its missing value, already
+        return table
     flat = table.reshape(k, -1, *rest)
+    present = _present(ext)
+    return np.concatenate([flat[:, present], flat[:, ~present].sum(axis=1, keepdims=True)], axis=1)
+
+
+@functools.lru_cache(maxsize=256)
+def _present(ext):
+    """Which cells of a grid of ``ext`` values (each attribute's last: missing) have every attribute
+    present, row-major."""
     present = np.ones(ext, dtype=bool)
     for axis, size in enumerate(ext):
         cut = [slice(None)] * len(ext)
         cut[axis] = size - 1
         present[tuple(cut)] = False
     present = present.ravel()
-    return np.concatenate([flat[:, present], flat[:, ~present].sum(axis=1, keepdims=True)], axis=1)
+    present.setflags(write=False)
+    return present
 
 
 def marginal_counts(table, keep):
