@@ -13,7 +13,8 @@ from seminaive import AnDE, TAN
 from seminaive.bayesnet import ande_kernel
 from seminaive.bayesnet.statistics import pair_statistics
 from seminaive.components import ConditionalTable
-from seminaive.core.subset_counts import conditional_counts, count_subsets, marginal_counts, parent_slots
+from seminaive.core.subset_counts import (conditional_counts, conditional_tables, count_subsets, marginal_counts,
+                                           parent_slots)
 
 from test_bayesnet import brute_ande, nominal_data, rows
 
@@ -162,3 +163,18 @@ def test_one_class_and_one_value():
         np.testing.assert_allclose(m._joint_log_likelihood(X.iloc[[r]])[0],
                                    brute_ande(X, np.array(["s", "t", "s", "t", "t", "s"]), m.classes_, 1, 1.0, 1,
                                               rows(X)[r]), rtol=1e-10)
+
+
+def test_conditional_tables_equal_the_counting_primitive_for_any_order_of_parents():
+    from seminaive.core.counting import count_codes, joint_codes
+    rng = np.random.default_rng(6)
+    widths, n, k = [3, 2, 4, 5], 500, 3
+    cols, y, w = random_codes(rng, n, widths), rng.integers(0, k, n), rng.random(n) * 2
+    terms = [(0, (3, 1)), (2, ()), (1, (0,)), (3, (2, 0, 1))]
+    for (child, parents), got in zip(terms, conditional_tables(terms, cols, widths, y, k, w)):
+        slots = int(np.prod([widths[p] for p in parents])) if parents else 1
+        parent = joint_codes([cols[p] for p in parents], [widths[p] for p in parents], missing=slots) if parents \
+            else np.zeros(n, dtype=np.int64)
+        want = count_codes([cols[child]], widths[child], y, k, parent=parent, n_parent=slots + 1, weight=w)[0]
+        assert got.shape == want.shape
+        np.testing.assert_allclose(got, want, rtol=1e-13, atol=0)

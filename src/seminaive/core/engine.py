@@ -18,10 +18,13 @@ own variance floor; its discretized codes when joined). A joined group is a cate
 over the Cartesian product of its members' values, missing when any member is.
 """
 
+import math
+
 import numpy as np
 
 from .attributes import ArraySource, BaseAttribute, Given, _key, _weight
 from .counting import count_classes, count_codes, joint_codes
+from .subset_counts import conditional_tables
 from ..estimation.tables import fold_log_table, fold_log_tables, loo_log_table
 from .folds import fold_labels
 from ..estimation import Frequency, class_log_prior, loo_class_log_prior
@@ -29,15 +32,11 @@ from ..scoring import log_posteriors, score_sums, score_value
 from .decide import correct, split_infinite, with_infinite
 from .held_out import _merge_all, _moments, fold_gaussian, loo_gaussian
 from .path_kernel import path_sums
-from .sources import _add_pairs, _merge_counts, map_reduce
+from .sources import _add_pairs, _merge_counts, _union_values, map_reduce
 
 __all__ = ["Engine", "BaseAttribute", "Given", "ArraySource", "split_infinite", "with_infinite", "correct"]
 
 SPARSE_ABOVE = 4096  # a conditional term with more parent values counts only those met
-
-
-def _union_values(a, b):
-    return {g: np.union1d(a[g], b[g]) for g in a}
 
 
 class Engine:
@@ -106,12 +105,7 @@ class Engine:
         self._cache = {}
 
     def group_values(self, group):
-        if isinstance(group, Given):
-            return self.group_values(group.child)
-        m = 1
-        for j in group:
-            m *= self.attributes[j].m
-        return m
+        return math.prod(self.attributes[j].m for j in (group.child if isinstance(group, Given) else group))
 
     def _is_gauss(self, g):
         return (not isinstance(g, Given) and len(g) == 1 and self.attributes[g[0]].gaussian
@@ -121,8 +115,6 @@ class Engine:
         """Codes of the Cartesian product of the group's attributes (-1 if any is missing)."""
         if isinstance(g, Given):
             g = g.child
-        if len(g) == 1:  # one attribute: its own codes (read, never written)
-            return np.asarray(codes[g[0]])
         return joint_codes([codes[j] for j in g], [self.attributes[j].m for j in g])
 
     def _parent_codes(self, term, codes):
@@ -139,7 +131,7 @@ class Engine:
         return np.searchsorted(met, joint), met.size + 1  # a missing parent (n) lands after every value met
 
     def _n_parent_values(self, term):
-        return int(np.prod([self.attributes[j].m for j in term.parents], dtype=np.int64))
+        return math.prod(self.attributes[j].m for j in term.parents)
 
     def _values_met(self, chunk, terms):
         """The parent values met in a chunk, per term (a parent missing left out)."""
@@ -191,7 +183,13 @@ class Engine:
         F = self.n_folds or 1
         acc = {}
         counts = count_classes(y, self.k, w, fold=f, n_folds=F)
+        dense = [g for g in todo if isinstance(g, Given) and len(g.child) == 1 and g not in self.parent_index]
+        if F == 1 and dense:  # the conditional terms counted over every parent value: one compiled pass
+            acc.update(zip(dense, conditional_tables([(g.child[0], g.parents) for g in dense], codes,
+                                                     [a.m for a in self.attributes], y, self.k, w)))
         for g in todo:
+            if g in acc:
+                continue
             if isinstance(g, Given):
                 parent, slots = self._parent_codes(g, codes)
                 acc[g] = count_codes([self._codes(g, codes)], self.group_values(g), y, self.k, parent=parent,

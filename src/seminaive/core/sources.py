@@ -6,6 +6,8 @@ folds])``: the one chunk of data in memory, a file's chunks, or (with a
 function over the chunks and combines the results in chunk order.
 """
 
+import numpy as np
+
 from ..components.gaussian import Gaussian
 
 __all__ = ["map_reduce", "add_counts"]
@@ -30,6 +32,11 @@ def add_counts(a, b):
     if isinstance(a, dict):
         return {key: add_counts(a[key], b[key]) for key in a}
     return a + b
+
+
+def _union_values(a, b):
+    """Two chunks' parent values met, per term, together."""
+    return {g: np.union1d(a[g], b[g]) for g in a}
 
 
 def _merge_counts(a, b):

@@ -17,7 +17,7 @@ import numpy as np
 
 from .._jit import compiled
 
-__all__ = ["count_subsets", "conditional_counts", "parent_slots", "marginal_counts"]
+__all__ = ["count_subsets", "conditional_tables", "conditional_counts", "parent_slots", "marginal_counts"]
 
 BLOCK = 16384  # rows per block: the block's codes of every attribute stay in cache
 
@@ -149,6 +149,21 @@ def conditional_counts(table, child):
     if child != r - 1:  # the child's axis last
         table = table.swapaxes(child + 1, -1) if r == 2 else np.moveaxis(table, child + 1, -1)
     return parent_slots(table[..., :-1], r - 1)
+
+
+def conditional_tables(terms, columns, widths, y, n_classes, weight=None):
+    """The counts of conditional tables, ``terms`` a list of (child, parents): per term, (1, K,
+    parent slots, m) as :class:`~seminaive.components.ConditionalTable` counts them (one fold),
+    all in one pass (:func:`count_subsets`).
+
+    Examples
+    --------
+    >>> t = conditional_tables([(1, (0,))], [np.array([0, 1, -1]), np.array([1, 1, 0])], [2, 2], np.zeros(3, int), 1)
+    >>> t[0][0, 0].tolist()  # child 1 given attribute 0: value 0, value 1, missing
+    [[0.0, 1.0], [0.0, 1.0], [1.0, 0.0]]
+    """
+    tables = count_subsets(columns, widths, y, n_classes, [(*parents, child) for child, parents in terms], weight)
+    return [conditional_counts(t, len(parents))[None] for t, (_, parents) in zip(tables, terms)]
 
 
 def parent_slots(table, r):
