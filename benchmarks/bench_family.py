@@ -11,11 +11,18 @@ FilteredClassifier + Discretize), our TAN against BayesNet with the TAN search
 (Weka's TAN scores arcs differently, see the README). Times cover fitting on
 all rows and class probabilities for all rows. Ratios > 1: seminaive faster.
 
+A2DE, kDB (k = 2) and selective kDB (k = 2) are timed too, against the
+nearest Weka 3.6 model (it has no AnDE or kDB): A2DE against AODE, kDB and
+selective kDB against BayesNet TAN.
+
 Then, at scale: A2DE and selective kDB fit and predict_proba on --rows x 20
-nominal rows (6 values, 3 classes; seconds, rows/s, tracemalloc peak); and the
+nominal rows (6 values, 3 classes; seconds, rows/s, tracemalloc peak); the
 selection pass of selective kDB (exact leave-one-out of every candidate from
 one set of counts) against refitting every candidate without each instance,
-timed on --refit-rows rows and scaled to the same work.
+timed on --refit-rows rows and scaled to the same work; and the cost of the
+compiled loops (numba) on first use: a new process fitting and predicting
+AODE, A2DE and selective kDB on 200 rows, with an empty compilation cache
+(what an installation pays once) and again with the cache filled.
 """
 
 import argparse
@@ -29,7 +36,9 @@ import tracemalloc
 import numpy as np
 import pandas as pd
 
-from seminaive import AODE, TAN, AnDE, SelectiveKDB
+import sys
+
+from seminaive import AODE, KDB, TAN, AnDE, SelectiveKDB
 from seminaive.datasets import load
 
 JAR = "/usr/share/java/weka.jar"
@@ -145,8 +154,12 @@ def main():
             aode = ("weka.classifiers.meta.FilteredClassifier", "-F", "weka.filters.supervised.attribute.Discretize",
                     "-W", "weka.classifiers.bayes.AODE") if numeric else ("weka.classifiers.bayes.AODE",)
             tan = ("weka.classifiers.bayes.BayesNet", "-Q", "weka.classifiers.bayes.net.search.local.TAN")
-            for label, model, spec in (("aode", AODE(), aode), ("tan", TAN(), tan)):
-                (of, op), theirs = ours(model, d, args.repeat), weka(path, *spec)
+            runs = {}
+            for label, model, spec in (("aode", AODE(), aode), ("tan", TAN(), tan), ("a2de", AnDE(n=2), aode),
+                                       ("kdb2", KDB(k=2), tan), ("skdb2", SelectiveKDB(k=2), tan)):
+                if spec not in runs:
+                    runs[spec] = weka(path, *spec)
+                (of, op), theirs = ours(model, d, args.repeat), runs[spec]
                 if isinstance(theirs, str):
                     print(f"{name:<16}{label:<6}{of:>11.3f}{'-':>11}{'':>7}{op:>12.3f}   Weka: {theirs[:70]}")
                     continue
@@ -154,6 +167,40 @@ def main():
                 print(f"{name:<16}{label:<6}{of:>11.3f}{wf:>11.3f}{wf / of:>6.1f}x{op:>12.3f}{wp:>12.3f}"
                       f"{wp / op:>6.1f}x", flush=True)
     at_scale(args.rows, args.refit_rows)
+    first_use()
+
+
+FIRST = """
+import time
+t = time.perf_counter()
+import numpy as np
+from seminaive import AnDE, SelectiveKDB
+rng = np.random.default_rng(0)
+X, y = rng.integers(0, 3, (200, 6)), rng.integers(0, 2, 200)
+start = time.perf_counter()
+for model in (AnDE(n=1, nominal="all"), AnDE(n=2, nominal="all"), SelectiveKDB(k=2, nominal="all")):
+    model.fit(X, y).predict_proba(X)
+print(start - t, time.perf_counter() - start)
+"""
+
+
+def first_use():
+    """The compiled loops' cost in a new process: compiling them (an empty cache), then loading them."""
+    print("\nfirst use of the compiled loops in a new process (AODE, A2DE and selective kDB, fit and predict "
+          "on 200 rows; import of seminaive apart):")
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        for label in ("empty cache (once per installation)", "cache filled (every later process)"):
+            out = subprocess.run([sys.executable, "-c", FIRST], env=env, capture_output=True, text=True, check=True)
+            imp, run = (float(v) for v in out.stdout.split())
+            print(f"  {label:<40} {run:6.2f} s   (import {imp:.2f} s)")
+    rng = np.random.default_rng(0)
+    X, y = rng.integers(0, 3, (200, 6)), rng.integers(0, 2, 200)
+    for _ in range(2):  # the second time: loaded already
+        t = time.perf_counter()
+        for model in (AnDE(n=1, nominal="all"), AnDE(n=2, nominal="all"), SelectiveKDB(k=2, nominal="all")):
+            model.fit(X, y).predict_proba(X)
+    print(f"  {'already loaded in this process':<40} {time.perf_counter() - t:6.2f} s")
 
 
 if __name__ == "__main__":
