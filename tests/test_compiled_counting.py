@@ -13,8 +13,8 @@ from seminaive import AnDE, TAN
 from seminaive.bayesnet import ande_kernel
 from seminaive.bayesnet.statistics import pair_statistics
 from seminaive.components import ConditionalTable
-from seminaive.core.subset_counts import (conditional_counts, conditional_tables, count_subsets, marginal_counts,
-                                           parent_slots)
+from seminaive.bayesnet.ande_counts import set_counts
+from seminaive.core.subset_counts import conditional_counts, conditional_tables, count_subsets
 
 from test_bayesnet import brute_ande, nominal_data, rows
 
@@ -70,9 +70,14 @@ def test_derived_tables_equal_the_conditional_tables_own_count():
             s = slots - 1 if min(pv) < 0 else pv[0] * widths[parents[1]] + pv[1]
             want[y[r], s, cols[child][r]] += w[r]
         np.testing.assert_allclose(conditional_counts(t, child), want, rtol=1e-13, atol=0)
-    joint = parent_slots(marginal_counts(t, (0, 2)), 2)  # the pair (0, 2) with every row counted
-    assert joint.shape == (k, 3 * 4 + 1)
-    np.testing.assert_allclose(joint.sum(axis=1), [w[y == c].sum() for c in range(k)], rtol=1e-13)
+    stacks, joints = set_counts(cols, widths, y, k, 2, w)  # the sets (0, 1), (0, 2), (1, 2): child 2, 1, 0
+    for stack, joint, (a, b), child in zip(stacks, joints, [(0, 1), (0, 2), (1, 2)], (2, 1, 0)):
+        np.testing.assert_allclose(stack[0, :, :, :widths[child]], conditional_counts(t, child), rtol=1e-13, atol=0)
+        want = np.zeros((k, widths[a] * widths[b] + 1))  # the set's own counts: every row, by its value
+        for r in range(n):
+            pa, pb = cols[a][r], cols[b][r]
+            want[y[r], -1 if min(pa, pb) < 0 else pa * widths[b] + pb] += w[r]
+        np.testing.assert_allclose(joint, want, rtol=1e-13, atol=0)
 
 
 def test_pair_statistics_equal_a_loop_over_the_rows():

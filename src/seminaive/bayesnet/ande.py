@@ -5,7 +5,7 @@ from math import comb
 
 import numpy as np
 
-from ..core.subset_counts import conditional_counts, count_subsets, marginal_counts, parent_slots
+from .ande_counts import set_counts
 from ..estimation import lidstone_log
 from .._memory import check_memory
 from ..components import ConditionalTable
@@ -146,24 +146,17 @@ class AnDE(BayesNetClassifier):
 
     def _count(self, table, y, k, weight):
         """Every table's counts, from one compiled pass over the rows counting the joint values of
-        every n + 1 attributes by class (:func:`~seminaive.core.subset_counts.count_subsets`): a
-        super-parent set's child table and the set's own counts are sums of the cells of the
-        subset made of the set and the child."""
+        every n + 1 attributes by class, each super-parent set's tables then summed from those
+        cells (:func:`~seminaive.bayesnet.ande_counts.set_counts`)."""
         stats = {"stats_": [t.count(table, y, k, weight) for t in self.tables_], "parent_stats_": [],
                  "joint_stats_": []}
         if not self.parent_sets_:
             return stats
-        codes = [r.codes(table) for r in self.readers_]
-        subsets = list(combinations(range(len(codes)), len(self.parent_sets_[0]) + 1))
-        counted = dict(zip(subsets, count_subsets(codes, [r.n_values for r in self.readers_], y, k, subsets,
-                                                  weight)))
-        for P, ts in zip(self.parent_sets_, self.parent_tables_):
-            with_child = [tuple(sorted((*P, t.attribute))) for t in ts]
-            stats["parent_stats_"].append([{"counts": conditional_counts(counted[q], q.index(t.attribute))}
-                                           for q, t in zip(with_child, ts)])
-            q = with_child[0]  # the set's own counts: any of its subsets, summed over the child
-            stats["joint_stats_"].append(parent_slots(marginal_counts(counted[q], [q.index(p) for p in P]),
-                                                      len(P)))
+        stacks, stats["joint_stats_"] = set_counts([r.codes(table) for r in self.readers_],
+                                                   [r.n_values for r in self.readers_], y, k,
+                                                   len(self.parent_sets_[0]), weight)
+        stats["parent_stats_"] = [[{"counts": stack[c, :, :, :t.n_values]} for c, t in enumerate(ts)]
+                                  for stack, ts in zip(stacks, self.parent_tables_)]
         return stats
 
     def _count_names(self):

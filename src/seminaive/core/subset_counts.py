@@ -17,7 +17,7 @@ import numpy as np
 
 from .._jit import compiled
 
-__all__ = ["count_subsets", "conditional_tables", "conditional_counts", "parent_slots", "marginal_counts"]
+__all__ = ["count_subsets", "count_flat", "conditional_tables", "conditional_counts", "parent_slots"]
 
 BLOCK = 16384  # rows per block: the block's codes of every attribute stay in cache
 
@@ -87,9 +87,28 @@ def count_subsets(columns, widths, y, n_classes, subsets, weight=None):
     >>> t[1].tolist()  # class 1: (value 1, value 1) once, (missing, value 0) once
     [[0.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 0.0, 0.0]]
     """
-    subsets = [tuple(int(a) for a in q) for q in subsets]
     if not subsets:
         return []
+    counts, offsets, shapes = count_flat(columns, widths, y, n_classes, subsets, weight)
+    out = []
+    for o, shape in zip(offsets, shapes):
+        cells = counts[o:o + math.prod(shape)].reshape(shape)
+        out.append(cells.transpose(*range(1, cells.ndim), 0))  # (class, attributes in the subset's order)
+    return out
+
+
+def count_flat(columns, widths, y, n_classes, subsets, weight=None):
+    """:func:`count_subsets`' counts as they are counted: one flat array, where each subset's
+    table starts, and its shape there: (m_last + 1, n_classes, m_1 + 1, ..., m_(r-1) + 1), its
+    last attribute outermost.
+
+    Examples
+    --------
+    >>> counts, at, shapes = count_flat([np.array([0, 1]), np.array([1, 1])], [2, 2], np.zeros(2, int), 1, [(0, 1)])
+    >>> counts.reshape(shapes[0])[1].tolist()  # attribute 1's value 1: class 0, attribute 0's values 0, 1, missing
+    [[1.0, 1.0, 0.0]]
+    """
+    subsets = [tuple(int(a) for a in q) for q in subsets]
     used = sorted({a for q in subsets for a in q})
     where = {a: i for i, a in enumerate(used)}
     top = max(int(widths[a]) for a in used)
@@ -125,11 +144,9 @@ def count_subsets(columns, widths, y, n_classes, subsets, weight=None):
     fns = compiled(globals(), _KERNELS, _COMPILED)
     fns["_count_all"](codes, np.ascontiguousarray(y, dtype=np.int64), w, prefix, prefix_stride, class_stride,
                       np.array(start, dtype=np.int64), last, offset, last_stride, counts, BLOCK)
-    out = [None] * len(subsets)
-    for i, t in enumerate(order):
-        cells = counts[offset[i]:offset[i] + math.prod(shapes[t])].reshape(shapes[t])
-        out[t] = cells.transpose(*range(1, cells.ndim), 0)  # (class, attributes in the subset's order)
-    return out
+    where_of = np.empty(len(subsets), dtype=np.int64)
+    where_of[order] = offset
+    return counts, where_of, shapes
 
 
 def conditional_counts(table, child):
@@ -196,16 +213,3 @@ def _present(ext):
     present = present.ravel()
     present.setflags(write=False)
     return present
-
-
-def marginal_counts(table, keep):
-    """A subset's counts summed over every attribute but the axes ``keep`` (0-based among the
-    attributes, in order), missing values included: (K, m + 1, ...).
-
-    Examples
-    --------
-    >>> marginal_counts(np.ones((2, 3, 4)), (0,)).tolist()
-    [[4.0, 4.0, 4.0], [4.0, 4.0, 4.0]]
-    """
-    drop = tuple(a + 1 for a in range(table.ndim - 1) if a not in keep)
-    return table.sum(axis=drop) if drop else table
