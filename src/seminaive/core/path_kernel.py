@@ -56,17 +56,19 @@ def _rule_sums(P, y, w, rule):
     return total, weight
 
 
-def _mul_score(P, other, own_cell, m, child, mat, parents, widths, parent, y, w, rule):
+def _mul_score(P, counts, alone, den, a, at, child, mat, parents, widths, parent, y, w, rule):
     """Multiply each row's joint likelihoods P (rows, K) by its leave-one-out P(child | class,
-    parents), then return the rule's sums (:func:`_rule_sums`). The estimates per (parent slot * m
-    + child value, class): ``other`` for a row of another class, ``own_cell`` for a row of that
-    class (its own count taken out of the cell and its total). A row's parent slot: ``parent[r]``
-    where given (a term counted over the values met), else its parents' joint value from the code
-    rows ``mat[parents]`` (of ``widths`` values; the last slot, ``len(other) // m - 1``, where one
-    is missing). A row whose child is missing (-1) is left as it is; a row whose likelihoods fall
-    below 1e-280 in sum is rescaled (its posteriors unchanged)."""
+    parents), then return the rule's sums (:func:`_rule_sums`). The term's counts (K, parent
+    slots, m), the class-alone counts ``alone`` (K, m) of each child value (which a row with a parent
+    missing reads) and each slot's totals ``den`` (K, slots; the last: the class's); the estimate of class c is
+    (n + a) / (N + at), the row's own count out of its class's cell and total, with the pseudo-counts
+    ``a`` (2, m) and totals ``at`` (2,) of the cell's group (0: parents present, 1: a parent
+    missing). A row's parent slot: ``parent[r]`` where given (a term counted over the values met),
+    else its parents' joint value from the code rows ``mat[parents]`` (of ``widths`` values; the
+    last slot where one is missing). A row whose child is missing (-1) is left as it is; a row whose
+    likelihoods fall below 1e-280 in sum is rescaled (its posteriors unchanged)."""
     n, k = P.shape
-    last = other.shape[0] // m - 1
+    last = counts.shape[1] - 1
     for r in range(n):
         x = child[r]
         if x < 0 or w[r] <= 0:
@@ -81,10 +83,15 @@ def _mul_score(P, other, own_cell, m, child, mat, parents, widths, parent, y, w,
                     q = last
                     break
                 q = q * widths[j] + v
-        cell, own = q * m + x, y[r]
+        g, own = 1 if q == last else 0, y[r]
+        ax, atg = a[g, x], at[g]
         s = 0.0
         for c in range(k):
-            P[r, c] *= own_cell[cell, c] if c == own else other[cell, c]
+            cell = alone[c, x] if g else counts[c, q, x]
+            if c == own:
+                P[r, c] *= (cell - 1.0 + ax) / (den[c, q] - 1.0 + atg)
+            else:
+                P[r, c] *= (cell + ax) / (den[c, q] + atg)
             s += P[r, c]
         if s < 1e-280 and s > 0.0:
             for c in range(k):
@@ -96,37 +103,21 @@ _KERNELS = ("_rule_sums", "_mul_score")
 _COMPILED = []
 
 
-def _estimates(counts, estimator):
-    """A term's leave-one-out pseudo-counts (2, m) and their totals (2,) for the rows whose parents
-    are present (0) and missing (1)."""
+def _term_tables(counts, estimator):
+    """What :func:`_mul_score` reads of a term besides its counts (K, parent slots, m): the
+    class-alone counts of each child value (K, m), which a row with a parent missing reads; each
+    slot's totals (K, slots), the last the class's total; and the leave-one-out pseudo-counts (2, m)
+    and their totals (2,) of the rows whose parents are present (0) and missing (1)."""
     m = counts.shape[2]
-    per_slot = counts.sum(axis=0)
-    everything = per_slot.sum(axis=0)
+    alone = counts.sum(axis=1)
+    den = counts.sum(axis=2)
+    den[:, -1] = alone.sum(axis=1)
+    everything = alone.sum(axis=0)
     a, at = np.empty((2, m)), np.empty(2)
-    for g, overall in enumerate((everything - per_slot[-1], everything)):
+    for g, overall in enumerate((everything - counts[:, -1].sum(axis=0), everything)):
         a_g, at[g] = estimator.loo_pseudo(m, overall - 1.0, overall.sum() - 1.0)
         a[g] = np.reshape(np.asarray(a_g, dtype=np.float64), -1)
-    return a, at
-
-
-def _estimate_cells(counts, a, at):
-    """A term's leave-one-out estimates per (parent slot * m + child value, class): for a row of
-    another class, (n + a) / (N + at), and for a row of that class, its own count out of the
-    cell and the total, (n - 1 + a) / (N - 1 + at); n the cell's count, N its slot's total
-    (the last slot, a parent missing: the class-alone counts of the child value and the class's
-    total), a and at the pseudo-count and total of the cell's group (:func:`_estimates`)."""
-    k, slots, m = counts.shape
-    num = counts.transpose(1, 2, 0).copy()  # (slots, m, K)
-    num[-1] = counts.sum(axis=1).T
-    den = counts.sum(axis=2).T.copy()  # (slots, K)
-    den[-1] = counts.sum(axis=(1, 2))
-    group = np.zeros(slots, dtype=np.int64)
-    group[-1] = 1
-    pseudo, total = a[group][:, :, None], at[group][:, None, None]
-    with np.errstate(divide="ignore", invalid="ignore"):  # (n - 1 + a < 0 where no row of the class: never read)
-        other = (num + pseudo) / (den[:, None, :] + total)
-        own = (num - 1.0 + pseudo) / (den[:, None, :] - 1.0 + total)
-    return other.reshape(slots * m, k), own.reshape(slots * m, k)
+    return alone, den, a, at
 
 
 def _code_rows(engine, paths, codes):
@@ -168,11 +159,10 @@ def path_sums(engine, paths, codes, y, w, prior):
         out.append(fns["_rule_sums"](P, y, w, rule))
         for g in path:
             if g not in terms:
-                counts = np.asarray(engine.stats[g][0], dtype=np.float64)
-                a, at = _estimates(counts, engine.estimator)
-                if not (a > 0).all():  # a pseudo-count of 0: an estimate may be -inf
+                counts = np.ascontiguousarray(engine.stats[g][0], dtype=np.float64)
+                terms[g] = (counts, *_term_tables(counts, engine.estimator))
+                if not (terms[g][3] > 0).all():  # a pseudo-count of 0: an estimate may be -inf
                     return None
-                terms[g] = (*_estimate_cells(counts, a, at), counts.shape[2])
             if g.child not in children:
                 c = codes[g.child[0]] if len(g.child) == 1 else engine._codes(g, codes)
                 children[g.child] = np.asarray(c, dtype=np.int64)
