@@ -159,7 +159,7 @@ def path_sums(engine, paths, codes, y, w, prior):
         out.append(fns["_rule_sums"](P, y, w, rule))
         for g in path:
             if g not in terms:
-                counts = np.ascontiguousarray(engine.stats[g][0], dtype=np.float64)
+                counts = np.asarray(engine.stats[g][0], dtype=np.float64)  # (as counted: no copy)
                 terms[g] = (counts, *_term_tables(counts, engine.estimator))
                 if not (terms[g][3] > 0).all():  # a pseudo-count of 0: an estimate may be -inf
                     return None
