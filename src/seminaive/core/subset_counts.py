@@ -114,8 +114,9 @@ def count_flat(columns, widths, y, n_classes, subsets, weight=None):
     top = max(int(widths[a]) for a in used)
     codes = np.empty((len(used), len(y)), dtype=np.int8 if top < 127 else np.int16 if top < 32767 else np.int64)
     for a in used:  # missing (negative) -> the attribute's last value
-        c = np.asarray(columns[a])
-        codes[where[a]] = np.where(c < 0, int(widths[a]), c)
+        c, row = np.asarray(columns[a]), codes[where[a]]
+        np.copyto(row, c, casting="unsafe")
+        np.putmask(row, c < 0, int(widths[a]))
     groups = {}
     for t, q in enumerate(subsets):
         groups.setdefault(q[:-1], []).append(t)
