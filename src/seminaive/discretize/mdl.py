@@ -7,7 +7,7 @@ from .base import Discretizer
 from .._memory import check_memory
 from ..registry import register_variant
 
-__all__ = ["MDLDiscretizer", "class_entropy"]
+__all__ = ["MDLDiscretizer", "class_entropy", "value_counts"]
 
 
 def class_entropy(counts):
@@ -18,6 +18,21 @@ def class_entropy(counts):
     with np.errstate(divide="ignore", invalid="ignore"):
         logs = np.where(p > 0, np.log2(p), 0.0)
     return -(p * logs).sum(axis=-1)
+
+
+def value_counts(x, onehot):
+    """The distinct values of sorted ``x`` and their class counts (values, K), from the rows' class
+    indicators ``onehot`` (n, K): a split can fall only between distinct values, so the splits work
+    on this table, not on the rows.
+
+    Examples
+    --------
+    >>> v, c = value_counts(np.array([1.0, 1.0, 2.0]), np.eye(2)[[0, 1, 1]])
+    >>> v.tolist(), c.tolist()
+    ([1.0, 2.0], [[1.0, 1.0], [0.0, 1.0]])
+    """
+    starts = np.flatnonzero(np.r_[True, x[1:] > x[:-1]])
+    return x[starts], np.add.reduceat(np.asarray(onehot, dtype=np.float64), starts, axis=0)
 
 
 class MDLDiscretizer(Discretizer):
@@ -52,35 +67,34 @@ class MDLDiscretizer(Discretizer):
         onehot = np.zeros((x.size, k))
         onehot[np.arange(x.size), y] = 1
         cuts = []
-        self._split(x, onehot, cuts)
+        self._split(*value_counts(x, onehot), cuts)
         return sorted(cuts)
 
-    def _split(self, x, onehot, cuts):
-        n = x.size
-        cum = np.cumsum(onehot, axis=0)
-        total = cum[-1]
-        # boundary candidates: between distinct neighbouring values
-        cand = np.flatnonzero(x[1:] > x[:-1])
-        if cand.size == 0:
+    def _split(self, values, counts, cuts):
+        """Split the distinct ``values`` (their class counts ``counts``) where the class entropy
+        is least, while the gain passes the MDL test."""
+        if values.size < 2:
             return
-        left = cum[cand]
+        cum = np.cumsum(counts, axis=0)
+        total = cum[-1]
+        n = total.sum()
+        left = cum[:-1]  # a boundary after each distinct value but the last
         right = total - left
-        nl = cand + 1.0
+        nl = left.sum(axis=1)
         nr = n - nl
         ent = (nl * class_entropy(left) + nr * class_entropy(right)) / n
-        best = int(np.argmin(ent))
-        i = cand[best]
+        i = int(np.argmin(ent))
         ent_s = float(class_entropy(total))
-        gain = ent_s - ent[best]
+        gain = ent_s - ent[i]
         k = np.count_nonzero(total)
-        k1, k2 = np.count_nonzero(left[best]), np.count_nonzero(right[best])
-        e1, e2 = float(class_entropy(left[best])), float(class_entropy(right[best]))
+        k1, k2 = np.count_nonzero(left[i]), np.count_nonzero(right[i])
+        e1, e2 = float(class_entropy(left[i])), float(class_entropy(right[i]))
         delta = np.log2(3.0 ** k - 2) - (k * ent_s - k1 * e1 - k2 * e2)
         if gain <= (np.log2(n - 1) + delta) / n:
             return
-        cuts.append(midpoint(x[i], x[i + 1]))
-        self._split(x[:i + 1], onehot[:i + 1], cuts)
-        self._split(x[i + 1:], onehot[i + 1:], cuts)
+        cuts.append(midpoint(values[i], values[i + 1]))
+        self._split(values[:i + 1], counts[:i + 1], cuts)
+        self._split(values[i + 1:], counts[i + 1:], cuts)
 
 
 register_variant("discretizer", "mdl", "Fayyad and Irani's supervised MDL intervals", MDLDiscretizer)

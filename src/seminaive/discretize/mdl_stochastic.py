@@ -4,7 +4,7 @@ drawn, not chosen, so that an ensemble's members see different intervals."""
 import numpy as np
 
 from .._scale import midpoint
-from .mdl import MDLDiscretizer, class_entropy
+from .mdl import MDLDiscretizer, class_entropy, value_counts
 from ..registry import register_variant
 
 __all__ = ["StochasticMDLDiscretizer", "split_distribution"]
@@ -24,37 +24,38 @@ def split_distribution(x, onehot, first=True):
     >>> pos.tolist(), p.round(3).tolist()[2]
     ([0, 1, 2, 3, 4], 1.0)
     """
-    cand, weight, _ = _weights(x, onehot, first)
+    values, counts = value_counts(x, onehot)
+    weight, _ = _weights(counts, first)
     total_weight = weight.sum()
+    cand = np.cumsum(counts.sum(axis=1))[:-1].astype(np.int64) - 1  # each boundary's last row before it
     return cand, (weight / total_weight if total_weight > 0 else np.zeros(cand.size))
 
 
-def _weights(x, onehot, first):
-    """The boundary positions, their drawing weights (:func:`split_distribution`'s, unnormalized)
-    and whether any boundary passes the MDL test."""
-    cand, above, gain = _gains(x, onehot)
+def _weights(counts, first):
+    """The drawing weights of the boundaries between the distinct values whose class counts are
+    ``counts`` (:func:`split_distribution`'s, unnormalized) and whether any passes the MDL test."""
+    above, gain = _gains(counts)
     passes = above.sum() > 0
-    return cand, (above if passes or not first else np.maximum(gain, 0.0)), passes
+    return (above if passes or not first else np.maximum(gain, 0.0)), passes
 
 
-def _gains(x, onehot):
-    """The boundary positions, each one's gain above the MDL threshold (0 below it) and its gain."""
-    n = x.size
-    cum = np.cumsum(onehot, axis=0)
+def _gains(counts):
+    """Each boundary's gain above the MDL threshold (0 below it) and its gain."""
+    if counts.shape[0] < 2:
+        return np.zeros(0), np.zeros(0)
+    cum = np.cumsum(counts, axis=0)
     total = cum[-1]
-    cand = np.flatnonzero(x[1:] > x[:-1])
-    if cand.size == 0:
-        return cand, np.zeros(0), np.zeros(0)
-    left = cum[cand]
+    n = total.sum()
+    left = cum[:-1]
     right = total - left
-    nl = cand + 1.0
+    nl = left.sum(axis=1)
     ent_s = float(class_entropy(total))
     e1, e2 = class_entropy(left), class_entropy(right)
     gain = ent_s - (nl * e1 + (n - nl) * e2) / n
     k = np.count_nonzero(total)
     k1, k2 = np.count_nonzero(left, axis=1), np.count_nonzero(right, axis=1)
     delta = np.log2(3.0 ** k - 2) - (k * ent_s - k1 * e1 - k2 * e2)
-    return cand, np.maximum(gain - (np.log2(n - 1) + delta) / n, 0.0), gain
+    return np.maximum(gain - (np.log2(n - 1) + delta) / n, 0.0), gain
 
 
 class StochasticMDLDiscretizer(MDLDiscretizer):
@@ -79,21 +80,21 @@ class StochasticMDLDiscretizer(MDLDiscretizer):
     def _cut_points(self, x, y):
         if x.size < 2:
             return []
-        onehot = np.eye(int(y.max()) + 1)[y]
         cuts = []
-        self._draw(x, onehot, cuts, np.random.default_rng(self.random_state), True)
+        self._draw(*value_counts(x, np.eye(int(y.max()) + 1)[y]), cuts, np.random.default_rng(self.random_state),
+                   True)
         return sorted(cuts)
 
-    def _draw(self, x, onehot, cuts, rng, first):
-        cand, weight, passes = _weights(x, onehot, first)
+    def _draw(self, values, counts, cuts, rng, first):
+        weight, passes = _weights(counts, first)
         if not weight.sum() > 0:
             return
-        i = cand[rng.choice(cand.size, p=weight / weight.sum())]
-        cuts.append(midpoint(x[i], x[i + 1]))
+        i = int(rng.choice(weight.size, p=weight / weight.sum()))
+        cuts.append(midpoint(values[i], values[i + 1]))
         if not passes:
             return  # the column's one cut drawn by gain alone: no MDL split below it
-        self._draw(x[:i + 1], onehot[:i + 1], cuts, rng, False)
-        self._draw(x[i + 1:], onehot[i + 1:], cuts, rng, False)
+        self._draw(values[:i + 1], counts[:i + 1], cuts, rng, False)
+        self._draw(values[i + 1:], counts[i + 1:], cuts, rng, False)
 
 
 register_variant("discretizer", "mdl_stochastic", "MDL splits drawn in proportion to their gain above the "
