@@ -142,7 +142,8 @@ def _covered(estimator):
 def path_sums(engine, paths, codes, y, w, prior):
     """The scoring rule's sums (one row per model: the prior alone, then each term added) of
     every path over one chunk, compiled; None where the general path must score (folds, a rule
-    or an estimator it does not cover, a pseudo-count of 0 that a row reads, an infinite prior)."""
+    or an estimator it does not cover, a pseudo-count of 0, an infinite prior, a class's likelihood
+    that underflows to 0 under log loss)."""
     rule = RULES.get(engine.scoring)
     if (engine.n_folds or rule is None or not _covered(engine.estimator) or not np.isfinite(prior).all()
             or not all(isinstance(g, Given) for p in paths for g in p)):
