@@ -10,9 +10,9 @@ values) and 3 classes, and larger files by repeating its data lines (10M:
 resident memory is read from the kernel, and its throughput set against the
 figure before pyarrow (190,000 rows/s on this machine) and against a bare
 pyarrow streaming parse of the same file (``pyarrow.csv.open_csv``, every
-batch read, nothing else) measured in the same run: our fit reads the file
-twice (types and value lists first, then the counts), so 2x a bare parse is
-its floor. Each file is also written as Parquet (by pyarrow, from the CSV's
+batch read, nothing else) measured in the same run: a Naive Bayes fit reads
+the file once (value lists growing as they appear), so a bare parse is its
+floor. Each file is also written as Parquet (by pyarrow, from the CSV's
 batches; reused when present) and fitted the same way from it, in a fresh
 process: the ratio CSV fit / Parquet fit is printed. Then on a LocalCluster of two single-threaded workers: ``fit_dask``
 and a BSE search (``search_dask``, 5 folds) of the 1M file read by

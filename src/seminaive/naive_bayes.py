@@ -214,8 +214,9 @@ class NaiveBayes(TabularInput, BaseNaiveBayes):
 
     def _capabilities(self):
         """Leave-one-out from its statistics; with a discretizer, fitted from chunks in passes (the cut
-        points learned from every row, as in memory)."""
-        return Capabilities(leave_one_out=True, passes=self.numeric in DISCRETIZER_NAMES)
+        points learned from every row, as in memory); with Gaussians, fitted in one pass over a file."""
+        return Capabilities(leave_one_out=True, passes=self.numeric in DISCRETIZER_NAMES,
+                            grows=self.numeric == "gaussian")
 
     def partial_fit(self, X, y=None, classes=None, sample_weight=None):
         """Add a chunk of data to the statistics and re-estimate.

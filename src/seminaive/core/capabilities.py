@@ -13,7 +13,7 @@ Examples
 >>> capabilities(BSE()).leave_one_out, capabilities(BSE(cv=5)).leave_one_out, capabilities(BSE()).search
 (True, False, True)
 >>> capabilities(object())
-Capabilities(leave_one_out=False, passes=False, search=False)
+Capabilities(leave_one_out=False, passes=False, search=False, grows=False)
 """
 
 from dataclasses import dataclass
@@ -28,11 +28,14 @@ class Capabilities:
     """``leave_one_out``: exact leave-one-out posteriors of the training rows from the
     model's own statistics (its ``_loo_log_proba``); ``passes``: fitted from chunks in
     passes (files, Dask; the semi-naive family); ``search``: a wrapper search, whose
-    engine reads the chunks (``search_file``, ``search_dask``)."""
+    engine reads the chunks (``search_file``, ``search_dask``); ``grows``: fitted in one
+    pass over a file whose value lists and classes grow as its rows come
+    (:mod:`seminaive.core.growing_fit`), where the others read a CSV file twice."""
 
     leave_one_out: bool = False
     passes: bool = False
     search: bool = False
+    grows: bool = False
 
 
 def check_chunkable(model, option, search_tool, other):

@@ -22,6 +22,8 @@ from .._validation import check_param
 from ..data.encoding import infer_schema
 from ..data.file_plan import plan_file
 from ..exceptions import DataFormatError, ParameterError
+from .capabilities import capabilities
+from .growing_fit import fit_growing
 
 __all__ = ["DataSource", "MemorySource", "FileSource", "DaskFrameSource", "EngineChunks", "declare_dask"]
 
@@ -162,6 +164,14 @@ class FileSource(DataSource):
         return list(self._first_chunk()[1].cat.categories)
 
     def partial_fits(self, model, progress=None):
+        """``model`` fitted on the file: in one pass when its statistics can grow with the file's value lists
+        (:mod:`.growing_fit`) and pyarrow reads the file, else by ``partial_fit`` of the chunks."""
+        reader = self.plan.one_pass(self.chunksize, self.nominal) if capabilities(model).grows else None
+        if reader is not None:
+            try:
+                return fit_growing(model, reader, progress)
+            except UnicodeDecodeError as e:
+                raise DataFormatError(f"not UTF-8 text (byte {e.start} of a block)", path=self.path) from None
         seen = []
         model = super().partial_fits(model, progress, seen)
         if not seen:

@@ -28,7 +28,7 @@ from ._text import open_binary
 from .summary import MISSING_TOKENS, ColumnSummary, _numbers
 
 __all__ = ["arrow_serves", "arrow_reads", "arrow_options", "block_size", "arrow_summaries", "arrow_columns",
-           "ArrowRowError", "ArrowRestart"]
+           "csv_batches", "failed_float", "ArrowRowError", "ArrowRestart"]
 
 _BLOCK = 1 << 22  # bytes per record batch (at most)
 _FAILED_COLUMN = re.compile(r"In CSV column #(\d+)")
@@ -97,7 +97,7 @@ def block_size(path, chunksize):
     return int(min(max(per_row * chunksize, 1 << 16), 1 << 22))
 
 
-def _batches(path, names, header, sep, float_columns, block_size=_BLOCK, include=None, quoted=False):
+def csv_batches(path, names, header, sep, float_columns, block_size=_BLOCK, include=None, quoted=False):
     """Record batches of the columns ``include`` (indices; default all):
     ``float_columns`` as float64 (missing tokens null), the others as
     dictionary-encoded raw text; rows of the wrong width are errors."""
@@ -131,7 +131,7 @@ class ArrowRestart(Exception):
         self.column = column
 
 
-def _failed_float(error, floats):
+def failed_float(error, floats):
     """The float column a pyarrow conversion error names, if any."""
     m = _FAILED_COLUMN.search(str(error))
     j = int(m.group(1)) if m else None
@@ -145,9 +145,9 @@ def _restarting(path, names, header, sep, floats, consume, block_size, include=N
     floats = set(floats)
     while True:
         try:
-            return consume(_batches(path, names, header, sep, floats, block_size, include, quoted)), floats
+            return consume(csv_batches(path, names, header, sep, floats, block_size, include, quoted)), floats
         except pa.ArrowInvalid as e:
-            j = _failed_float(e, floats)
+            j = failed_float(e, floats)
             if j is None:
                 raise ArrowRowError(f"not valid CSV ({str(e).splitlines()[0]})", path=path) from None
             floats.discard(j)
@@ -217,10 +217,10 @@ def arrow_columns(path, names, header, sep, columns, attributes, floats, block_s
              for a in attributes]
     floats = {j for j, a in zip(columns, attributes) if j in floats and a is not None and not a.is_nominal}
     try:
-        for batch in _batches(path, names, header, sep, floats, block_size, include=columns, quoted=quoted):
+        for batch in csv_batches(path, names, header, sep, floats, block_size, include=columns, quoted=quoted):
             yield [_convert(batch.column(k), a, index[k], unseen) for k, a in enumerate(attributes)]
     except pa.ArrowInvalid as e:
-        j = _failed_float(e, floats)
+        j = failed_float(e, floats)
         if j is not None:
             raise ArrowRestart(j) from None
         raise ArrowRowError(f"not valid CSV ({str(e).splitlines()[0]})", path=path) from None

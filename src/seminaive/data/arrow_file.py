@@ -149,6 +149,11 @@ class ArrowFilePlan:
         self.settled[key] = attrs
         return attrs
 
+    def one_pass(self, size, nominal=None):
+        """No growing one-pass reading (see :meth:`.file_plan.FilePlan.one_pass`): :meth:`settle` reads
+        only the nominal columns first."""
+        return None
+
     def encoded(self, size=None, nominal=None, numeric=None):
         """Datasets of at most ``size`` rows (None: as the file's batches hold them) with the
         attributes :meth:`settle` gives (rows whose class is missing kept)."""

@@ -20,6 +20,7 @@ from ._text import open_binary, strip_compression
 from .arff import DateAttribute, parse_header, to_milliseconds
 from .arrow_file import ARROW_KINDS, ArrowFilePlan, column_key
 from .filebase import read_description
+from .one_pass_csv import OnePassCsv
 from .schema import NUMERIC, Attribute, resolve_columns, resolve_target
 from .summary import ColumnSummary
 from .tokens import arff_rows, chunked, csv_rows, separator, text_lines
@@ -133,13 +134,25 @@ class FilePlan:
         attributes a read of the whole file settles (rows whose class is missing
         kept): through pyarrow when it splits this file as the tokenizer does
         (:func:`.arrow_csv.arrow_reads`), else through the tokenizer."""
-        if "arrow" not in self.settled:  # a scan of the file, once
-            self.settled["arrow"] = arrow_options(self)
-        options = self.settled["arrow"]
+        options = self.arrow_reading()
         if options is not None:
             yield from self._arrow_encoded(size, nominal, numeric, **options)
             return
         yield from self.encoded_by_tokens(size, nominal, numeric)
+
+    def arrow_reading(self):
+        """How pyarrow reads this file (:func:`.arrow_csv.arrow_options`: a scan of the file, once), or None."""
+        if "arrow" not in self.settled:
+            self.settled["arrow"] = arrow_options(self)
+        return self.settled["arrow"]
+
+    def one_pass(self, size, nominal=None):
+        """The one pass over a CSV file pyarrow reads, in chunks of ``size`` rows
+        (:class:`.one_pass_csv.OnePassCsv`); None for any other file (declared kinds, or the tokenizer's)."""
+        if self.kind not in ("csv", "keel-rows") or any(a is not None for a in self.declared) or self.target is None:
+            return None
+        options = self.arrow_reading()
+        return None if options is None else OnePassCsv(self, size, nominal, **options)
 
     def _arrow_encoded(self, size, nominal, numeric, quoted=False):
         """:meth:`encoded` through pyarrow: a first pass summarizes the columns whose kinds are not declared

@@ -4,7 +4,9 @@ A file is read through its :class:`~seminaive.data.file_plan.FilePlan`, the
 one reading the in-memory readers use too: CSV and header-less KEEL files
 are read twice, a first pass settling each column's type and value list
 (from summaries merged in file order, exactly as a whole read decides), the
-second yielding encoded chunks; ARFF and KEEL files with a header declare
+second yielding encoded chunks, except for a model whose statistics grow with
+the value lists (a Naive Bayes with Gaussian numbers), fitted in one pass
+(:mod:`seminaive.core.growing_fit`); ARFF and KEEL files with a header declare
 their schema, so one pass suffices. A CSV file without quotes or NUL bytes
 is parsed by pyarrow (:mod:`seminaive.data.arrow_csv`), which splits such a file exactly
 as the tokenizer does. Memory stays bounded by the chunk size, whatever the

@@ -1,0 +1,103 @@
+"""A Naive Bayes fitted in one pass over a file whose value lists grow as its rows come.
+
+The reader (:class:`~seminaive.data.one_pass_csv.OnePassCsv`) encodes each
+chunk against the values and classes met so far; a code keeps its meaning as
+the lists grow, so the statistics counted so far only widen: a categorical
+table gains zero columns for new values and zero rows for new classes, a
+Gaussian's per-class moments zero entries for new classes. A column that turns
+out not to be numeric has its Gaussian moments replaced by the class-by-value
+counts of its earlier rows as text. At the end the statistics are laid out for the
+file's final value lists and classes and estimated: the model of the two-pass
+fit (the same counts; Gaussian moments equal to rounding, a chunk's moments
+being summed over the classes known when it was read).
+"""
+
+import numpy as np
+
+from ..components import count_components
+from ..components.make import make_components
+from ..data.one_pass_csv import Recount, Rows
+from ..data.schema import Schema
+from ..exceptions import DataFormatError
+from .counting import count_classes
+
+__all__ = ["fit_growing"]
+
+
+def fit_growing(model, reader, progress=None):
+    """Fit the unfitted Naive Bayes ``model`` (Gaussian numbers) on the parts of a growing ``reader``
+    (:class:`~seminaive.data.one_pass_csv.OnePassCsv`); returns it.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from seminaive import NaiveBayes
+    >>> from seminaive.data.file_plan import plan_file
+    >>> from seminaive.datasets import dataset_path, load
+    >>> m = fit_growing(NaiveBayes(), plan_file(dataset_path("ihealth")).one_pass(size=4))
+    >>> d = load("ihealth")
+    >>> bool(np.allclose(m.predict_proba(d.X), NaiveBayes().fit(d).predict_proba(d.X)))
+    True
+    """
+    model._check_params()
+    attributes, classes, stats, class_count, rows = None, (), None, np.zeros(0), 0
+    for part in reader:
+        if stats is not None:  # the lists only grew at their ends: the counts so far keep their places
+            new = part.attributes if isinstance(part, Rows) else attributes
+            stats = _widened(stats, attributes, new, len(part.classes))
+            class_count = _widened_classes(class_count, len(part.classes))
+            attributes, classes = new, part.classes
+        if isinstance(part, Recount):  # a numeric column turned nominal: the counts of its earlier rows
+            stats[part.column] = {"counts": part.counts}
+            attributes = attributes[:part.column] + (part.attribute,) + attributes[part.column + 1:]
+            continue
+        attributes, classes = part.attributes, part.classes
+        comps = make_components(Schema(attributes), "gaussian")
+        counted = count_components(comps, part.table, part.y, len(classes))
+        counts = count_classes(part.y, len(classes))
+        stats = counted if stats is None else [type(c).merge(a, b) for c, a, b in zip(comps, stats, counted)]
+        class_count = counts if not class_count.size else class_count + counts
+        rows += len(part.y)
+        if progress is not None:
+            print(f"  {rows:,} rows", file=progress, flush=True)
+    if stats is None:
+        raise DataFormatError("the file holds no labelled data rows", path=reader.plan.path)
+    final, final_classes, value_positions, class_positions = reader.final()
+    model.stats_ = _widened(stats, attributes, final, len(final_classes), class_positions, value_positions)
+    model.class_count_ = _widened_classes(class_count, len(final_classes), class_positions)
+    model.schema_, model.classes_ = Schema(final), np.asarray(final_classes, dtype=object)
+    model.n_features_in_ = len(final)
+    model.feature_names_in_ = np.asarray(model.schema_.names, dtype=object)
+    model.components_ = make_components(model.schema_, "gaussian")
+    model._estimate()
+    return model
+
+
+def _widened_classes(counts, k, rows=None):
+    out = np.zeros(k)
+    out[np.arange(counts.size) if rows is None else rows] = counts
+    return out
+
+
+def _widened(stats, old_attrs, new_attrs, k, rows=None, values=None):
+    """Statistics laid out for ``k`` classes and the value lists of ``new_attrs``, the old classes at
+    ``rows`` and each nominal attribute's old values at ``values[i]`` (None: where they were)."""
+    out = []
+    for i, (s, a, b) in enumerate(zip(stats, old_attrs, new_attrs)):
+        n = len(s["counts"]) if "counts" in s else s["weight"].size
+        at = np.arange(n) if rows is None else rows
+        if b.is_nominal:
+            counts = np.zeros((k, b.n_values))
+            if a.is_nominal:
+                cols = np.arange(a.n_values) if values is None or values[i] is None else values[i]
+                counts[np.ix_(at, cols)] = s["counts"]
+            elif s["weight"].any():  # a numeric column with values cannot end nominal
+                raise AssertionError(f"column {b.name!r} changed kind without a recount")
+            out.append({"counts": counts})
+            continue
+        grown = dict(s)
+        for key in ("weight", "mean", "m2"):
+            grown[key] = np.zeros(k)
+            grown[key][at] = s[key]
+        out.append(grown)
+    return out

@@ -1,0 +1,298 @@
+"""A CSV file read once: each column's kind and value list grow as its rows come.
+
+The two-pass reading (:meth:`.file_plan.FilePlan.encoded`) settles every
+column's kind and value list before it encodes a row. A model whose statistics
+can grow (a Naive Bayes of categorical and Gaussian attributes) needs no such
+first pass: :class:`OnePassCsv` reads the file once through pyarrow (numbers
+parsed by it, text columns dictionary-encoded), and yields the rows encoded against what the file showed
+so far (:class:`Rows`): a nominal column's values and the classes in order of
+first appearance, which only ever grow at the end, so a code once given keeps
+its meaning; a column is numeric while every present value is a number (as
+numpy reads numbers). When a column first shows a value that is not a number,
+its earlier rows' class-by-value counts are gathered (:class:`Recount`; see
+:class:`OnePassCsv` for how), then the pass goes on. :meth:`OnePassCsv.final` applies the reading rules of
+:meth:`.summary.ColumnSummary.attribute` to what the pass saw, so the final
+kinds, value lists and classes are those of the two-pass reading (a value list
+the rules sort, a forced nominal column of numbers, is the same values in
+another order).
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..exceptions import DataFormatError
+from .arrow_csv import block_size, csv_batches, failed_float
+from .encoding import EncodedTable, code_dtype
+from .schema import NOMINAL, NUMERIC, Attribute, resolve_columns
+from .summary import MISSING_TOKENS, ColumnSummary, _numbers, value_order
+
+__all__ = ["OnePassCsv", "Rows", "Recount"]
+
+@dataclass
+class Rows:
+    """A chunk: the ``attributes`` (every column but the class, in file order) and the
+    ``classes`` as known so far, the rows encoded against them (``table``) and their
+    class codes ``y`` (rows whose class is missing left out)."""
+
+    attributes: tuple
+    classes: tuple
+    table: EncodedTable
+    y: np.ndarray
+
+
+@dataclass
+class Recount:
+    """Attribute ``column`` turned nominal: its ``attribute`` (the values so far) and the
+    class-by-value ``counts`` of the earlier rows, over the ``classes`` known so far."""
+
+    column: int
+    attribute: Attribute
+    counts: np.ndarray
+    classes: tuple
+
+
+class _Values:
+    """A nominal column's distinct stripped present values in order of first appearance."""
+
+    def __init__(self):
+        self.index, self.values = {}, []
+        self.n_present = self.n_missing = 0
+
+    def codes(self, col, tally=True):
+        """Codes of a batch's dictionary text column (-1 missing), tallied as present or
+        missing (not for rows read again)."""
+        entry = np.empty(len(col.dictionary), dtype=np.int64)
+        for i, raw in enumerate(col.dictionary.to_pylist()):
+            v = raw.strip()
+            if v in MISSING_TOKENS:
+                entry[i] = -1
+                continue
+            code = self.index.get(v)
+            if code is None:
+                code = self.index[v] = len(self.values)
+                self.values.append(v)
+            entry[i] = code
+        codes = entry[col.indices.to_numpy(zero_copy_only=False)]
+        if tally:
+            missing = int(np.count_nonzero(codes < 0))
+            self.n_missing += missing
+            self.n_present += len(codes) - missing
+        return codes
+
+
+class _Numbers:
+    """A column every present value of which has been a number so far: parsed by pyarrow,
+    or (``text``: pyarrow refused a value) read as text and converted by numpy."""
+
+    def __init__(self):
+        self.n_present, self.text = 0, False
+
+    def floats(self, col):
+        """A batch's column as float64 (NaN missing), or None when a text value is not a number."""
+        if not self.text:
+            self.n_present += len(col) - col.null_count
+            return col.to_numpy(zero_copy_only=False)
+        raw = [v.strip() for v in col.dictionary.to_pylist()]
+        missing = np.array([v in MISSING_TOKENS for v in raw], dtype=bool)
+        present = [v for v, m in zip(raw, missing) if not m]
+        if not _numbers(present):
+            return None
+        values = np.full(len(raw), np.nan)
+        values[~missing] = np.asarray(present, dtype=np.float64)
+        idx = col.indices.to_numpy(zero_copy_only=False)
+        self.n_present += len(idx) - int(np.count_nonzero(missing[idx]))
+        return values[idx]
+
+
+def _counts(codes, y, k, m):
+    """Class-by-value counts (k, m) of rows with a class and a value."""
+    keep = (codes >= 0) & (y >= 0)
+    return np.bincount(y[keep] * m + codes[keep], minlength=k * m).reshape(k, m).astype(np.float64)
+
+
+class OnePassCsv:
+    """The one pass over a CSV ``plan`` (:class:`.file_plan.FilePlan` of a file pyarrow
+    reads, ``quoted`` as :func:`.arrow_csv.arrow_options` found) in chunks of ``size``
+    rows; ``nominal`` names columns to read as nominal. Iterating yields :class:`Rows`
+    and :class:`Recount` parts in file order; :meth:`final` gives the attributes and
+    classes the whole file settles.
+
+    A column is parsed by pyarrow as numbers until a value fails; the read then starts
+    again with that column as text, the rows already counted passed over but for that
+    column's class-by-value counts, kept in case numpy does not read the value either
+    (the column turns nominal: a :class:`Recount`). A column numpy reads that turns
+    nominal later has its earlier rows read again alone.
+
+    Examples
+    --------
+    >>> from seminaive.datasets import dataset_path
+    >>> from seminaive.data.file_plan import plan_file
+    >>> reader = OnePassCsv(plan_file(dataset_path("ihealth")), size=10)
+    >>> [len(part.y) for part in reader]
+    [10, 5]
+    >>> attributes, classes, _, _ = reader.final()
+    >>> attributes[1].values, classes
+    (('sedentary', 'active', 'moderate'), ('i100', 'i500'))
+    """
+
+    def __init__(self, plan, size, nominal=None, quoted=False):
+        self.plan, self.size, self.quoted = plan, size, quoted
+        self.forced = resolve_columns(nominal, plan.names, "nominal")
+        self.columns = [j for j in range(len(plan.names)) if j != plan.target]
+        self.state = {j: _Values() if j in self.forced else _Numbers() for j in self.columns}
+        self.classes = _Values()
+        self.block = block_size(plan.path, size)
+
+    def _read(self, floats=(), include=None):
+        p = self.plan
+        return csv_batches(p.path, p.names, p.arrow_skip, p.sep, set(floats), self.block, include, self.quoted)
+
+    def __iter__(self):
+        import pyarrow as pa
+        try:
+            yield from self._pass()
+        except pa.ArrowInvalid as e:  # a malformed row: the tokenizer names its line
+            for _ in self.plan.encoded_by_tokens(self.size):
+                pass
+            raise DataFormatError(f"cannot read the data ({str(e).splitlines()[0]})", path=self.plan.path) from None
+
+    def _pass(self):
+        import pyarrow as pa
+        self.done, pending = 0, {}  # rows counted; columns pyarrow refused, with their earlier rows as text
+        self._probe()
+        while True:
+            floats = {j for j, s in self.state.items() if isinstance(s, _Numbers) and not s.text}
+            try:
+                for batch in self._skipped(self._read(floats), self.done, pending):
+                    yield from self._batch(batch, pending)
+                    pending, self.done = {}, self.done + batch.num_rows
+                return
+            except pa.ArrowInvalid as e:
+                j = failed_float(e, floats)
+                if j is None:
+                    raise
+                self.state[j].text = True  # the earlier rows are walked again: every pending column afresh
+                pending = {i: (_Values(), np.zeros((0, 0))) for i in [*pending, j]}
+
+    def _probe(self):
+        """Columns whose first batch holds a value that is not a number are text from the start (no
+        restart for each); the others are parsed as numbers."""
+        first = next(iter(self._read()), None)
+        for j, state in self.state.items():
+            if first is not None and isinstance(state, _Numbers):
+                raw = {v.strip() for v in first.column(j).dictionary.to_pylist()} - MISSING_TOKENS
+                if not _numbers(sorted(raw)):
+                    self.state[j] = _Values()
+
+    def _skipped(self, batches, done, pending):
+        """The batches after the first ``done`` rows (read again after a restart), the
+        ``pending`` columns' codes of those rows counted by class on the way."""
+        seen = 0
+        for batch in batches:
+            if seen < done:
+                n = min(batch.num_rows, done - seen)
+                y = self.classes.codes(batch.column(self.plan.target).slice(0, n), tally=False)
+                for j, (values, counts) in pending.items():
+                    codes = values.codes(batch.column(j).slice(0, n))
+                    pending[j] = values, _widen(counts, len(self.classes.values), len(values.values)) \
+                        + _counts(codes, y, len(self.classes.values), len(values.values))
+                seen += n
+                if n == batch.num_rows:
+                    continue
+                batch = batch.slice(n)
+            yield batch
+
+    def _batch(self, batch, pending):
+        """The parts of one batch of new rows."""
+        y = self.classes.codes(batch.column(self.plan.target))
+        cols = {}
+        for j in self.columns:
+            state = self.state[j]
+            if isinstance(state, _Numbers):
+                cols[j] = state.floats(batch.column(j))
+                if cols[j] is not None:
+                    continue
+                if self.done:
+                    yield self._turn_nominal(j, pending.get(j))
+                else:  # no row counted yet
+                    self.state[j] = _Values()
+            cols[j] = self.state[j].codes(batch.column(j))
+        attributes = self._attributes()
+        nominal = [j for j, a in zip(self.columns, attributes) if a.is_nominal]
+        numeric = [j for j, a in zip(self.columns, attributes) if not a.is_nominal]
+        dtype = code_dtype(max([a.n_values for a in attributes if a.is_nominal], default=0))
+        for s in range(0, batch.num_rows, self.size):
+            keep = np.flatnonzero(y[s:s + self.size] >= 0) + s
+            if keep.size:
+                table = EncodedTable(_block([cols[j][keep] for j in nominal], keep.size, dtype),
+                                     _block([cols[j][keep] for j in numeric], keep.size, np.float64),
+                                     np.zeros(len(nominal)))
+                yield Rows(attributes, tuple(self.classes.values), table, y[keep])
+
+    def _turn_nominal(self, j, earlier):
+        """Column ``j`` showed a value that is not a number: a :class:`Recount` of its earlier rows, from
+        ``earlier`` (their values and counts, gathered on a restart), else read again alone."""
+        values, counts = earlier if earlier is not None else self._read_again(j)
+        self.state[j] = values
+        k = len(self.classes.values)
+        return Recount(self.columns.index(j), Attribute(self.plan.names[j], NOMINAL, tuple(values.values)),
+                       _widen(counts, k, len(values.values)), tuple(self.classes.values))
+
+    def _read_again(self, j):
+        """The values and class-by-value counts of column ``j`` in the rows counted so far."""
+        values, counts, seen = _Values(), np.zeros((0, 0)), 0
+        for batch in self._read(include=[j, self.plan.target]) if self.done else ():
+            n = min(batch.num_rows, self.done - seen)
+            codes = values.codes(batch.column(0).slice(0, n))
+            y = self.classes.codes(batch.column(1).slice(0, n), tally=False)
+            k, m = len(self.classes.values), len(values.values)
+            counts = _widen(counts, k, m) + _counts(codes, y, k, m)
+            seen += n
+            if seen >= self.done:
+                break
+        return values, counts
+
+    def _attributes(self):
+        return tuple(Attribute(self.plan.names[j], NUMERIC) if isinstance(s, _Numbers)
+                     else Attribute(self.plan.names[j], NOMINAL, tuple(s.values))
+                     for j, s in self.state.items())
+
+    def final(self):
+        """``(attributes, classes, value positions, class positions)`` as the whole file settles them
+        (the rules of :meth:`.summary.ColumnSummary.attribute`; a class column that looks like a
+        measurement is refused): where each nominal attribute's values met so far stand in its
+        final list (None: numeric), and where the classes met so far stand among the final ones."""
+        names, target = self.plan.names, self.plan.target
+        attributes, positions = [], []
+        for j, s in self.state.items():
+            if isinstance(s, _Numbers):
+                attributes.append(Attribute(names[j], NUMERIC) if s.n_present else Attribute(names[j], NOMINAL, ()))
+                positions.append(None)
+            else:
+                attributes.append(Attribute(names[j], NOMINAL, tuple(value_order(s.values, j in self.forced))))
+                positions.append(_positions(s.values, attributes[-1].values))
+        c = self.classes
+        summary = ColumnSummary(_numbers(c.values), list(c.values), c.n_missing, c.n_present)
+        cls = summary.attribute(names[target], nominal=target in self.forced, target=True, path=self.plan.path)
+        return tuple(attributes), tuple(cls.values), positions, _positions(c.values, cls.values)
+
+
+def _positions(old, new):
+    """Where each of the ``old`` values stands among the ``new`` (the same values, maybe reordered)."""
+    index = {v: i for i, v in enumerate(new)}
+    return np.array([index[v] for v in old], dtype=np.int64)
+
+
+def _widen(counts, k, m):
+    """``counts`` laid out as (k, m), zeros for the classes and values added since."""
+    out = np.zeros((k, m))
+    out[:counts.shape[0], :counts.shape[1]] = counts
+    return out
+
+def _block(columns, n, dtype):
+    """Columns side by side, column-major (as the encoder lays them out)."""
+    out = np.empty((n, len(columns)), dtype=dtype, order="F")
+    for k, c in enumerate(columns):
+        out[:, k] = c
+    return out
