@@ -130,3 +130,39 @@ def test_progress_counts_the_rows(tmp_path):
     out = io.StringIO()
     fit_file(NaiveBayes(), tmp_path / "p.csv", chunksize=100, progress=out)
     assert out.getvalue().split() == ["100", "rows", "200", "rows", "250", "rows"]
+
+
+def late_frame(n, seed):
+    """Typed columns whose values first appear late: a categorical with unused categories, strings,
+    booleans with nulls, floats, integer classes one of which is first met late, missing classes."""
+    import pandas as pd
+    from test_arrow_files import typed_frame
+    rng = np.random.default_rng(seed)
+    frame = typed_frame(n, seed)
+    size = np.array(frame["size"].astype(object).to_numpy(), dtype=object)
+    size[rng.integers(n // 2, n)] = "late-size"
+    frame["size"] = size
+    frame["cls"] = pd.array(np.where(frame["cls"] == "high", 3, 7), dtype="Int64")
+    frame.loc[int(rng.integers(n // 2, n)), "cls"] = 11
+    frame.loc[rng.random(n) < 0.03, "cls"] = None
+    return frame
+
+
+@pytest.mark.parametrize("kind", ["parquet", "feather"])
+@pytest.mark.parametrize("seed", range(4))
+def test_one_pass_over_typed_files_is_the_two_pass_model(tmp_path, kind, seed):
+    from test_arrow_files import pandas_of, write as write_typed
+    frame = late_frame(900, seed)
+    path = write_typed(frame, tmp_path / f"d.{kind}", kind, group=[64, 100, 333, None][seed])
+    chunksize = [41, 64, 500, 1000][seed]
+    nominal = [None, ["count"], None, ["count", "cls"]][seed]
+    one = fit_file(NaiveBayes(), path, chunksize=chunksize, nominal=nominal)
+    assert_same_model(one, two_pass(path, chunksize, nominal=nominal))
+    whole = pandas_of(path)
+    whole = whole[whole["cls"].notna()]
+    memory = NaiveBayes(nominal=nominal and ["count"]).fit(whole.drop(columns="cls"), whole["cls"])
+    assert one.schema_ == memory.schema_ and list(one.classes_) == list(memory.classes_) == [3, 7, 11]
+    X = whole.drop(columns="cls")
+    np.testing.assert_allclose(one.predict_proba(X), memory.predict_proba(X), rtol=1e-10)
+    assert "late-size" in one.schema_.attributes[1].values
+    assert one.schema_.attributes[0].values == ("red", "green", "blue", "violet")  # with its unused category

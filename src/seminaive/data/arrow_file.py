@@ -10,7 +10,9 @@ model fitted from such a file therefore equals the one fitted on
 ``pandas.read_parquet(path)`` (or ``read_feather``), in memory or in batches.
 
 A streamed read makes a first pass over the nominal columns alone (a columnar
-file reads only those) to learn their value lists, then converts each batch:
+file reads only those) to learn their value lists, then converts each batch (a
+model whose statistics grow with the value lists reads the file once instead:
+:mod:`.one_pass_arrow`):
 a dictionary column maps its small dictionary onto the value list and its
 indices through that map (no string is hashed per row), a string column is
 matched by pyarrow's hash (``index_in``); numbers are cast to float64 with
@@ -22,7 +24,6 @@ import os
 import numpy as np
 import pandas as pd
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ..exceptions import DataFormatError
@@ -30,28 +31,14 @@ from .dataset import class_values, concatenated, split_class
 from .encoding import infer_schema
 from .schema import NOMINAL, NUMERIC, Attribute, resolve_columns, resolve_target
 from .summary import ColumnSummary
+from .arrow_values import distinct, encode_arrow, kind_of, one_line, values_type
+from .one_pass_arrow import OnePassArrow
 from ._text import strip_compression
 
 __all__ = ["ArrowFilePlan", "ARROW_KINDS"]
 
 ARROW_KINDS = ("parquet", "arrow")
 _ERRORS = (pa.ArrowException, OSError, ValueError)
-
-
-def _kind_of(t):
-    """``"number"``, ``"time"``, ``"text"`` (nominal by default) or None (a type no model reads)."""
-    if pa.types.is_integer(t) or pa.types.is_floating(t) or pa.types.is_decimal(t):
-        return "number"
-    if pa.types.is_temporal(t):
-        return "time"
-    if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_boolean(t) or pa.types.is_null(t) \
-            or pa.types.is_dictionary(t):
-        return "text"
-    return None
-
-
-def _one_line(error):
-    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
 
 
 class ArrowFilePlan:
@@ -66,7 +53,7 @@ class ArrowFilePlan:
         try:
             schema = pq.read_schema(path) if kind == "parquet" else self._open().schema
         except _ERRORS as e:
-            raise DataFormatError(f"not a readable {kind} file ({_one_line(e)})", path=path) from None
+            raise DataFormatError(f"not a readable {kind} file ({one_line(e)})", path=path) from None
         index = self.index_columns = _index_columns(schema)  # a DataFrame's index, as pandas reads it back
         kept = [j for j, n in enumerate(schema.names) if n not in index]
         self.names = [str(schema.names[j]) for j in kept]
@@ -77,7 +64,7 @@ class ArrowFilePlan:
             dup = next(n for n in self.names if self.names.count(n) > 1)
             raise DataFormatError(f"column name {dup!r} appears twice", path=path)
         for n, t in zip(self.names, self.types):
-            if _kind_of(t) is None:
+            if kind_of(t) is None:
                 raise DataFormatError(f"column {n!r} holds {t} values; expected numbers, strings, booleans, "
                                       f"dates or dictionary (categorical) values", path=path)
         self.target = None if unlabelled else resolve_target(target, self.names, path)
@@ -112,47 +99,61 @@ class ArrowFilePlan:
                 for start in range(0, batch.num_rows, size or max(batch.num_rows, 1)):  # IPC batches: cut in rows
                     yield batch.slice(start, size) if size else batch
         except _ERRORS as e:
-            raise DataFormatError(f"cannot read the data ({_one_line(e)})", path=self.path) from None
+            raise DataFormatError(f"cannot read the data ({one_line(e)})", path=self.path) from None
 
     def settle(self, nominal=None, numeric=None):
         """Every column's attribute, by the DataFrame rules, from a pass over the nominal columns."""
         key = (column_key(nominal), column_key(numeric))
         if key in self.settled:
             return self.settled[key]
+        self.check_width()
+        force_nom = resolve_columns(nominal, self.names, "nominal")
+        nom = self.nominal_columns(nominal, numeric)
+        parts, present = {j: [] for j in nom}, {j: 0 for j in nom}
+        for batch in self.batches([self.names[j] for j in nom]) if nom else ():
+            for j, col in zip(nom, batch.columns):
+                parts[j].append(distinct(col, pa.types.is_dictionary(self.types[j])))
+                present[j] += len(col) - col.null_count
+        attrs = [Attribute(n, NUMERIC) for n in self.names]
+        for j in nom:
+            attrs[j] = self.nominal_attribute(j, parts[j], present[j], j in force_nom)
+        self.settled[key] = attrs
+        return attrs
+
+    def check_width(self):
+        """Refuse a labelled file of one column."""
         if len(self.names) == 1 and self.target is not None:
             hint = (f"; {', '.join(sorted(self.index_columns))} is a pandas index, which is not read as a column "
                     f"(reset_index() before writing)" if self.index_columns else "")
             raise DataFormatError(f"the file holds one column (no attribute besides the class){hint}", path=self.path)
+
+    def nominal_columns(self, nominal=None, numeric=None):
+        """The columns read as nominal: text columns (unless forced numeric), forced ones, the class."""
         force_nom = resolve_columns(nominal, self.names, "nominal")
         force_num = resolve_columns(numeric, self.names, "numeric") - {self.target}
-        nom = [j for j, t in enumerate(self.types)
-               if j in force_nom or j == self.target or (_kind_of(t) == "text" and j not in force_num)]
-        parts, present = {j: [] for j in nom}, {j: 0 for j in nom}
-        for batch in self.batches([self.names[j] for j in nom]) if nom else ():
-            for j, col in zip(nom, batch.columns):
-                parts[j].append(_distinct(col, pa.types.is_dictionary(self.types[j])))
-                present[j] += len(col) - col.null_count
-        attrs = [Attribute(n, NUMERIC) for n in self.names]
-        for j in nom:
-            kind = _values_type(self.types[j])
-            seen = pd.Series(pa.chunked_array([p.cast(kind) for p in parts[j]], kind).to_pandas(),
-                             name=self.names[j]).drop_duplicates()
-            if pa.types.is_dictionary(self.types[j]):
-                seen = pd.Series(pd.Categorical([], categories=seen.dropna().tolist()), name=self.names[j])
-            if j == self.target:
-                values = class_values(seen)
-                if _kind_of(self.types[j]) == "number" and j not in force_nom:
-                    ColumnSummary(True, values, 0, present[j])._check_class(self.names[j], None, self.path)
-                attrs[j] = Attribute(self.names[j], NOMINAL, tuple(values))
-            else:
-                attrs[j] = infer_schema(seen.to_frame(), nominal="all" if j in force_nom else None).attributes[0]
-        self.settled[key] = attrs
-        return attrs
+        return [j for j, t in enumerate(self.types)
+                if j in force_nom or j == self.target or (kind_of(t) == "text" and j not in force_num)]
+
+    def nominal_attribute(self, j, parts, present, forced):
+        """The attribute of nominal column ``j`` by the DataFrame rules, from the distinct values of its
+        batches (``parts``, Arrow arrays in file order; ``present``: its rows with a value; ``forced``:
+        made nominal by the user)."""
+        kind = values_type(self.types[j])
+        seen = pd.Series(pa.chunked_array([p.cast(kind) for p in parts], kind).to_pandas(),
+                         name=self.names[j]).drop_duplicates()
+        if pa.types.is_dictionary(self.types[j]):
+            seen = pd.Series(pd.Categorical([], categories=seen.dropna().tolist()), name=self.names[j])
+        if j == self.target:
+            values = class_values(seen)
+            if kind_of(self.types[j]) == "number" and not forced:
+                ColumnSummary(True, values, 0, present)._check_class(self.names[j], None, self.path)
+            return Attribute(self.names[j], NOMINAL, tuple(values))
+        return infer_schema(seen.to_frame(), nominal="all" if forced else None).attributes[0]
 
     def one_pass(self, size, nominal=None):
-        """No growing one-pass reading (see :meth:`.file_plan.FilePlan.one_pass`): :meth:`settle` reads
-        only the nominal columns first."""
-        return None
+        """The one pass over the file for a model whose statistics grow with the value lists
+        (:class:`.one_pass_arrow.OnePassArrow`); None for an unlabelled file."""
+        return None if self.target is None else OnePassArrow(self, size, nominal)
 
     def encoded(self, size=None, nominal=None, numeric=None):
         """Datasets of at most ``size`` rows (None: as the file's batches hold them) with the
@@ -201,70 +202,3 @@ def _index_columns(schema):
 def column_key(columns):
     """A column option (None, "all", names or indices) as a key of the passes' findings."""
     return columns if columns is None or isinstance(columns, str) else tuple(columns)
-
-
-def _distinct(col, whole_dictionary):
-    """A batch's distinct values: a dictionary column's whole dictionary (a categorical's unused
-    categories count), else the values present (a string column read as codes: the entries its rows use)."""
-    if not pa.types.is_dictionary(col.type):
-        return pc.unique(col)
-    if whole_dictionary:
-        return col.dictionary
-    indices = col.indices if not col.null_count else pc.drop_null(col.indices)
-    used = np.bincount(indices.to_numpy(zero_copy_only=False), minlength=len(col.dictionary)) > 0
-    return col.dictionary.filter(pa.array(used))  # (the order does not matter: strings are sorted)
-
-
-def _values_type(t):
-    return t.value_type if pa.types.is_dictionary(t) else t
-
-
-def encode_arrow(col, attribute, path, unseen=None):
-    """An Arrow column for ``attribute``: a Categorical of its values (-1 where missing), or
-    float64 (NaN where missing); values outside the list are missing, counted in ``unseen``."""
-    if not attribute.is_nominal:
-        if pa.types.is_dictionary(col.type):
-            col = col.dictionary_decode()
-        if pa.types.is_temporal(col.type):
-            col = pc.cast(pc.cast(col, pa.timestamp("ms")) if not pa.types.is_duration(col.type) else col,
-                          pa.int64())
-        try:
-            return pc.cast(col, pa.float64()).to_numpy(zero_copy_only=False)
-        except pa.ArrowInvalid as e:
-            raise DataFormatError(f"expected numbers ({_one_line(e)})", path=path, column=attribute.name) from None
-    categories = pd.Index(list(attribute.values), dtype=object)
-    is_dict = pa.types.is_dictionary(col.type)
-    entries = col.dictionary if is_dict else col
-    codes = _codes(entries, attribute.values)  # a dictionary's: each entry's code
-    gone = entries.is_null(nan_is_null=True).to_numpy(zero_copy_only=False)  # missing entries (null, NaN)
-    codes[gone] = -1
-    check = bool((codes[~gone] < 0).any())  # any present value outside the list
-    if is_dict:  # each row's code through its dictionary entry
-        indices = col.indices.to_numpy(zero_copy_only=False) if not col.null_count \
-            else col.indices.fill_null(0).to_numpy(zero_copy_only=False)
-        codes = codes[indices] if len(codes) else np.full(len(col), -1, dtype=np.int64)
-        gone = gone[indices] if len(gone) else np.ones(len(col), dtype=bool)
-        if col.null_count:
-            gone |= col.is_null().to_numpy(zero_copy_only=False)
-            codes[gone] = -1
-    if check:
-        outside = (codes < 0) & ~gone
-        if unseen is None:
-            raise DataFormatError(f"value {col.filter(pa.array(outside))[0]} is not one of the attribute's values",
-                                  path=path, column=attribute.name)
-        unseen[attribute.name] = unseen.get(attribute.name, 0) + int(np.count_nonzero(outside))
-    return pd.Categorical.from_codes(codes, categories=categories)
-
-
-def _codes(values_col, values):
-    """Each entry's index in ``values`` (-1 where absent), compared as the column's type, or
-    as text where the list's values are text and the column's are not (a model read from CSV)."""
-    t = values_col.type
-    if all(isinstance(v, str) for v in values) and not (pa.types.is_string(t) or pa.types.is_large_string(t)):
-        values_col, t = pc.cast(values_col, pa.string()), pa.string()
-    try:
-        value_set = pa.array(list(values), type=t)
-    except _ERRORS:
-        value_set = pc.cast(pa.array([str(v) for v in values]), t, safe=False)
-    found = pc.index_in(values_col, value_set=value_set)
-    return found.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)

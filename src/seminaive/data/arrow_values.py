@@ -1,0 +1,97 @@
+"""Arrow columns as a model reads them: the kind of a column's type, its distinct values, and its
+conversion to codes of a nominal attribute or to float64 numbers (Parquet and Arrow IPC files,
+pyarrow Tables)."""
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from ..exceptions import DataFormatError
+
+__all__ = ["kind_of", "distinct", "values_type", "encode_arrow", "one_line"]
+
+_ERRORS = (pa.ArrowException, OSError, ValueError)
+
+
+def one_line(error):
+    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+
+
+def kind_of(t):
+    """``"number"``, ``"time"``, ``"text"`` (nominal by default) or None (a type no model reads)."""
+    if pa.types.is_integer(t) or pa.types.is_floating(t) or pa.types.is_decimal(t):
+        return "number"
+    if pa.types.is_temporal(t):
+        return "time"
+    if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_boolean(t) or pa.types.is_null(t) \
+            or pa.types.is_dictionary(t):
+        return "text"
+    return None
+
+
+def distinct(col, whole_dictionary):
+    """A batch's distinct values: a dictionary column's whole dictionary (a categorical's unused
+    categories count), else the values present (a string column read as codes: the entries its rows use)."""
+    if not pa.types.is_dictionary(col.type):
+        return pc.unique(col)
+    if whole_dictionary:
+        return col.dictionary
+    indices = col.indices if not col.null_count else pc.drop_null(col.indices)
+    used = np.bincount(indices.to_numpy(zero_copy_only=False), minlength=len(col.dictionary)) > 0
+    return col.dictionary.filter(pa.array(used))  # (the order does not matter: strings are sorted)
+
+
+def values_type(t):
+    return t.value_type if pa.types.is_dictionary(t) else t
+
+
+def encode_arrow(col, attribute, path, unseen=None):
+    """An Arrow column for ``attribute``: a Categorical of its values (-1 where missing), or
+    float64 (NaN where missing); values outside the list are missing, counted in ``unseen``."""
+    if not attribute.is_nominal:
+        if pa.types.is_dictionary(col.type):
+            col = col.dictionary_decode()
+        if pa.types.is_temporal(col.type):
+            col = pc.cast(pc.cast(col, pa.timestamp("ms")) if not pa.types.is_duration(col.type) else col,
+                          pa.int64())
+        try:
+            return pc.cast(col, pa.float64()).to_numpy(zero_copy_only=False)
+        except pa.ArrowInvalid as e:
+            raise DataFormatError(f"expected numbers ({one_line(e)})", path=path, column=attribute.name) from None
+    categories = pd.Index(list(attribute.values), dtype=object)
+    is_dict = pa.types.is_dictionary(col.type)
+    entries = col.dictionary if is_dict else col
+    codes = _codes(entries, attribute.values)  # a dictionary's: each entry's code
+    gone = entries.is_null(nan_is_null=True).to_numpy(zero_copy_only=False)  # missing entries (null, NaN)
+    codes[gone] = -1
+    check = bool((codes[~gone] < 0).any())  # any present value outside the list
+    if is_dict:  # each row's code through its dictionary entry
+        indices = col.indices.to_numpy(zero_copy_only=False) if not col.null_count \
+            else col.indices.fill_null(0).to_numpy(zero_copy_only=False)
+        codes = codes[indices] if len(codes) else np.full(len(col), -1, dtype=np.int64)
+        gone = gone[indices] if len(gone) else np.ones(len(col), dtype=bool)
+        if col.null_count:
+            gone |= col.is_null().to_numpy(zero_copy_only=False)
+            codes[gone] = -1
+    if check:
+        outside = (codes < 0) & ~gone
+        if unseen is None:
+            raise DataFormatError(f"value {col.filter(pa.array(outside))[0]} is not one of the attribute's values",
+                                  path=path, column=attribute.name)
+        unseen[attribute.name] = unseen.get(attribute.name, 0) + int(np.count_nonzero(outside))
+    return pd.Categorical.from_codes(codes, categories=categories)
+
+
+def _codes(values_col, values):
+    """Each entry's index in ``values`` (-1 where absent), compared as the column's type, or
+    as text where the list's values are text and the column's are not (a model read from CSV)."""
+    t = values_col.type
+    if all(isinstance(v, str) for v in values) and not (pa.types.is_string(t) or pa.types.is_large_string(t)):
+        values_col, t = pc.cast(values_col, pa.string()), pa.string()
+    try:
+        value_set = pa.array(list(values), type=t)
+    except _ERRORS:
+        value_set = pc.cast(pa.array([str(v) for v in values]), t, safe=False)
+    found = pc.index_in(values_col, value_set=value_set)
+    return found.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
