@@ -23,9 +23,33 @@ MAX_TEXT = 10_000  # the longest text (a name, a value, a class) a model file ma
 VERSION = 1
 
 
+def _holds_bad(value):
+    """Whether a JSON value holds a NaN or a text longer than :data:`MAX_TEXT` anywhere (a walk
+    that keeps no paths: a wide model has hundreds of thousands of numbers)."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        t = type(v)
+        if t is list:
+            stack.extend(v)
+        elif t is float:
+            if v != v:
+                return True
+        elif t is str:
+            if len(v) > MAX_TEXT:
+                return True
+        elif t is dict:
+            if any(len(k) > MAX_TEXT for k in v):
+                return True
+            stack.extend(v.values())
+    return False
+
+
 def _scan(value, where):
     """Refuse what no field of a model file may hold, naming where it stands: NaN, and texts
     longer than :data:`MAX_TEXT` (a file is data, not a place for megabytes of one string)."""
+    if not _holds_bad(value):
+        return
     stack = [(value, where)]
     while stack:
         v, w = stack.pop()
@@ -51,8 +75,8 @@ def _short(text, most=220):
 
 
 def _plain(x):
-    if isinstance(x, np.ndarray):
-        return [_plain(v) for v in x.tolist()]
+    if isinstance(x, np.ndarray):  # numbers and booleans come out of tolist() as Python's own
+        return x.tolist() if x.dtype.kind in "biuf" else [_plain(v) for v in x.tolist()]
     if isinstance(x, (np.generic,)):
         return x.item()
     if isinstance(x, dict):
@@ -162,7 +186,11 @@ def save_model(model, path, overwrite=False):
     >>> load_model(path).classes_.tolist()
     ['yes', 'no']
     """
-    atomic_write_text(path, json.dumps(model_to_dict(model), indent=1) + "\n", overwrite)
+    d = model_to_dict(model)
+    text = json.dumps(d, separators=(",", ":"))
+    if len(text) < 1 << 20:  # laid out for reading where that is cheap (the indenting encoder is Python's, slow
+        text = json.dumps(d, indent=1)  # on a model of 10,000 attributes)
+    atomic_write_text(path, text + "\n", overwrite)
 
 
 def load_model(path):

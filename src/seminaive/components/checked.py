@@ -82,10 +82,10 @@ def checked_components(comps, stats, schema, k):
         raise ValueError(f"state.components, state.stats: expected one per attribute ({len(schema)}), "
                          f"got {len(comps)} and {len(stats)}")
     out_comps, out_stats = [], []
+    column = {i: p for block in (schema.nominal_indices, schema.numeric_indices) for p, i in enumerate(block)}
     for i, (c, st) in enumerate(zip(comps, stats)):
         attr = schema.attributes[i]
-        block = schema.nominal_indices if attr.is_nominal else schema.numeric_indices
-        comp = checked_component(c, f"state.components[{i}]", i, block.index(i),
+        comp = checked_component(c, f"state.components[{i}]", i, column[i],
                                  attr.n_values if attr.is_nominal else None,
                                  ("categorical",) if attr.is_nominal else ("gaussian", "kernel", "discretized"))
         out_comps.append(comp)

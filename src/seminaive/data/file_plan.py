@@ -9,6 +9,7 @@ merged in file order, so both give the same rows, schema and errors.
 import os
 from dataclasses import dataclass, field
 
+import numpy as np
 import pandas as pd
 
 from .._names import DATA_FORMATS
@@ -201,10 +202,18 @@ class FilePlan:
             yield self.dataset(rows, linenos, declared)
 
     def _from_columns(self, cols, attrs):
-        """A Dataset of pyarrow's converted columns (codes or floats)."""
-        data = {a.name: (pd.Categorical.from_codes(c, categories=pd.Index([str(v) for v in a.values], dtype=object))
-                         if a.is_nominal else c) for a, c in zip(attrs, cols)}
-        return split_class(pd.DataFrame(data, columns=self.names), attrs, self.target, self.name, self.path)
+        """A Dataset of pyarrow's converted columns (codes or floats); the numeric ones go into the frame
+        as one block (a wide file: no pandas work per column)."""
+        nominal = {a.name: pd.Categorical.from_codes(c, categories=pd.Index([str(v) for v in a.values], dtype=object))
+                   for a, c in zip(attrs, cols) if a.is_nominal}
+        numeric = [(a.name, c) for a, c in zip(attrs, cols) if not a.is_nominal]
+        if len(numeric) > 1:
+            frame = pd.DataFrame(np.column_stack([c for _, c in numeric]), columns=[n for n, _ in numeric])
+            if nominal:
+                frame = pd.concat([frame, pd.DataFrame(nominal)], axis=1)[list(self.names)]
+        else:
+            frame = pd.DataFrame({**nominal, **dict(numeric)}, columns=self.names)
+        return split_class(frame, attrs, self.target, self.name, self.path)
 
     def load(self, nominal=None, numeric=None):
         """The whole file in memory."""
