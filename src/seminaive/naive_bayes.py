@@ -352,10 +352,12 @@ class NaiveBayes(TabularInput, BaseNaiveBayes):
             return f"alpha={self.alpha:g}" if self.estimation != "m-estimate" else f"m-estimate, m={self.alpha:g}"
         return f"ddof={self.ddof}" if self.estimation in ("frequency", "m-estimate") else f"{self.estimation}"
 
-    def to_text(self, precision=4):
+    def to_text(self, precision=4, tables=None):
         """The readable model: class priors and per attribute its table of
-        P(value | class) or its mean and standard deviation per class."""
-        return format_model(self, precision)
+        P(value | class) or its mean and standard deviation per class (``tables``:
+        None, every table up to 100 attributes and the first 100 beyond; True,
+        every table)."""
+        return format_model(self, precision, tables)
 
     def explain(self, X, precision=3):
         """Per-instance explanation: each attribute's contribution to the log-odds."""

@@ -50,9 +50,15 @@ def _fmt_number(x, precision):
     return f"{x:.{precision}f}" if x == 0 or 1e-3 <= abs(x) < 1e9 else f"{x:.{precision}e}"
 
 
-def format_model(model, precision=4):
+SHOWN = 100  # a Naive Bayes of more attributes shows this many tables unless every table is asked for
+
+
+def format_model(model, precision=4, tables=None):
     """The printout of a fitted NaiveBayes: priors, then one table per attribute
-    (P(value | class) with the raw counts, or mean / standard deviation / n)."""
+    (P(value | class) with the raw counts, or mean / standard deviation / n);
+    ``tables`` None: every table up to :data:`SHOWN` attributes, else the first
+    :data:`SHOWN` and a line saying how many are left out (a model of 10,000
+    attributes would print 120,000 lines); True: every table."""
     model._check_fitted()
     classes = [str(c) for c in model.classes_]
     n = model.class_count_.sum()
@@ -63,10 +69,14 @@ def format_model(model, precision=4):
            format_table(["class", "P(class)", "count"],
                         [[c, _fmt(p, precision), f"{k:g}"] for c, p, k in
                          zip(classes, prior, model.class_count_)])]
-    for comp, stats in zip(model.components_, model.stats_):
+    shown = len(model.components_) if tables or len(model.components_) <= SHOWN else SHOWN
+    for comp, stats in zip(model.components_[:shown], model.stats_[:shown]):
         attr = model.schema_.attributes[comp.attribute]
         out.append("")
         out.extend(_component_lines(model, comp, stats, attr, classes, precision))
+    if shown < len(model.components_):
+        out += ["", f"... and {len(model.components_) - shown:,} more attributes (to_text(tables=True), or the "
+                    f"command line's --tables, prints every table)"]
     return "\n".join(out)
 
 

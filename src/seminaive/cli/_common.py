@@ -35,7 +35,8 @@ def add_output_options(p, formats=True):
 
 def add_tables_option(p):
     p.add_argument("--tables", action="store_true",
-                   help="print every table of the model (a search's final model is summarized by default)")
+                   help="print every table of the model (a search's final model, and a Naive Bayes of more than "
+                        "100 attributes, are summarized by default)")
 
 
 def add_protocol_options(p, test=True):

@@ -1,0 +1,70 @@
+"""Wide data (thousands of attributes): a CSV's numbers read as one block, a model file that
+loads and saves with every number checked, a printout that summarizes past 100 attributes."""
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from seminaive import NaiveBayes, load_file, load_model, save_model
+from seminaive.data.file_plan import plan_file
+from seminaive.exceptions import DataFormatError
+from seminaive.persistence import model_to_dict
+
+
+@pytest.fixture
+def wide_csv(tmp_path):
+    rng = np.random.default_rng(0)
+    n, d = 40, 6000
+    y = np.arange(n) % 2
+    frame = pd.DataFrame(np.round(rng.normal(size=(n, d)) + 0.4 * y[:, None], 3), columns=[f"f{j}" for j in range(d)])
+    frame.insert(5, "word", np.where(rng.random(n) < 0.5, "u", "v"))
+    frame["cls"] = np.where(y, "a", "b")
+    path = tmp_path / "wide.csv"
+    frame.to_csv(path, index=False)
+    return path, frame
+
+
+def test_a_wide_csv_reads_as_its_frame(wide_csv):
+    path, frame = wide_csv
+    d = load_file(path)
+    assert list(d.X.columns) == list(frame.columns[:-1])
+    np.testing.assert_array_equal(d.X.drop(columns="word").to_numpy(), frame.drop(columns=["word", "cls"]).to_numpy())
+    assert d.X["word"].tolist() == frame["word"].tolist()
+    assert d.schema.attributes[5].values == tuple(dict.fromkeys(frame["word"]))  # in order of first appearance
+    by_tokens = next(plan_file(path).encoded_by_tokens(None))  # the tokenizer's reading, column by column
+    pd.testing.assert_frame_equal(d.X, by_tokens.X)
+
+
+def test_a_wide_model_file_round_trips_and_is_checked(wide_csv, tmp_path):
+    path, _ = wide_csv
+    d = load_file(path)
+    model = NaiveBayes().fit(d)
+    out = tmp_path / "m.json"
+    save_model(model, out)
+    text = out.read_text()
+    assert len(text) > 1 << 20 and "\n " not in text[:-1]  # past 1 MB: compact, written by the C encoder
+    again = load_model(out)
+    np.testing.assert_array_equal(again.predict_proba(d.X), model.predict_proba(d.X))
+    small = tmp_path / "small.json"
+    save_model(NaiveBayes().fit(d.X.iloc[:, :4], d.y), small)
+    assert small.read_text().startswith('{\n "format"')  # a small model stays laid out for reading
+    doc = model_to_dict(model)
+    doc["state"]["stats"][5999]["m2"][1] = float("nan")  # deep in a wide file: still found and named
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc, allow_nan=True))
+    with pytest.raises(DataFormatError, match=r"state\.stats\[5999\]\.m2\[1\]: NaN"):
+        load_model(bad)
+
+
+def test_a_wide_printout_is_summarized(wide_csv):
+    model = NaiveBayes().fit(load_file(wide_csv[0]))
+    text = model.to_text()
+    assert text.count("(numeric, Gaussian") + text.count("(nominal,") == 100
+    assert text.endswith("... and 5,901 more attributes (to_text(tables=True), or the command line's --tables, "
+                         "prints every table)")
+    whole = model.to_text(tables=True)
+    assert whole.count("(numeric, Gaussian") == 6000 and "more attributes" not in whole
+    narrow = NaiveBayes().fit(load_file(wide_csv[0]).X.iloc[:, :100], load_file(wide_csv[0]).y)
+    assert narrow.to_text() == narrow.to_text(tables=True)
