@@ -103,22 +103,23 @@ def test_every_path_of_a_column_that_turns_nominal(tmp_path, monkeypatch):
     assert one.schema_.attributes[1].values[:5] == tuple(dict.fromkeys(map(str, again)))[:5]
 
 
+def same_error(path, chunksize, match):
+    """The one-pass fit's error, the two-pass reading's to the letter."""
+    with pytest.raises(DataFormatError, match=match) as one:
+        fit_file(NaiveBayes(), path, chunksize=chunksize)
+    with pytest.raises(DataFormatError) as two:
+        two_pass(path, chunksize)
+    assert str(one.value) == str(two.value)
+
+
 def test_errors_are_those_of_the_two_pass_reading(tmp_path):
     lines = "".join(f"{i % 7},{'x' if i % 3 else 'y'},c{i % 2}\n" for i in range(5000))
     bad = tmp_path / "bad.csv"
     bad.write_text("a,b,cls\n" + lines + "1,2\n" + lines)
-    with pytest.raises(DataFormatError, match="line 5002") as one:
-        fit_file(NaiveBayes(), bad, chunksize=100)
-    with pytest.raises(DataFormatError) as two:
-        two_pass(bad, 100)
-    assert str(one.value) == str(two.value)
+    same_error(bad, 100, "line 5002")
     numeric_class = tmp_path / "measure.csv"
     write(numeric_class, {"a": list("xy") * 100, "cls": np.round(np.linspace(0, 1, 200), 3)})
-    with pytest.raises(DataFormatError, match="the class column 'cls' holds numbers") as one:
-        fit_file(NaiveBayes(), numeric_class, chunksize=30)
-    with pytest.raises(DataFormatError) as two:
-        two_pass(numeric_class, 30)
-    assert str(one.value) == str(two.value)
+    same_error(numeric_class, 30, "the class column 'cls' holds numbers")
     unlabelled = tmp_path / "none.csv"
     unlabelled.write_text("a,cls\n1,?\n2,?\n")
     with pytest.raises(DataFormatError, match="no labelled data rows"):
