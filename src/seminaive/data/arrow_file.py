@@ -31,14 +31,13 @@ from .dataset import class_values, concatenated, split_class
 from .encoding import infer_schema
 from .schema import NOMINAL, NUMERIC, Attribute, resolve_columns, resolve_target
 from .summary import ColumnSummary
-from .arrow_values import distinct, encode_arrow, kind_of, one_line, values_type
+from .arrow_values import ARROW_ERRORS, distinct, encode_arrow, kind_of, one_line, values_type
 from .one_pass_arrow import OnePassArrow
 from ._text import strip_compression
 
 __all__ = ["ArrowFilePlan", "ARROW_KINDS"]
 
 ARROW_KINDS = ("parquet", "arrow")
-_ERRORS = (pa.ArrowException, OSError, ValueError)
 
 
 class ArrowFilePlan:
@@ -52,7 +51,7 @@ class ArrowFilePlan:
         self.name = os.path.splitext(os.path.basename(strip_compression(path)))[0]
         try:
             schema = pq.read_schema(path) if kind == "parquet" else self._open().schema
-        except _ERRORS as e:
+        except ARROW_ERRORS as e:
             raise DataFormatError(f"not a readable {kind} file ({one_line(e)})", path=path) from None
         index = self.index_columns = _index_columns(schema)  # a DataFrame's index, as pandas reads it back
         kept = [j for j, n in enumerate(schema.names) if n not in index]
@@ -98,7 +97,7 @@ class ArrowFilePlan:
             for batch in parts:
                 for start in range(0, batch.num_rows, size or max(batch.num_rows, 1)):  # IPC batches: cut in rows
                     yield batch.slice(start, size) if size else batch
-        except _ERRORS as e:
+        except ARROW_ERRORS as e:
             raise DataFormatError(f"cannot read the data ({one_line(e)})", path=self.path) from None
 
     def settle(self, nominal=None, numeric=None):

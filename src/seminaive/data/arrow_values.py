@@ -9,9 +9,9 @@ import pyarrow.compute as pc
 
 from ..exceptions import DataFormatError
 
-__all__ = ["kind_of", "distinct", "values_type", "encode_arrow", "one_line"]
+__all__ = ["kind_of", "distinct", "values_type", "encode_arrow", "one_line", "ARROW_ERRORS"]
 
-_ERRORS = (pa.ArrowException, OSError, ValueError)
+ARROW_ERRORS = (pa.ArrowException, OSError, ValueError)  # what reading or converting Arrow data raises
 
 
 def one_line(error):
@@ -91,7 +91,7 @@ def _codes(values_col, values):
         values_col, t = pc.cast(values_col, pa.string()), pa.string()
     try:
         value_set = pa.array(list(values), type=t)
-    except _ERRORS:
+    except ARROW_ERRORS:
         value_set = pc.cast(pa.array([str(v) for v in values]), t, safe=False)
     found = pc.index_in(values_col, value_set=value_set)
     return found.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
