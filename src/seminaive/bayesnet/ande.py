@@ -164,6 +164,7 @@ class AnDE(BayesNetClassifier):
 
     def _estimate(self, estimator=None):
         super()._estimate(estimator)
+        self.kernel_tables_ = None  # the prediction kernels' layout of these estimates, made when first needed
         # per super-parent set, its children's log tables in one stacked array (the tables' own
         # log_table_ are views into it): one computation per set, one gather per set in prediction
         if estimator is None and self.estimation != "frequency":
