@@ -149,16 +149,16 @@ def test_ande_with_products_that_would_underflow():
         np.testing.assert_allclose(jll[r], want, rtol=1e-12)
 
 
-def test_ande_kernel_tables_are_kept_until_the_next_estimate():
-    """The kernels' layout of the tables is made at the first prediction and kept; partial_fit and merge
-    estimate afresh and must not predict from the old layout."""
+def test_ande_kernel_tables_are_made_at_each_estimate():
+    """The kernels' layout of the tables is made with the estimates and kept through predictions;
+    partial_fit and merge estimate afresh and must not predict from the old layout."""
     X, y = nominal_data(n=90, d=5, seed=14)
     first = AnDE(n=2).fit(X.iloc[:40], y[:40])
-    before = first.predict_proba(X)
     kept = first.kernel_tables_
-    assert kept is not None and first.predict_proba(X).tolist() == before.tolist() and first.kernel_tables_ is kept
+    before = first.predict_proba(X)
+    assert first.predict_proba(X).tolist() == before.tolist() and first.kernel_tables_ is kept
     first.partial_fit(X.iloc[40:], y[40:])
-    assert first.kernel_tables_ is None
+    assert first.kernel_tables_ is not kept
     whole = AnDE(n=2).fit(X, y).predict_proba(X)
     np.testing.assert_allclose(first.predict_proba(X), whole, rtol=1e-12)
     assert np.abs(whole - before).max() > 1e-3  # the added rows moved the model: stale tables would show

@@ -144,15 +144,12 @@ _KERNELS = ("_set_value", "_average", "_average_logs")
 _COMPILED = []
 
 
-def _kernel_tables(model):
-    """The fitted ``model``'s sets and tables as the kernels read them, worked out at the first
-    prediction after an estimate and kept (``kernel_tables_``; every estimate clears it): the sets'
-    members, their parents' widths, their children, the joint log-probabilities and probabilities,
-    the joint counts, and the children's probabilities class-major (K, children, slots, rows) each
-    set's as large as its log tables, so both start at ``set_logs_block_``'s offsets."""
-    cached = getattr(model, "kernel_tables_", None)
-    if cached is not None:
-        return cached
+def kernel_tables(model):
+    """The estimated ``model``'s sets and tables as the kernels read them (the model keeps them as
+    ``kernel_tables_`` from each estimate): the sets' members, their parents' widths, their children,
+    the joint log-probabilities and probabilities, the joint counts, and the children's probabilities
+    class-major (K, children, slots, rows), each set's as large as its log tables, so both start at
+    ``set_logs_block_``'s offsets."""
     readers = model.readers_
     members = np.array(model.parent_sets_, dtype=np.int64)
     widths = np.array([[readers[p].n_values for p in P] for P in model.parent_sets_], dtype=np.int64)
@@ -161,8 +158,7 @@ def _kernel_tables(model):
     seen, seen_at = _flat([c[:, :-1].sum(axis=0) for c in model.joint_stats_])
     probs, _ = _flat([np.exp(s.transpose(3, 0, 1, 2)) for s in model.set_logs_])
     rows_of = np.array([s.shape[2] for s in model.set_logs_], dtype=np.int64)
-    model.kernel_tables_ = (members, widths, children, joint_logs, np.exp(joint_logs), seen, seen_at, probs, rows_of)
-    return model.kernel_tables_
+    return members, widths, children, joint_logs, np.exp(joint_logs), seen, seen_at, probs, rows_of
 
 
 def _flat(arrays):
@@ -181,7 +177,7 @@ def average_sets(model, columns, out):
     for i, (c, r) in enumerate(zip(columns, readers)):
         c = np.asarray(c)
         codes[i] = np.where(c < 0, r.n_values, c)  # missing: the value past the last (a child's neutral row)
-    members, widths, children, joint_logs, joint_probs, seen, seen_at, probs, rows_of = _kernel_tables(model)
+    members, widths, children, joint_logs, joint_probs, seen, seen_at, probs, rows_of = model.kernel_tables_
     logs, logs_at = model.set_logs_block_
     threshold = max(model.min_count, 1e-300)
     state = np.zeros(out.shape[0], dtype=np.int8)
