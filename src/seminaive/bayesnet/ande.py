@@ -12,7 +12,7 @@ from ..components import ConditionalTable
 from ..registry import register, register_variant
 from .base import BayesNetClassifier
 from ..data.encoding import EncodedTable
-from .ande_kernel import average_sets, kernel_tables
+from .ande_kernel import average_sets
 from ..exceptions import ParameterError
 
 __all__ = ["AnDE", "AODE"]
@@ -182,8 +182,6 @@ class AnDE(BayesNetClassifier):
             cells = k * (slots - 1)  # P(c, x_P) over every class and parent value; none counted: impossible
             self.joint_log_.append(lidstone_log(present.ravel(), self.alpha, cells).reshape(present.shape)
                                    if present.sum() + self.alpha * cells > 0 else np.full(present.shape, -np.inf))
-        # the prediction kernels' layout of these estimates, made once here (not at each prediction)
-        self.kernel_tables_ = kernel_tables(self) if self.parent_sets_ else None
 
     def _joint_log_likelihood(self, X):
         table = self._encode(X)

@@ -144,23 +144,6 @@ _KERNELS = ("_set_value", "_average", "_average_logs")
 _COMPILED = []
 
 
-def kernel_tables(model):
-    """The estimated ``model``'s sets and tables as the kernels read them (the model keeps them as
-    ``kernel_tables_`` from each estimate): the sets' members, their parents' widths, their children,
-    the joint log-probabilities and probabilities, the joint counts, and the children's probabilities
-    class-major (K, children, slots, rows), each set's as large as its log tables, so both start at
-    ``set_logs_block_``'s offsets."""
-    readers = model.readers_
-    members = np.array(model.parent_sets_, dtype=np.int64)
-    widths = np.array([[readers[p].n_values for p in P] for P in model.parent_sets_], dtype=np.int64)
-    children = np.array([[t.attribute for t in ts] for ts in model.parent_tables_], dtype=np.int64)
-    joint_logs, _ = _flat([np.ascontiguousarray(j.T) for j in model.joint_log_])
-    seen, seen_at = _flat([c[:, :-1].sum(axis=0) for c in model.joint_stats_])
-    probs, _ = _flat([np.exp(s.transpose(3, 0, 1, 2)) for s in model.set_logs_])
-    rows_of = np.array([s.shape[2] for s in model.set_logs_], dtype=np.int64)
-    return members, widths, children, joint_logs, np.exp(joint_logs), seen, seen_at, probs, rows_of
-
-
 def _flat(arrays):
     """The arrays raveled end to end, and where each starts."""
     at = np.cumsum([0] + [a.size for a in arrays[:-1]], dtype=np.int64)
@@ -177,13 +160,20 @@ def average_sets(model, columns, out):
     for i, (c, r) in enumerate(zip(columns, readers)):
         c = np.asarray(c)
         codes[i] = np.where(c < 0, r.n_values, c)  # missing: the value past the last (a child's neutral row)
-    members, widths, children, joint_logs, joint_probs, seen, seen_at, probs, rows_of = model.kernel_tables_
+    members = np.array(model.parent_sets_, dtype=np.int64)
+    widths = np.array([[readers[p].n_values for p in P] for P in model.parent_sets_], dtype=np.int64)
+    children = np.array([[t.attribute for t in ts] for ts in model.parent_tables_], dtype=np.int64)
+    joint_logs, _ = _flat([np.ascontiguousarray(j.T) for j in model.joint_log_])
+    seen, seen_at = _flat([c[:, :-1].sum(axis=0) for c in model.joint_stats_])
     logs, logs_at = model.set_logs_block_
+    probs, _ = _flat([np.exp(s.transpose(3, 0, 1, 2)) for s in model.set_logs_])  # (K, children, slots, rows):
+    # each set's as large as its log tables, so both start at logs_at
+    rows_of = np.array([s.shape[2] for s in model.set_logs_], dtype=np.int64)
     threshold = max(model.min_count, 1e-300)
     state = np.zeros(out.shape[0], dtype=np.int8)
     fns = compiled(globals(), _KERNELS, _COMPILED)
     joint_at = seen_at * out.shape[1]  # K per value of a set
-    fns["_average"](codes, out, members, widths, children, joint_probs, joint_at, seen, seen_at, probs,
+    fns["_average"](codes, out, members, widths, children, np.exp(joint_logs), joint_at, seen, seen_at, probs,
                     logs_at, rows_of, threshold, TINY, BLOCK, state)
     if (state == 1).any():
         fns["_average_logs"](codes, out, members, widths, children, logs, logs_at, rows_of, joint_logs, joint_at,
