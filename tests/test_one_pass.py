@@ -167,3 +167,14 @@ def test_one_pass_over_typed_files_is_the_two_pass_model(tmp_path, kind, seed):
     np.testing.assert_allclose(one.predict_proba(X), memory.predict_proba(X), rtol=1e-10)
     assert "late-size" in one.schema_.attributes[1].values
     assert one.schema_.attributes[0].values == ("red", "green", "blue", "violet")  # with its unused category
+
+
+def test_a_column_turning_nominal_after_rows_without_a_class(tmp_path):
+    """The first rows have no class (nothing counted yet) when a column turns nominal past them."""
+    rows = [f"{i % 5},{i % 3},?" for i in range(6000)] + ["word,1,p"] + [f"{i % 5},{i % 3},{'pq'[i % 2]}"
+                                                                         for i in range(3000)]
+    path = tmp_path / "late.csv"
+    path.write_text("a,b,cls\n" + "\n".join(rows) + "\n")
+    one = fit_file(NaiveBayes(), path, chunksize=500)
+    assert_same_model(one, two_pass(path, 500))
+    assert one.schema_.attributes[0].values == ("0", "1", "2", "3", "4", "word")

@@ -42,16 +42,17 @@ def fit_growing(model, reader, progress=None):
     model._check_params()
     attributes, classes, stats, class_count, rows = None, (), None, np.zeros(0), 0
     for part in reader:
-        if stats is not None:  # the lists only grew at their ends: the counts so far keep their places
-            new = part.attributes if isinstance(part, Rows) else attributes
+        new = part.attributes if isinstance(part, Rows) else attributes
+        if stats is not None and (len(part.classes) != len(classes) or new != attributes):
+            # the lists only grew at their ends: the counts so far keep their places
             stats = _widened(stats, attributes, new, len(part.classes))
             class_count = _widened_classes(class_count, len(part.classes))
-            attributes, classes = new, part.classes
+        attributes, classes = new, part.classes
         if isinstance(part, Recount):  # a numeric column turned nominal: the counts of its earlier rows
-            stats[part.column] = {"counts": part.counts}
-            attributes = attributes[:part.column] + (part.attribute,) + attributes[part.column + 1:]
+            if stats is not None:  # (none when no earlier row had a class)
+                stats[part.column] = {"counts": part.counts}
+                attributes = attributes[:part.column] + (part.attribute,) + attributes[part.column + 1:]
             continue
-        attributes, classes = part.attributes, part.classes
         comps = make_components(Schema(attributes), "gaussian")
         counted = count_components(comps, part.table, part.y, len(classes))
         counts = count_classes(part.y, len(classes))

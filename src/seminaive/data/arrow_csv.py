@@ -28,7 +28,7 @@ from ._text import open_binary
 from .summary import MISSING_TOKENS, ColumnSummary, _numbers
 
 __all__ = ["arrow_serves", "arrow_reads", "arrow_options", "block_size", "arrow_summaries", "arrow_columns",
-           "csv_batches", "failed_float", "ArrowRowError", "ArrowRestart"]
+           "csv_batches", "failed_float", "text_values", "text_numbers", "ArrowRowError", "ArrowRestart"]
 
 _BLOCK = 1 << 22  # bytes per record batch (at most)
 _FAILED_COLUMN = re.compile(r"In CSV column #(\d+)")
@@ -158,7 +158,7 @@ def _is_float(col):
     return pa.types.is_floating(col.type)
 
 
-def _text_values(col):
+def text_values(col):
     """The stripped distinct present values of a dictionary column's batch in order of
     first appearance (the reader's dictionary order), each dictionary entry's index
     into them (-1: missing), and how many rows are missing."""
@@ -173,6 +173,21 @@ def _text_values(col):
         per_entry = np.bincount(col.indices.to_numpy(zero_copy_only=False), minlength=len(raw))
         n_missing = int(per_entry[entry < 0].sum())
     return list(order), entry, n_missing
+
+
+def text_numbers(col):
+    """A dictionary text column's batch as float64 numbers read by numpy from its distinct stripped
+    values (NaN where missing), and how many rows are missing; ``(None, 0)`` when a present value is
+    not a number."""
+    raw = [s.strip() for s in col.dictionary.to_pylist()]
+    missing = np.array([v in MISSING_TOKENS for v in raw], dtype=bool)
+    present = [v for v, m in zip(raw, missing) if not m]
+    if not _numbers(present):
+        return None, 0
+    values = np.full(len(raw), np.nan)
+    values[~missing] = np.asarray(present, dtype=np.float64)
+    idx = col.indices.to_numpy(zero_copy_only=False)
+    return values[idx], int(np.count_nonzero(missing[idx]))
 
 
 def arrow_summaries(path, names, header, sep, text_columns, block_size=_BLOCK, include=None, quoted=False):
@@ -191,7 +206,7 @@ def arrow_summaries(path, names, header, sep, text_columns, block_size=_BLOCK, i
                 if _is_float(col):  # every value a number or a missing token
                     part = ColumnSummary.of_numbers(len(col) - col.null_count, col.null_count)
                 else:
-                    values, _, missing = _text_values(col)
+                    values, _, missing = text_values(col)
                     part = ColumnSummary(_numbers(values), values, missing, len(col) - missing)
                 summaries[j] = part if summaries[j] is None else summaries[j].merge(part)
         return summaries
@@ -236,9 +251,10 @@ def _convert(col, attribute, index, unseen):
     if attribute is None:
         return np.array([None if v in MISSING_TOKENS else v for v in raw] + [None], dtype=object)[idx]
     if not attribute.is_nominal:  # numbers pyarrow does not parse: numpy converts the distinct values
-        if not _numbers([v for v in raw if v not in MISSING_TOKENS]):
+        values, _ = text_numbers(col)
+        if values is None:
             raise ValueError(f"not a number in {attribute.name!r}")
-        return np.array([np.nan if v in MISSING_TOKENS else float(np.float64(v)) for v in raw])[idx]
+        return values
     entry = np.array([-1 if v in MISSING_TOKENS else index.get(v, -2) for v in raw], dtype=np.int64)
     codes = entry[idx]
     if (entry == -2).any():

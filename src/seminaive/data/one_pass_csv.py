@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..exceptions import DataFormatError
-from .arrow_csv import block_size, csv_batches, failed_float
+from .arrow_csv import block_size, csv_batches, failed_float, text_numbers, text_values
 from .encoding import EncodedTable, code_dtype
 from .schema import NOMINAL, NUMERIC, Attribute, resolve_columns
 from .summary import MISSING_TOKENS, ColumnSummary, _numbers, value_order
@@ -62,20 +62,12 @@ class _Values:
     def codes(self, col, tally=True):
         """Codes of a batch's dictionary text column (-1 missing), tallied as present or
         missing (not for rows read again)."""
-        entry = np.empty(len(col.dictionary), dtype=np.int64)
-        for i, raw in enumerate(col.dictionary.to_pylist()):
-            v = raw.strip()
-            if v in MISSING_TOKENS:
-                entry[i] = -1
-                continue
-            code = self.index.get(v)
-            if code is None:
-                code = self.index[v] = len(self.values)
-                self.values.append(v)
-            entry[i] = code
-        codes = entry[col.indices.to_numpy(zero_copy_only=False)]
+        values, entry, missing = text_values(col)  # the batch's own values, then their codes here
+        known = len(self.values)
+        codes = np.array([self.index.setdefault(v, len(self.index)) for v in values] + [-1], dtype=np.int64)
+        self.values.extend(v for v in values if self.index[v] >= known)  # the new ones, in order
+        codes = codes[entry][col.indices.to_numpy(zero_copy_only=False)]  # entry -1 (missing) takes the last
         if tally:
-            missing = int(np.count_nonzero(codes < 0))
             self.n_missing += missing
             self.n_present += len(codes) - missing
         return codes
@@ -93,16 +85,10 @@ class _Numbers:
         if not self.text:
             self.n_present += len(col) - col.null_count
             return col.to_numpy(zero_copy_only=False)
-        raw = [v.strip() for v in col.dictionary.to_pylist()]
-        missing = np.array([v in MISSING_TOKENS for v in raw], dtype=bool)
-        present = [v for v, m in zip(raw, missing) if not m]
-        if not _numbers(present):
-            return None
-        values = np.full(len(raw), np.nan)
-        values[~missing] = np.asarray(present, dtype=np.float64)
-        idx = col.indices.to_numpy(zero_copy_only=False)
-        self.n_present += len(idx) - int(np.count_nonzero(missing[idx]))
-        return values[idx]
+        values, missing = text_numbers(col)
+        if values is not None:
+            self.n_present += len(values) - missing
+        return values
 
 
 def _counts(codes, y, k, m):
