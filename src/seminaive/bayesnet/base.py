@@ -29,6 +29,7 @@ from ..data.encoding import check_2d, encode, infer_schema, refuse_undeclared
 from ..discretize import column_seed, learn_cuts
 from ..estimation import Frequency, MEstimate, class_log_prior, loo_class_log_prior
 from ..estimation.hdp import HDP, TYINGS, SavedTables
+from ..estimation.hgs import HGS
 from ..core.structure import Structure
 from .statistics import pair_statistics
 from .._state import checked_counts, field, numbers, plain_counts
@@ -43,7 +44,8 @@ from ..core.counting import count_classes
 __all__ = ["BayesNetClassifier", "DISCRETIZER_NAMES", "ChunkWarning"]
 
 
-ESTIMATION_NAMES = ("frequency", "m-estimate", "hdp")  # the estimations of conditional tables (no Normal-Gamma)
+ESTIMATION_NAMES = ("frequency", "m-estimate", "hdp", "hgs")  # the estimations of conditional tables (no Normal-Gamma)
+HIERARCHICAL = ("hdp", "hgs")  # they smooth a whole table along its parents together (no held-out form)
 
 
 class BayesNetClassifier(TabularInput, BaseNaiveBayes):
@@ -84,7 +86,7 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
     def _capabilities(self):
         """As its class declares them; a hierarchical Dirichlet process has no leave-one-out form."""
         caps = type(self).capabilities
-        return replace(caps, leave_one_out=False) if self.estimation == "hdp" else caps
+        return replace(caps, leave_one_out=False) if self.estimation in HIERARCHICAL else caps
 
     # ---------------------------------------------------------------- fitting
     def fit(self, X, y=None, sample_weight=None):
@@ -155,8 +157,8 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
         state = {"class_count": self.class_count_.tolist(), "readers": [r.to_dict() for r in self.readers_],
                  "structure": self.structure_.to_dict(),
                  "counts": {name: plain_counts(getattr(self, name)) for name in self._count_names()}}
-        if self.estimation == "hdp":  # the sampled tables, so that loading does not sample again
-            state["hdp_tables"] = [t.log_table_.tolist() for t in self._all_tables()]
+        if self.estimation in HIERARCHICAL:  # the smoothed tables, so that loading does not smooth again
+            state[f"{self.estimation}_tables"] = [t.log_table_.tolist() for t in self._all_tables()]
         return state
 
     def _all_tables(self):
@@ -190,8 +192,9 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
         shapes = self._count_shapes()
         self._set_counts({name: checked_counts(counts.get(name), shapes[name], f"state.counts.{name}")
                           for name in self._count_names()})
-        if self.estimation == "hdp":  # the file's sampled tables, handed to the tables in order
-            saved = SavedTables(field(state, "hdp_tables", list), "state.hdp_tables")
+        if self.estimation in HIERARCHICAL:  # the file's smoothed tables, handed to the tables in order
+            key = f"{self.estimation}_tables"
+            saved = SavedTables(field(state, key, list), f"state.{key}")
             self._estimate(saved)
             saved.check_used()
         else:
@@ -269,14 +272,17 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
     def _estimator(self):
         """How every table's counts become probabilities: Lidstone's (count + alpha) /
         (n + alpha m), the m-estimate with m = alpha (the child's overall frequencies
-        as the prior), or the hierarchical Dirichlet process (:class:`~seminaive.estimation.HDP`)."""
+        as the prior), the hierarchical Dirichlet process (:class:`~seminaive.estimation.HDP`) or
+        hierarchical gradient smoothing (:class:`~seminaive.estimation.HGS`)."""
         if self.estimation == "hdp":
             return HDP(iterations=self.hdp_iterations, tying=self.hdp_tying, random_state=self.random_state)
+        if self.estimation == "hgs":
+            return HGS(tying=self.hdp_tying)
         return self._count_estimator()
 
     def _count_estimator(self):
         """The estimator of the held-out scores (leave-one-out, k-fold): the model's own, except that
-        a hierarchical Dirichlet process, which has no held-out form, scores with Lidstone's."""
+        a hierarchical estimator, which has no held-out form, scores with Lidstone's."""
         return MEstimate(m=self.alpha) if self.estimation == "m-estimate" else Frequency(alpha=self.alpha)
 
     def _estimate(self, estimator=None):
@@ -307,8 +313,9 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
         """Leave-one-out log-posteriors (n, K) of the training rows ``X``, ``y`` (unweighted):
         each row's own counts out of the class counts and of every table's cells, the structure
         and the intervals held as learned from all the rows."""
-        if self.estimation == "hdp":
-            raise ParameterError("estimation: 'hdp' has no leave-one-out posteriors (its tables are sampled); "
+        if self.estimation in HIERARCHICAL:
+            raise ParameterError(f"estimation: {self.estimation!r} has no leave-one-out posteriors (its tables are "
+                                 f"smoothed together); "
                                  "calibrate with cv=k folds")
         X, y = unwrap(X, y)
         table = encode(X, self.schema_)
@@ -363,7 +370,8 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
         self._check_fitted()
         names = list(self.schema_.names)
         smoothing = (f"hdp smoothing: {self.hdp_iterations} sweeps, {self.hdp_tying} tying, seed {self.random_state}"
-                     if self.estimation == "hdp" else f"alpha={self.alpha:g}")
+                     if self.estimation == "hdp" else "hierarchical gradient smoothing" if self.estimation == "hgs"
+                     else f"alpha={self.alpha:g}")
         lines = [f"{type(self).__name__} ({self._describe()}; {smoothing})", "",
                  self._structure_text(names)]
         cut = [(names[r.attribute], r.labels) for r in self.readers_ if isinstance(r, Discretized)]

@@ -170,6 +170,7 @@ class ESKDB(TabularInput, BaseNaiveBayes):
         self._check_fitted()
         names = list(self.schema_.names)
         smoothing = (f"hdp smoothing, {self.hdp_iterations} sweeps" if self.estimation == "hdp"
+                     else "hierarchical gradient smoothing" if self.estimation == "hgs"
                      else f"{self.estimation}, alpha={self.alpha:g}")
         lines = [f"ESKDB ({self.n_estimators} selective kDBs, k <= {self.k}, {self.numeric} intervals, {smoothing}; "
                  f"posteriors averaged)", ""]

@@ -16,61 +16,23 @@ import numpy as np
 from .._validation import check_param
 from .._seeds import derived_seed
 from .._state import numbers
-from ..exceptions import ParameterError
 from ._hdp_sampler import kernel, stirling_table
+from ._tree import TYINGS, Hierarchy, dense_levels, probability_tree, tied_groups
 
 __all__ = ["HDP", "TYINGS", "SavedTables"]
 
-TYINGS = ("level", "single", "parent", "none")
-
-
-def _tree(counts, arities):
-    """The nodes of the tree of ``counts`` (K, P, m) with the conditioning arities [K, v1..vk]
-    (P = v1 ... vk, row-major, the last parent fastest): the nodes holding data at each depth
-    (their row-major codes), the parent of every node, where each depth starts, and the leaves'
-    counts (whole numbers, checked: only the rows holding data are read, as integers)."""
-    m = counts.shape[-1]
-    flat = counts.reshape(-1, m)
-    codes = [np.flatnonzero(flat.any(axis=1))]
-    data = flat[codes[0]]
-    if not np.array_equal(data, np.round(data)):
-        raise ParameterError("sample_weight: estimation='hdp' counts whole instances; expected integer weights")
-    ups = []
-    for d in range(len(arities), 0, -1):
-        up, inverse = np.unique(codes[0] // arities[d - 1], return_inverse=True)
-        codes.insert(0, up)
-        ups.insert(0, inverse)
-    if codes[0].size == 0:  # no data at all: the root alone
-        codes[0] = np.zeros(1, dtype=np.intp)
-    sizes = [c.size for c in codes]
-    start = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
-    parent = np.full(start[-1], -1, dtype=np.int64)
-    for d, inverse in enumerate(ups, start=1):
-        parent[start[d]:start[d + 1]] = start[d - 1] + inverse
-    leaf = np.zeros((start[-1], m), dtype=np.int64)
-    leaf[start[-2]:] = data
-    return codes, parent, start, leaf
 
 
 def _concentrations(tying, parent, start):
     """Which concentration each node uses (the root's, 0, stays at 2) and which are sampled."""
-    n = parent.size
-    depth = np.repeat(np.arange(start.size - 1), np.diff(start))
-    if tying == "level":
-        conc = depth
-    elif tying == "single":
-        conc = np.minimum(depth, 1)
-    elif tying == "parent":
-        conc = np.where(parent < 0, 0, parent + 1)
-    else:
-        conc = np.arange(n)
-    n_conc = int(conc.max()) + 1 if n else 1
+    conc = tied_groups(tying, parent, start)
+    n_conc = int(conc.max()) + 1 if conc.size else 1
     sampled = np.ones(n_conc, dtype=np.bool_)
     sampled[0] = False
-    return conc.astype(np.int64), n_conc, sampled
+    return conc, n_conc, sampled
 
 
-class HDP:
+class HDP(Hierarchy):
     """Conditional tables smoothed by a hierarchical Dirichlet process (see the module).
 
     Parameters
@@ -111,46 +73,13 @@ class HDP:
         self._check()
         counts = np.asarray(counts)
         arities = [counts.shape[0], *[int(v) for v in levels]]
-        codes, parent, start, leaf = _tree(counts, arities)
+        codes, parent, start, leaf = probability_tree(counts, arities, "hdp")
         conc, n_conc, sampled = _concentrations(self.tying, parent, start)
         seed = derived_seed(self.random_state, *key)
         burn_in = min(1000, self.iterations // 10)
         average = kernel("sample_tree")(leaf, parent, start, conc, n_conc, sampled, self.iterations, burn_in,
                                         self.every, seed % (2 ** 31), *stirling_table())
-        m = counts.shape[-1]
-        dense = [average[0:1] if start[1] > 0 else np.full((1, m), 1.0 / m)]
-        for d in range(1, len(arities) + 1):
-            rows = np.repeat(dense[-1], arities[d - 1], axis=0)  # each node's children start from its row
-            rows[codes[d]] = average[start[d]:start[d + 1]]
-            dense.append(rows)
-        return dense
-
-    def conditional(self, counts, n_values=None, backoff=None, levels=None, key=()):
-        """Log P(value | class, parents), (K, P, m), from counts (K, P, m); ``levels``: the
-        parents' numbers of values (default: one parent of P values)."""
-        counts = np.asarray(counts)
-        k, p, m = counts.shape
-        levels = (p,) if levels is None else tuple(levels)
-        with np.errstate(divide="ignore"):
-            return np.log(self.smooth(counts, levels, key)[-1]).reshape(k, p, m)
-
-    def categorical(self, counts, n_values=None):
-        """Log P(value | class), (K, m): the tree of the class alone."""
-        with np.errstate(divide="ignore"):
-            return np.log(self.smooth(np.asarray(counts)[:, None, :], (1,))[1])
-
-    def log_table(self, counts, levels, key=()):
-        """The log table (parent slots, m + 1, K) of a conditional table's counts (K, slots, m),
-        as :func:`~seminaive.estimation.tables.log_tables` lays it out: a row whose parents are
-        missing takes P(child | class), the hierarchy's class level (such rows are not in the tree)."""
-        counts = np.asarray(counts)
-        k, slots, m = counts.shape
-        dense = self.smooth(counts[:, :-1], levels, key)
-        with np.errstate(divide="ignore"):
-            present = np.log(dense[-1]).reshape(k, slots - 1, m)
-            alone = np.log(dense[1])
-        table = np.concatenate([present, alone[:, None, :]], axis=1)
-        return np.concatenate([table.transpose(1, 2, 0), np.zeros((slots, 1, k))], axis=1)
+        return dense_levels(average, codes, start, arities, counts.shape[-1])
 
 
 class SavedTables:
