@@ -1,7 +1,7 @@
 """Hierarchical Dirichlet process estimates of conditional tables: against the authors' Java
 (fpetitjean/HDP; tests/data/reference/hdp_reference.json, made by
 scripts/reference/hdp/make_hdp_reference.py) within Monte Carlo error, the log Stirling numbers,
-the tree's back-off, seeds, and the family's models with estimation="hdp"."""
+the tree's back-off and seeds (the family's models with it: test_hierarchical.py)."""
 
 import json
 from pathlib import Path
@@ -9,13 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from seminaive import AODE, KDB, TAN, SelectiveKDB
-from seminaive.datasets import load
 from seminaive.estimation import Frequency
 from seminaive.estimation._hdp_sampler import TABLE_N, kernel
 from seminaive.estimation.hdp import HDP
 from seminaive.exceptions import ParameterError
-from seminaive.persistence import model_from_dict, model_to_dict
 
 REFERENCE = json.loads((Path(__file__).parent / "data" / "reference" / "hdp_reference.json").read_text())
 RUNS = 20
@@ -99,69 +96,3 @@ def test_seeds_tables_and_weights():
         HDP().conditional(counts + 0.5, levels=(2, 2))
     with pytest.raises(ParameterError, match="tying"):
         HDP(tying="levels").conditional(counts, levels=(2, 2))
-
-
-@pytest.mark.parametrize("make", [lambda: TAN(estimation="hdp", hdp_iterations=100),
-                                  lambda: KDB(k=2, estimation="hdp", hdp_iterations=100),
-                                  lambda: AODE(estimation="hdp", hdp_iterations=50),
-                                  lambda: SelectiveKDB(k=2, estimation="hdp", hdp_iterations=100)],
-                         ids=["tan", "kdb2", "aode", "skdb"])
-def test_the_family_with_hdp_tables(make):
-    d = load("keel:tic-tac-toe")
-    X, y = d.X, np.asarray(d.y)
-    model = make().fit(X, y)
-    p = model.predict_proba(X)
-    np.testing.assert_allclose(p.sum(axis=1), 1.0)
-    assert (model.predict(X) == y).mean() > 0.7
-    # deterministic for a seed; the model file gives the same model back (its tables re-estimated from the counts)
-    np.testing.assert_array_equal(p, make().fit(X, y).predict_proba(X))
-    np.testing.assert_array_equal(p, model_from_dict(json.loads(json.dumps(model_to_dict(model)))).predict_proba(X))
-    # integer weights count as copies
-    w = np.where(np.arange(len(y)) % 3 == 0, 2, 1)
-    twice = np.concatenate([np.arange(len(y)), np.flatnonzero(w == 2)])
-    np.testing.assert_allclose(make().fit(X, y, sample_weight=w).predict_proba(X),
-                               make().fit(X.iloc[twice], y[twice]).predict_proba(X), atol=1e-12)
-    # the smoothing changes the model (it is not Laplace under another name)
-    plain = type(model)(**{**model.get_params(), "estimation": "frequency"}).fit(X, y)
-    assert np.abs(plain.predict_proba(X) - p).max() > 1e-3
-
-
-def test_hdp_has_no_leave_one_out_form():
-    from seminaive.calibration.out_of_sample import has_leave_one_out
-    assert has_leave_one_out(KDB()) and not has_leave_one_out(KDB(estimation="hdp"))
-    d = load("weather.nominal")
-    with pytest.raises(ParameterError, match="no leave-one-out"):
-        KDB(estimation="hdp", hdp_iterations=20).fit(d)._loo_log_proba(d.X, d.y)
-
-
-def test_chunks_and_merges_give_the_model_of_the_union():
-    """The estimate depends only on the counts and the seed, so AODE (whose structure is fixed) fitted
-    in chunks, or merged from two halves, equals one fit on all the rows."""
-    d = load("keel:tic-tac-toe")
-    X = d.X.astype("category")
-    y = np.asarray(d.y)
-    a, b = np.arange(0, len(y), 2), np.arange(1, len(y), 2)
-    make = lambda: AODE(estimation="hdp", hdp_iterations=50)  # noqa: E731
-    whole = make().fit(X, y).predict_proba(X)
-    chunked = make().partial_fit(X.iloc[a], y[a], classes=sorted(set(y))).partial_fit(X.iloc[b], y[b])
-    np.testing.assert_array_equal(chunked.predict_proba(X), whole)
-    merged = make().fit(X.iloc[a], y[a]).merge(make().fit(X.iloc[b], y[b]))
-    np.testing.assert_array_equal(merged.predict_proba(X), whole)
-
-
-def test_a_model_file_keeps_the_sampled_tables(monkeypatch):
-    d = load("keel:tic-tac-toe")
-    X, y = d.X, np.asarray(d.y)
-    for model in (KDB(k=2, estimation="hdp", hdp_iterations=50).fit(X, y),
-                  AODE(estimation="hdp", hdp_iterations=20).fit(X, y)):
-        saved = json.loads(json.dumps(model_to_dict(model)))
-        with monkeypatch.context() as m:  # loading reads the tables: no sampling
-            m.setattr(HDP, "smooth", lambda *a, **k: pytest.fail("sampled again"))
-            np.testing.assert_array_equal(model_from_dict(saved).predict_proba(X), model.predict_proba(X))
-        bad = json.loads(json.dumps(saved))
-        bad["state"]["hdp_tables"][1][0][0][0] = 0.5
-        with pytest.raises(Exception, match=r"hdp_tables\[1\]: expected log-probabilities"):
-            model_from_dict(bad)
-        bad["state"]["hdp_tables"] = bad["state"]["hdp_tables"][:-1]
-        with pytest.raises(Exception, match="hdp_tables"):
-            model_from_dict(bad)

@@ -47,7 +47,7 @@ class SelectiveKDB(KDB):
     order : {"mi", "sampled"}, default "mi"
         As :class:`~seminaive.bayesnet.KDB`.
     alpha, priors, numeric, n_bins, min_bucket, estimation, hdp_iterations, hdp_tying
-        As :class:`~seminaive.bayesnet.TAN` (with ``estimation="hdp"`` the candidates are scored
+        As :class:`~seminaive.bayesnet.TAN` (with ``estimation="hdp"`` or ``"hgs"`` the candidates are scored
         with Lidstone's leave-one-out estimates, as the paper selects on counts, and the chosen
         structure's tables are then smoothed).
 
