@@ -46,7 +46,8 @@ def test_the_ensemble_is_the_average_of_its_members_fitted_alone(mixed_file):
     average = np.mean([m.predict_proba(data.X) for m in alone], axis=0)
     np.testing.assert_allclose(model.predict_proba(data.X), average, rtol=0, atol=1e-15)
     assert not np.allclose(alone[0].predict_proba(data.X), alone[1].predict_proba(data.X))  # members differ
-    first = SelectiveKDB(k=2, estimation="hdp", hdp_iterations=40, numeric="mdl_stochastic",
+    assert {(m.estimation, m.hdp_tying) for m in alone} == {("hgs", "none")}  # the ensemble's default smoothing
+    first = SelectiveKDB(k=2, estimation="hgs", hdp_tying="none", numeric="mdl_stochastic",
                          random_state=alone[0].random_state).fit(data)
     assert first.order_ == model.estimators_[0].order_  # member one: kDB's order by I(X; C)
     assert ESKDB(**SMALL, n_jobs=2).fit(data).predict_proba(data.X).tolist() == model.predict_proba(data.X).tolist()
@@ -133,3 +134,15 @@ def test_the_command_line_fits_and_compares(tmp_path, mixed_file):
     assert main(["fit", str(path), "--model", "eskdb", "-m", str(out)]) == 0
     assert json.loads(out.read_text())["model"] == "ESKDB"
     assert main(["predict", "-m", str(out), str(path), "--format", "csv"]) == 0
+
+
+def test_the_members_tying_follows_the_smoothing():
+    assert ESKDB()._member(0).estimation == "hgs" and ESKDB()._member(1).hdp_tying == "none"
+    assert ESKDB(estimation="hdp")._member(1).hdp_tying == "level"  # the paper's
+    assert ESKDB(estimation="hdp", hdp_tying="parent")._member(2).hdp_tying == "parent"
+    d = load("weather.nominal")
+    model = ESKDB(n_estimators=2, k=1, estimation="hdp", hdp_iterations=20).fit(d)
+    assert "hdp smoothing, 20 sweeps" in model.to_text()
+    assert "hierarchical gradient smoothing" in ESKDB(n_estimators=2, k=1).fit(d).to_text()
+    with pytest.raises(Exception, match="hdp_tying: expected one of"):
+        ESKDB(hdp_tying="levels").fit(d)
