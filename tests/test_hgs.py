@@ -148,3 +148,22 @@ def test_no_data_weights_and_parameters():
     p = np.exp(HGS().categorical(np.array([[9.0, 1.0, 0.0], [0.0, 1.0, 9.0]])))
     np.testing.assert_allclose(p.sum(axis=1), 1.0)
     assert p[0, 2] > 0 and p[0, 0] > p[0, 1] > p[0, 2]
+
+
+@pytest.mark.parametrize("tying", ["none", "level", "parent"])
+def test_the_compiled_minimizer_reaches_scipys_minimum(tying):
+    """The spectral projected gradient in the box against scipy's L-BFGS-B on the same loss."""
+    from scipy.optimize import Bounds, minimize
+    from seminaive.estimation._tree import tied_groups
+    rows, arities, m = _rows(11, n=150, arities=(3, 3), m=4)
+    n, parent, start, _ = _tree(rows, arities, m)
+    inner = int(start[-2])
+    tie = np.unique(tied_groups(tying, parent, start)[:inner], return_inverse=True)[1]
+    loss = _LooLoss(n, parent, start, tie)
+    ours = loss(np.log(concentrations(n, parent, start, tying, max_evaluations=5000)[np.unique(tie, return_index=True)[1]]))[0]
+    low = np.full(loss.n_params, LOG_ALPHA[0])
+    low[0] = ROOT_LOG_ALPHA
+    ref = minimize(loss, np.zeros(loss.n_params), jac=True, method="L-BFGS-B",
+                   bounds=Bounds(low, np.full(loss.n_params, LOG_ALPHA[1])), options={"maxiter": 5000}).fun
+    assert ours <= ref + 1e-7
+    assert loss(np.full(loss.n_params, np.log(2.0)))[0] > ref + 1e-4  # the start is not already the minimum
