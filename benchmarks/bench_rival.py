@@ -74,9 +74,9 @@ def summarize(res):
     fit, pred = per["fit_cpu"], per["predict_cpu"]
     e, other = _default(), ({"eskdb-hgs", "eskdb-hdp"} - {_default()}).pop()
     lines = [f"ESKDB: {e} (the default); {other}: the other smoothing", "",
-             "| data set | ESKDB acc | forest acc | ESKDB log loss | forest log loss | other ESKDB acc | other log loss "
-             "| kDB2 RMSE | kDB2-HDP RMSE | kDB2-HGS RMSE | ESKDB fit s | other fit s | forest fit s | ESKDB predict s "
-             "| forest predict s |", "|---" * 15 + "|"]
+             "| data set | ESKDB acc | forest acc | ESKDB log loss | forest log loss | other ESKDB acc "
+             "| other log loss | kDB2 RMSE | kDB2-HDP RMSE | kDB2-HGS RMSE | ESKDB fit s | other fit s | forest fit s "
+             "| ESKDB predict s | forest predict s |", "|---" * 15 + "|"]
     for s in sets:
         lines.append(f"| {s} | {acc.at[s, e]:.2f} | {acc.at[s, 'forest']:.2f} | {ll.at[s, e]:.4f} | "
                      f"{ll.at[s, 'forest']:.4f} | {acc.at[s, other]:.2f} | {ll.at[s, other]:.4f} | "

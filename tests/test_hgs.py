@@ -160,7 +160,8 @@ def test_the_compiled_minimizer_reaches_scipys_minimum(tying):
     inner = int(start[-2])
     tie = np.unique(tied_groups(tying, parent, start)[:inner], return_inverse=True)[1]
     loss = _LooLoss(n, parent, start, tie)
-    ours = loss(np.log(concentrations(n, parent, start, tying, max_evaluations=5000)[np.unique(tie, return_index=True)[1]]))[0]
+    alpha = concentrations(n, parent, start, tying, max_evaluations=5000)
+    ours = loss(np.log(alpha[np.unique(tie, return_index=True)[1]]))[0]  # one node of each group
     low = np.full(loss.n_params, LOG_ALPHA[0])
     low[0] = ROOT_LOG_ALPHA
     ref = minimize(loss, np.zeros(loss.n_params), jac=True, method="L-BFGS-B",
