@@ -54,9 +54,9 @@ class ESKDB(TabularInput, BaseNaiveBayes):
         (87.65% and 87.59%) and log loss (0.2958 and 0.2957), and HGS fitted in 27% less time
         (letter: 21.7 s per fold against 40.0 s).
     hdp_iterations : int, default 100
-        With ``estimation="hdp"``: Gibbs sweeps per table (fewer than a single model's 1000: the members' average smooths
-        the sampler's noise; 100 and 500 sweeps gave the same accuracy and log loss to 0.002 on
-        german, heart, led7digit, vehicle, sonar and iris, 5-fold).
+        With ``estimation="hdp"``: Gibbs sweeps per table (fewer than a single model's 1000: the
+        members' average smooths the sampler's noise; 100 and 500 sweeps gave the same accuracy
+        and log loss to 0.002 on german, heart, led7digit, vehicle, sonar and iris, 5-fold).
     hdp_tying : str or None, default None
         Which nodes of a table's hierarchy share a concentration (``"hdp"`` and ``"hgs"``); None:
         none for HGS (untied, as measured above) and per level for the HDP (the paper's).
