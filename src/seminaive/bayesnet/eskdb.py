@@ -51,8 +51,8 @@ class ESKDB(TabularInput, BaseNaiveBayes):
         The members' tables (:class:`~seminaive.bayesnet.TAN`): hierarchical gradient smoothing
         (:class:`~seminaive.estimation.HGS`), or the paper's hierarchical Dirichlet process. Over
         the 23 sets of ``benchmarks/bench_rival.py`` (10-fold) the two gave the same accuracy
-        (87.65% and 87.59%) and log loss (0.2958 and 0.2957), and HGS fitted in 27% less time
-        (letter: 21.7 s per fold against 40.0 s).
+        (87.71% and 87.59%) and log loss (0.2955 and 0.2957), and HGS fitted in 44% less time
+        (letter: 21.6 s per fold against 45.4 s).
     hdp_iterations : int, default 100
         With ``estimation="hdp"``: Gibbs sweeps per table (fewer than a single model's 1000: the
         members' average smooths the sampler's noise; 100 and 500 sweeps gave the same accuracy
