@@ -37,6 +37,7 @@ def test_the_family_with_smoothed_tables(name, estimation):
     twice = np.concatenate([np.arange(len(y)), np.flatnonzero(w == 2)])
     np.testing.assert_allclose(make().fit(X, y, sample_weight=w).predict_proba(X),
                                make().fit(X.iloc[twice], y[twice]).predict_proba(X), atol=1e-12)
+    assert {"hdp": "hdp smoothing", "hgs": "hierarchical gradient smoothing"}[estimation] in model.to_text()
     # the smoothing changes the model (it is not Laplace under another name)
     plain = type(model)(**{**model.get_params(), "estimation": "frequency"}).fit(X, y)
     assert np.abs(plain.predict_proba(X) - p).max() > 1e-3

@@ -370,7 +370,8 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
         self._check_fitted()
         names = list(self.schema_.names)
         smoothing = (f"hdp smoothing: {self.hdp_iterations} sweeps, {self.hdp_tying} tying, seed {self.random_state}"
-                     if self.estimation == "hdp" else "hierarchical gradient smoothing" if self.estimation == "hgs"
+                     if self.estimation == "hdp" else f"hierarchical gradient smoothing: {self.hdp_tying} tying"
+                     if self.estimation == "hgs"
                      else f"alpha={self.alpha:g}")
         lines = [f"{type(self).__name__} ({self._describe()}; {smoothing})", "",
                  self._structure_text(names)]
