@@ -84,7 +84,7 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
         self.min_bucket = min_bucket
 
     def _capabilities(self):
-        """As its class declares them; a hierarchical Dirichlet process has no leave-one-out form."""
+        """As its class declares them; a table smoothed along its parents (HDP, HGS) has no leave-one-out form."""
         caps = type(self).capabilities
         return replace(caps, leave_one_out=False) if self.estimation in HIERARCHICAL else caps
 

@@ -22,7 +22,6 @@ from ._tree import TYINGS, Hierarchy, dense_levels, probability_tree, tied_group
 __all__ = ["HDP", "TYINGS", "SavedTables"]
 
 
-
 def _concentrations(tying, parent, start):
     """Which concentration each node uses (the root's, 0, stays at 2) and which are sampled."""
     conc = tied_groups(tying, parent, start)
