@@ -18,15 +18,21 @@ REFERENCE = json.loads((Path(__file__).parent / "data" / "reference" / "hdp_refe
 RUNS = 20
 
 
-def _counts(case):
-    """The case's rows (child, class, parents...) as counts (K, P, m), P row-major over the parents."""
-    rows, m, arities = np.array(case["rows"]), case["n_values"], case["arities"]
+def table_counts(rows, arities, m):
+    """Rows (child, class, parents...) as counts (K, P, m), P row-major over the parents'
+    ``arities`` [K, v1..vk] (also the hierarchical gradient smoothing's tests' tables)."""
+    rows = np.asarray(rows)
     code = np.zeros(len(rows), dtype=int)
     for j, a in enumerate(arities[1:]):
         code = code * a + rows[:, 2 + j]
     counts = np.zeros((arities[0], int(np.prod(arities[1:], dtype=int)), m))
     np.add.at(counts, (rows[:, 1], code, rows[:, 0]), 1)
     return counts
+
+
+def _counts(case):
+    """A reference case's rows as counts."""
+    return table_counts(case["rows"], case["arities"], case["n_values"])
 
 
 @pytest.mark.parametrize("case", REFERENCE["cases"], ids=lambda c: c["name"])

@@ -11,6 +11,8 @@ from seminaive.estimation._tree import node_counts, probability_tree
 from seminaive.estimation.hgs import LOG_ALPHA, ROOT_LOG_ALPHA, _LooLoss, concentrations, smoothed
 from seminaive.exceptions import ParameterError
 
+from test_hdp import table_counts
+
 
 def _rows(seed, n=60, k=2, arities=(3, 2), m=3):
     """Random rows (child, class, parents...) with a few values seen once."""
@@ -22,17 +24,8 @@ def _rows(seed, n=60, k=2, arities=(3, 2), m=3):
     return np.column_stack([child, cls, *parents]), (k, *arities), m
 
 
-def _counts(rows, arities, m):
-    code = np.zeros(len(rows), dtype=int)
-    for j, a in enumerate(arities[1:]):
-        code = code * a + rows[:, 2 + j]
-    counts = np.zeros((arities[0], int(np.prod(arities[1:])), m))
-    np.add.at(counts, (rows[:, 1], code, rows[:, 0]), 1)
-    return counts
-
-
 def _tree(rows, arities, m):
-    codes, parent, start, leaf = probability_tree(_counts(rows, arities, m), list(arities), "hgs")
+    codes, parent, start, leaf = probability_tree(table_counts(rows, arities, m), list(arities), "hgs")
     return node_counts(leaf, parent, start), parent, start, codes
 
 
@@ -109,7 +102,7 @@ def test_the_estimates_follow_their_formula_and_sum_to_one():
     rows, arities, m = _rows(5, n=50, arities=(3, 2), m=3)
     # no data under class 1 with the first parent's value 2, nor for class 0 with parents (0, 1)
     rows = rows[~((rows[:, 1] == 1) & (rows[:, 2] == 2)) & ~((rows[:, 1] == 0) & (rows[:, 2] == 0) & (rows[:, 3] == 1))]
-    counts = _counts(rows, arities, m)
+    counts = table_counts(rows, arities, m)
     n, parent, start, codes = _tree(rows, arities, m)
     alpha = concentrations(n, parent, start)
     rows_est = smoothed(n, parent, start, alpha)
@@ -139,7 +132,7 @@ def test_the_estimates_follow_their_formula_and_sum_to_one():
 def test_no_data_weights_and_parameters():
     np.testing.assert_allclose(HGS().smooth(np.zeros((2, 1, 3)), (1,))[-1], 1 / 3)
     rows, arities, m = _rows(0)
-    counts = _counts(rows, arities, m)
+    counts = table_counts(rows, arities, m)
     with pytest.raises(ParameterError, match="estimation='hgs' counts whole instances"):
         HGS().conditional(counts + 0.5, levels=arities[1:])
     with pytest.raises(ParameterError, match="tying"):

@@ -23,49 +23,52 @@ MAX_TEXT = 10_000  # the longest text (a name, a value, a class) a model file ma
 VERSION = 1
 
 
-def _holds_bad(value):
-    """Whether a JSON value holds a NaN or a text longer than :data:`MAX_TEXT` anywhere (a walk
-    that keeps no paths: a wide model has hundreds of thousands of numbers)."""
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        t = type(v)
-        if t is list:
-            stack.extend(v)
-        elif t is float:
-            if v != v:
-                return True
-        elif t is str:
-            if len(v) > MAX_TEXT:
-                return True
-        elif t is dict:
-            if any(len(k) > MAX_TEXT for k in v):
-                return True
-            stack.extend(v.values())
-    return False
+def _leaf_problem(x):
+    """What is wrong with a number or a text of a model file (None: nothing)."""
+    if isinstance(x, float) and x != x:
+        return "NaN is no value a model file may hold"
+    if isinstance(x, str) and len(x) > MAX_TEXT:
+        return f"a text of {len(x):,} characters (at most {MAX_TEXT:,})"
+    return None
+
+
+def _path(where):
+    """The name of a place: ``where`` is a root's name or (its container's place, key)."""
+    keys = []
+    while isinstance(where, tuple):
+        where, key = where
+        keys.append(f"[{key}]" if isinstance(key, int) else f".{key}")
+    return where + "".join(reversed(keys))
 
 
 def _scan(value, where):
     """Refuse what no field of a model file may hold, naming where it stands: NaN, and texts
-    longer than :data:`MAX_TEXT` (a file is data, not a place for megabytes of one string)."""
-    if not _holds_bad(value):
-        return
+    longer than :data:`MAX_TEXT` (a file is data, not a place for megabytes of one string).
+    Only containers are stacked and a place is named only when refused: a wide model has
+    hundreds of thousands of numbers."""
+    problem = _leaf_problem(value)
+    if problem:
+        raise ValueError(f"{where}: {problem}")
     stack = [(value, where)]
     while stack:
         v, w = stack.pop()
-        if isinstance(v, float):
-            if v != v:
-                raise ValueError(f"{w}: NaN is no value a model file may hold")
-        elif isinstance(v, str):
-            if len(v) > MAX_TEXT:
-                raise ValueError(f"{w}: a text of {len(v):,} characters (at most {MAX_TEXT:,})")
-        elif isinstance(v, dict):
-            for k, x in v.items():
+        if type(v) is dict:
+            for k in v:
                 if len(k) > MAX_TEXT:
-                    raise ValueError(f"{w}: a key of {len(k):,} characters (at most {MAX_TEXT:,})")
-                stack.append((x, f"{w}.{k}"))
-        elif isinstance(v, list):
-            stack.extend((x, f"{w}[{i}]") for i, x in enumerate(v))
+                    raise ValueError(f"{_path(w)}: a key of {len(k):,} characters (at most {MAX_TEXT:,})")
+            items = v.items()
+        elif type(v) is list:
+            items = enumerate(v)
+        else:
+            continue
+        for k, x in items:
+            t = type(x)
+            if t is list or t is dict:
+                stack.append((x, (w, k)))
+            elif t is not int and t is not bool and x is not None:
+                problem = _leaf_problem(x)
+                if problem:
+                    raise ValueError(f"{_path((w, k))}: {problem}")
 
 
 def _short(text, most=220):

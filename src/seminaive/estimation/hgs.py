@@ -171,11 +171,12 @@ class _LooLoss:
         self.w_total = self.w.sum(axis=1)
         self.scale = max(float(self.w_total.sum()), 1.0)
         self.tie, self.n_params = tie, int(tie.max()) + 1
-        self.kernel = compiled(globals(), _KERNELS, _COMPILED)["_loo_loss"]
 
     def __call__(self, theta):
+        """The loss and its gradient at ``theta`` from Python (the minimizer calls the kernel itself)."""
         grad = np.empty(self.n_params)
-        loss = self.kernel(theta, self.tie, self.anc, self.q, self.nl, self.w, self.w_total, self.n_total, grad)
+        kernel = compiled(globals(), _KERNELS, _COMPILED)["_loo_loss"]
+        loss = kernel(theta, self.tie, self.anc, self.q, self.nl, self.w, self.w_total, self.n_total, grad)
         return loss / self.scale, grad / self.scale
 
 
