@@ -4,7 +4,7 @@ every table of the package against it."""
 import numpy as np
 import pytest
 
-from seminaive.core.counting import count_codes, joint_codes
+from seminaive.core.counting import ROWS, count_codes, joint_codes
 
 
 def _brute(block, width, y, k, parent, n_parent, fold, n_folds, weight):
@@ -47,3 +47,24 @@ def test_joint_codes_enumerates_the_cartesian_product_row_major():
     assert joint_codes([a, b], [3, 4]).tolist() == list(range(12))
     a[5] = -1
     assert joint_codes([a, b], [3, 4])[5] == -1 and joint_codes([a, b], [3, 4], missing=12)[5] == 12
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_a_table_larger_than_a_block_is_counted_in_longer_chunks(weighted):
+    """A table of more cells than ROWS rows' is counted in bincounts of size / children rows each
+    (here two), as one brute-force scatter over every row counts it."""
+    rng = np.random.default_rng(5)
+    n, k, n_parent, width = 260_000, 3, 10_000, 4
+    child = rng.integers(-1, width, (n, 2))
+    parent = rng.integers(-1, n_parent, n)
+    y = rng.integers(0, k, n)
+    w = rng.integers(1, 4, n).astype(float) if weighted else None
+    got = count_codes(child, width, y, k, parent=parent, n_parent=n_parent, weight=w)
+    size = 2 * k * (n_parent + 1) * (width + 1)
+    assert size > ROWS * 2 and size // 2 < n < size  # longer chunks than ROWS, two of them
+    expected = np.zeros((2, 1, k, n_parent, width))
+    for c in range(2):
+        keep = (child[:, c] >= 0) & (parent >= 0)
+        np.add.at(expected[c, 0], (y[keep], parent[keep], child[keep, c]), 1.0 if w is None else w[keep])
+    assert np.array_equal(got, expected)
+    assert got.sum() > n  # rows counted, not an empty table

@@ -8,7 +8,7 @@ learned in memory; the information measures come from these counts alone.
 import numpy as np
 
 from ..core.subset_counts import count_subsets
-from ..dependence.information import _cmi
+from ..dependence.information import information_values
 
 __all__ = ["pair_statistics", "add_statistics", "mutual_informations", "cmi_matrix_from", "tie_rounded"]
 
@@ -50,12 +50,13 @@ def add_statistics(a, b):
 
 def mutual_informations(stats):
     """I(X_i; C) of every attribute (nats)."""
-    return [_cmi(s[None]) for s in stats["single"]]
+    return information_values([s[None] for s in stats["single"]]).tolist()
 
 
 def cmi_matrix_from(stats, d):
     """I(X_i; X_j | C) for every pair (symmetric, 0 on the diagonal)."""
     W = np.zeros((d, d))
-    for (i, j), counts in stats["pairs"].items():
-        W[i, j] = W[j, i] = _cmi(counts)
+    if stats["pairs"]:
+        i, j = np.array(list(stats["pairs"]), dtype=np.int64).T
+        W[i, j] = W[j, i] = information_values(list(stats["pairs"].values()))
     return W

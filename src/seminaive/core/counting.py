@@ -72,9 +72,13 @@ def count_codes(children, width, y, n_classes, *, parent=None, n_parent=1, fold=
     stride = n_folds * n_classes * slots * wide
     offsets = np.arange(c, dtype=np.intp) * stride + 1
     offsets = offsets[None, :] if rows_first else offsets[:, None]
-    total = np.zeros(c * stride)
-    for s in range(0, n, ROWS):
-        e = min(s + ROWS, n)
+    size = c * stride
+    # a bincount costs its whole table besides its rows: a table larger than ROWS rows' cells is
+    # counted in fewer, longer bincounts (one per size / c rows), not one per ROWS rows
+    step = max(ROWS, -(-size // max(c, 1)))
+    total = None
+    for s in range(0, n, step):
+        e = min(s + step, n)
         base = np.asarray(y[s:e], dtype=np.intp)
         if fold is not None:
             base = base + np.asarray(fold[s:e], dtype=np.intp) * n_classes
@@ -84,7 +88,15 @@ def count_codes(children, width, y, n_classes, *, parent=None, n_parent=1, fold=
         w = None if weight is None else np.asarray(weight[s:e], dtype=np.float64)
         if w is not None:
             w = np.repeat(w, c) if rows_first else np.tile(w, c)
-        total += np.bincount(idx.ravel(), weights=w, minlength=total.size)
+        if w is None:  # weights of 1: the bincount is float64 (no conversion of a large table)
+            w = np.ones(idx.size)
+        part = np.bincount(idx.ravel(), weights=w, minlength=size)
+        if total is None:
+            total = part
+        else:
+            total += part
+    if total is None:
+        total = np.zeros(size)
     return total.reshape(c, n_folds, n_classes, slots, wide)[:, :, :, 1:, 1:]
 
 

@@ -1,5 +1,7 @@
 """Discretizers: scikit-learn transformers that cut numeric attributes into intervals."""
 
+from functools import lru_cache
+
 import numpy as np
 
 from .._seeds import derived_seed
@@ -30,6 +32,13 @@ def column_seed(random_state, column):
     return derived_seed(random_state, column)
 
 
+@lru_cache(maxsize=None)
+def _parameters(kind):
+    """A discretizer class's parameter names (read once: inspecting a signature costs more than
+    cutting a small column, and a model cuts every column)."""
+    return frozenset(kind._get_param_names())
+
+
 def learn_cuts(name, x, y, weight=None, n_bins=10, min_bucket=6, random_state=0):
     """The cut points the discretizer ``name`` learns from values ``x`` (NaN
     missing) and class codes ``y``, as every model learns them inside its fit:
@@ -44,7 +53,7 @@ def learn_cuts(name, x, y, weight=None, n_bins=10, min_bucket=6, random_state=0)
     """
     kind = DISCRETIZERS[name]
     disc = kind(**{k: v for k, v in (("n_bins", n_bins), ("min_bucket", min_bucket), ("random_state", random_state))
-                   if k in kind._get_param_names()})
+                   if k in _parameters(kind)})
     if weight is not None:
         reps = weight.astype(np.int64) if np.all(weight == np.round(weight)) else (weight > 0)
         x = np.repeat(x, reps)
