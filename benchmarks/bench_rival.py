@@ -2,7 +2,7 @@
 magic, satimage), stratified 10-fold with the same folds for every model.
 
     python benchmarks/bench_rival.py [--datasets iris,keel:wine,...] [--cv 10] [--seed 0]
-                                     [--jobs 2] [--folder DIR]
+                                     [--jobs 2] [--folder DIR] [--models eskdb-hgs,forest]
 
 Models: ESKDB (20 selective kDBs, k <= 5, stochastic MDL intervals) with hierarchical gradient
 smoothing (concentrations untied) and with HDP tables, scikit-learn's random forest (100 trees, single-threaded, one-hot
@@ -12,7 +12,8 @@ under ``--folder`` (resumable). Prints and writes (report.md, report.html and pl
 folder): accuracy and log loss per set, their averages, ESKDB's wins/draws/losses against the
 forest and against the other smoothing with Wilcoxon signed-rank tests, where HDP and HGS lower
 kDB's RMSE, and fit and predict CPU
-seconds per set with their ratios.
+seconds per set with their ratios. ``--models`` runs some of the models only (the default ESKDB and
+the forest, say: a quick check of ESKDB's times; the tables then leave out the others).
 """
 
 import argparse
@@ -30,12 +31,17 @@ SUITE = ("iris,keel:wine,keel:pima,keel:heart,keel:breast,keel:crx,keel:monk-2,k
 LARGEST_FIRST = ("keel:letter", "keel:magic", "keel:satimage", "keel:splice", "keel:mushroom", "keel:chess")
 
 
-def _models():
+MODELS = ("eskdb-hgs", "eskdb-hdp", "forest", "kdb2", "kdb2-hdp", "kdb2-hgs")
+
+
+def _models(names=MODELS):
     from seminaive import ESKDB, KDB
     from seminaive.models import sklearn_model
-    return {"eskdb-hgs": ESKDB(estimation="hgs", hdp_tying="none"), "eskdb-hdp": ESKDB(estimation="hdp"),
-            "forest": sklearn_model("forest"), "kdb2": KDB(k=2), "kdb2-hdp": KDB(k=2, estimation="hdp"),
-            "kdb2-hgs": KDB(k=2, estimation="hgs")}
+    every = {"eskdb-hgs": lambda: ESKDB(estimation="hgs", hdp_tying="none"),
+             "eskdb-hdp": lambda: ESKDB(estimation="hdp"), "forest": lambda: sklearn_model("forest"),
+             "kdb2": lambda: KDB(k=2),
+             "kdb2-hdp": lambda: KDB(k=2, estimation="hdp"), "kdb2-hgs": lambda: KDB(k=2, estimation="hgs")}
+    return {name: every[name]() for name in names}
 
 
 def _default():
@@ -50,12 +56,12 @@ def _run(job):
     warnings.simplefilter("ignore")
     from seminaive.evaluation.experiment import Experiment, run_experiment
     from seminaive.evaluation.resampling import Protocol
-    name, cv, seed, folder = job
+    name, cv, seed, folder, names = job
     from seminaive.datasets import load
     warm = load("iris")
-    for model in _models().values():  # load the compiled kernels first: no model's time includes them
+    for model in _models(names).values():  # load the compiled kernels first: no model's time includes them
         model.fit(warm.X, warm.y)
-    exp = Experiment(_models(), [name], Protocol("kfold", cv, seed=seed), baseline="forest")
+    exp = Experiment(_models(names), [name], Protocol("kfold", cv, seed=seed), baseline="forest")
     return run_experiment(exp, os.path.join(folder, name.replace(":", "_")), progress=None)
 
 
@@ -73,6 +79,8 @@ def summarize(res):
     acc, ll, rmse = 100 * per["accuracy"], per["log_loss"], per["rmse"]
     fit, pred = per["fit_cpu"], per["predict_cpu"]
     e, other = _default(), ({"eskdb-hgs", "eskdb-hdp"} - {_default()}).pop()
+    if set(MODELS) - set(acc.columns):  # some models only: the columns of the others stay empty
+        acc, ll, rmse, fit, pred = (t.reindex(columns=list(MODELS)) for t in (acc, ll, rmse, fit, pred))
     lines = [f"ESKDB: {e} (the default); {other}: the other smoothing", "",
              "| data set | ESKDB acc | forest acc | ESKDB log loss | forest log loss | other ESKDB acc "
              "| other log loss | kDB2 RMSE | kDB2-HDP RMSE | kDB2-HGS RMSE | ESKDB fit s | other fit s | forest fit s "
@@ -85,10 +93,14 @@ def summarize(res):
                      f"{pred.at[s, 'forest']:.3f} |")
     lines += ["", "averages over the data sets:"]
     for m in acc.columns:
+        if acc[m].isna().all():
+            continue
         lines.append(f"  {m:9s} accuracy {acc[m].mean():6.2f}   log loss {ll[m].mean():.4f}   RMSE {rmse[m].mean():.4f}"
                      f"   fit {fit[m].sum():8.1f} s   predict {pred[m].sum():7.2f} s (CPU, one fold each summed)")
     lines.append("")
     for a, b in ((e, "forest"), (e, other)):
+        if acc[a].isna().any() or acc[b].isna().any():
+            continue
         w = wilcoxon_test(acc[a], acc[b])
         lines.append(f"{a} vs {b}, accuracy: wins/draws/losses {_wdl(acc[a], acc[b])}, "
                      f"mean difference {w.mean_difference:+.2f} points, Wilcoxon p = {w.p_value:.4f}")
@@ -96,9 +108,13 @@ def summarize(res):
         lines.append(f"{a} vs {b}, log loss (lower is a win): wins/draws/losses {_wdl(-ll[a], -ll[b])}, "
                      f"Wilcoxon p = {w.p_value:.4f}")
     for h in ("kdb2-hdp", "kdb2-hgs"):
+        if rmse[h].isna().any() or rmse["kdb2"].isna().any():
+            continue
         lines.append(f"kDB (k=2) RMSE, {h[5:].upper()} below Laplace on {int((rmse[h] < rmse['kdb2']).sum())} of "
                      f"{len(sets)} sets (Wilcoxon p = {wilcoxon_test(-rmse[h], -rmse['kdb2']).p_value:.4f})")
     for m in (e, other):
+        if fit[m].isna().any() or fit["forest"].isna().any():
+            continue
         lines.append(f"CPU: {m} fits in {fit[m].sum() / fit['forest'].sum():.1f}x the forest's time "
                      f"(median per set {np.median(fit[m] / fit['forest']):.1f}x), predicts in "
                      f"{pred[m].sum() / pred['forest'].sum():.1f}x")
@@ -112,7 +128,11 @@ def main():
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--folder", default=None, help="keep (and resume) the per-fold results here")
+    ap.add_argument("--models", default=",".join(MODELS), help=f"some of {', '.join(MODELS)}")
     args = ap.parse_args()
+    models = tuple(args.models.split(","))
+    if set(models) - set(MODELS):
+        ap.error(f"--models: expected some of {', '.join(MODELS)}, got {args.models}")
     folder = args.folder or tempfile.mkdtemp(prefix="bench-rival-")
     names = args.datasets.split(",")
     jobs = sorted(names, key=lambda n: (n not in LARGEST_FIRST, LARGEST_FIRST.index(n) if n in LARGEST_FIRST else 0))
@@ -120,7 +140,7 @@ def main():
           file=sys.stderr)
     parts = []
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-        for i, res in enumerate(pool.imap_unordered(_run, [(n, args.cv, args.seed, folder) for n in jobs]), 1):
+        for i, res in enumerate(pool.imap_unordered(_run, [(n, args.cv, args.seed, folder, models) for n in jobs]), 1):
             parts.append(res)
             print(f"[{i}/{len(jobs)}] {res['dataset'].iloc[0]} done", file=sys.stderr, flush=True)
         pool.close()  # let the workers finish their last messages before the pool is torn down

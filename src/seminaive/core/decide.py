@@ -11,9 +11,10 @@ exactly, and put back before deciding.
 
 import numpy as np
 
+from .._jit import compiled
 from ..base import resolve_degenerate
 
-__all__ = ["split_infinite", "with_infinite", "correct"]
+__all__ = ["split_infinite", "with_infinite", "correct", "changed", "candidate_hits"]
 
 
 def split_infinite(c):
@@ -61,3 +62,107 @@ def correct(S, y, rtol=1e-10, log_prior=None):
     for c in range(S.shape[0] - 1, -1, -1):
         first[S[c] >= top] = c
     return first == y
+
+
+def changed(S, remove, add):
+    """A new ``S`` with the arrays ``remove`` taken out and ``add`` put in, in that order.
+
+    Examples
+    --------
+    >>> changed(np.ones((2, 1)), [np.ones((2, 1))], [np.full((2, 1), 3.0)]).ravel().tolist()
+    [3.0, 3.0]
+    """
+    parts = [(np.subtract, a) for a in remove] + [(np.add, a) for a in add]
+    if not parts:
+        return S.copy()
+    (op, first), rest = parts[0], parts[1:]
+    out = op(S, first)
+    for op, a in rest:
+        op(out, a, out=out)
+    return out
+
+
+def _hits(S, stack, parts, signs, counts, y, rtol, out):
+    """For each candidate t, the rows decided as their class ``y`` under ``S`` (K, rows) changed by
+    its ``counts[t]`` parts: stack[parts[t, p]] times signs[t, p] (+1 or -1: exactly an addition or
+    a subtraction) added in the order given. A decision is :func:`correct`'s (the first class within
+    ``rtol`` of the largest); out[t] = -1 where a row's largest is not finite (:func:`correct`
+    resolves such rows). Rows in blocks, each pass a plain loop over a block (vectorized)."""
+    k, n = S.shape
+    block = 512
+    V = np.empty((k, block))
+    top = np.empty(block)
+    first = np.empty(block, dtype=np.int64)
+    for t in range(parts.shape[0]):
+        hits = 0
+        for s0 in range(0, n, block):
+            e = min(s0 + block, n) - s0
+            for c in range(k):
+                for r in range(e):
+                    V[c, r] = S[c, s0 + r]
+                for p in range(counts[t]):
+                    g, sign = parts[t, p], signs[t, p]
+                    for r in range(e):
+                        V[c, r] += sign * stack[g, c, s0 + r]
+            nan = False
+            for r in range(e):
+                top[r] = V[0, r]
+                nan |= V[0, r] != V[0, r]
+            for c in range(1, k):
+                for r in range(e):
+                    x = V[c, r]
+                    nan |= x != x
+                    top[r] = x if x > top[r] else top[r]
+            bad = nan
+            for r in range(e):
+                bad |= top[r] == np.inf or top[r] == -np.inf
+                top[r] -= rtol * (1.0 + abs(top[r]))
+            if bad:
+                hits = -1
+                break
+            for r in range(e):
+                first[r] = k
+            for c in range(k - 1, -1, -1):
+                for r in range(e):
+                    first[r] = c if V[c, r] >= top[r] else first[r]
+            for r in range(e):
+                hits += first[r] == y[s0 + r]
+        out[t] = hits
+
+
+_KERNELS = ("_hits",)
+_COMPILED = []
+
+
+def candidate_hits(S, changes, y, rtol=1e-10):
+    """The number of rows :func:`correct` finds right under each candidate change of ``S`` (K,
+    rows): a change is ``(remove, add)``, lists of (K, rows) arrays taken out of and added to
+    ``S`` in that order, as :func:`changed` applies them (the same sums, so the same
+    bits). One compiled pass per candidate over the rows, no temporaries; -1 for a candidate
+    under which a row's largest is not finite (:func:`correct` resolves such rows).
+
+    Examples
+    --------
+    >>> S = np.array([[0.0, -1.0], [-1.0, 0.0]])  # row 0: class 0, row 1: class 1
+    >>> c = np.array([[0.0, 0.0], [2.0, 0.0]])  # a contribution raising class 1 on row 0
+    >>> candidate_hits(S, [([], []), ([], [c]), ([c], [])], np.array([0, 1])).tolist()
+    [2, 1, 2]
+    """
+    arrays, index = [], {}
+    for remove, add in changes:
+        for a in list(remove) + list(add):
+            if id(a) not in index:
+                index[id(a)] = len(arrays)
+                arrays.append(a)
+    counts = np.array([len(r) + len(a) for r, a in changes], dtype=np.int64)
+    parts = np.zeros((len(changes), max(counts.max(initial=0), 1)), dtype=np.int64)
+    signs = np.zeros(parts.shape)
+    for t, (remove, add) in enumerate(changes):
+        for p, (a, sign) in enumerate([(a, -1.0) for a in remove] + [(a, 1.0) for a in add]):
+            parts[t, p], signs[t, p] = index[id(a)], sign
+    stack = np.stack(arrays) if arrays else np.zeros((1,) + S.shape)
+    out = np.empty(len(changes), dtype=np.int64)
+    fns = compiled(globals(), _KERNELS, _COMPILED)
+    fns["_hits"](np.ascontiguousarray(S, dtype=np.float64), stack, parts, signs, counts,
+                 np.asarray(y, dtype=np.int64), float(rtol), out)
+    return out

@@ -29,7 +29,7 @@ from ..estimation.tables import fold_log_table, fold_log_tables, loo_log_table
 from .folds import fold_labels
 from ..estimation import Frequency, class_log_prior, loo_class_log_prior
 from ..scoring import log_posteriors, score_sums, score_value
-from .decide import correct, split_infinite, with_infinite
+from .decide import candidate_hits, changed, correct, split_infinite, with_infinite
 from .held_out import _merge_all, _moments, fold_gaussian, loo_gaussian
 from .path_kernel import path_sums
 from .sources import _add_pairs, _merge_counts, _union_values, map_reduce
@@ -334,25 +334,20 @@ class Engine:
             S += contrib[g][0]
         out = [self._row_sums(with_infinite(S, [contrib[g][1] for g in groups]), y, prior, w)]
         finite = all(contrib[g][1] is None for g in needed)  # then no sum needs infinite entries back
-        for _, remove, add in candidates:
-            Sc = self._changed(S, contrib, remove, add)
+        part = lambda gs: [contrib[_key(g)][0] for g in gs]  # noqa: E731
+        changes = [(part(r), part(a)) for _, r, a in candidates]
+        hits = (candidate_hits(S, changes, y)  # the accuracy, compiled (-1: a row the general path resolves)
+                if finite and w is None and self.scoring == "accuracy" else np.full(len(candidates), -1))
+        for t, (_, remove, add) in enumerate(candidates):
+            if hits[t] >= 0:
+                out.append(np.array([hits[t], y.size], dtype=float))
+                continue
+            Sc = changed(S, *changes[t])
             if not finite:
                 now = [g for g in groups if g not in remove] + [_key(g) for g in add]
                 Sc = with_infinite(Sc, [contrib[g][1] for g in now])
             out.append(self._row_sums(Sc, y, prior, w))
         return np.array(out), y.size
-
-    @staticmethod
-    def _changed(S, contrib, remove, add, out=None):
-        """The sum ``S`` with the contributions of ``remove`` taken out and of ``add`` put in."""
-        parts = [(np.subtract, contrib[_key(g)][0]) for g in remove] + [(np.add, contrib[_key(g)][0]) for g in add]
-        if not parts:
-            return S.copy() if out is None else np.copyto(out, S) or out
-        (op, first), rest = parts[0], parts[1:]
-        out = op(S, first, out=out)
-        for op, c in rest:
-            op(out, c, out=out)
-        return out
 
     # ------------------------------------- in memory: arrays of the one chunk
     def contribution(self, group):
