@@ -82,9 +82,9 @@ def changed(S, remove, add):
     return out
 
 
-def _hits(S, stack, parts, signs, counts, y, rtol, out):
+def _hits(S, arrays, parts, signs, counts, y, rtol, out):
     """For each candidate t, the rows decided as their class ``y`` under ``S`` (K, rows) changed by
-    its ``counts[t]`` parts: stack[parts[t, p]] times signs[t, p] (+1 or -1: exactly an addition or
+    its ``counts[t]`` parts: arrays[parts[t, p]] times signs[t, p] (+1 or -1: exactly an addition or
     a subtraction) added in the order given. A decision is :func:`correct`'s (the first class within
     ``rtol`` of the largest); out[t] = -1 where a row's largest is not finite (:func:`correct`
     resolves such rows). Rows in blocks, each pass a plain loop over a block (vectorized)."""
@@ -102,8 +102,9 @@ def _hits(S, stack, parts, signs, counts, y, rtol, out):
                     V[c, r] = S[c, s0 + r]
                 for p in range(counts[t]):
                     g, sign = parts[t, p], signs[t, p]
+                    a = arrays[g]
                     for r in range(e):
-                        V[c, r] += sign * stack[g, c, s0 + r]
+                        V[c, r] += sign * a[c, s0 + r]
             nan = False
             for r in range(e):
                 top[r] = V[0, r]
@@ -138,7 +139,7 @@ def candidate_hits(S, changes, y, rtol=1e-10):
     """The number of rows :func:`correct` finds right under each candidate change of ``S`` (K,
     rows): a change is ``(remove, add)``, lists of (K, rows) arrays taken out of and added to
     ``S`` in that order, as :func:`changed` applies them (the same sums, so the same
-    bits). One compiled pass per candidate over the rows, no temporaries; -1 for a candidate
+    bits). One compiled pass per candidate over the rows, no copies; -1 for a candidate
     under which a row's largest is not finite (:func:`correct` resolves such rows).
 
     Examples
@@ -160,9 +161,10 @@ def candidate_hits(S, changes, y, rtol=1e-10):
     for t, (remove, add) in enumerate(changes):
         for p, (a, sign) in enumerate([(a, -1.0) for a in remove] + [(a, 1.0) for a in add]):
             parts[t, p], signs[t, p] = index[id(a)], sign
-    stack = np.stack(arrays) if arrays else np.zeros((1,) + S.shape)
-    out = np.empty(len(changes), dtype=np.int64)
     fns = compiled(globals(), _KERNELS, _COMPILED)
-    fns["_hits"](np.ascontiguousarray(S, dtype=np.float64), stack, parts, signs, counts,
+    from numba.typed import List  # the arrays as they are (a stack would copy every contribution)
+    listed = List([np.ascontiguousarray(a, dtype=np.float64) for a in arrays] or [np.zeros(S.shape)])
+    out = np.empty(len(changes), dtype=np.int64)
+    fns["_hits"](np.ascontiguousarray(S, dtype=np.float64), listed, parts, signs, counts,
                  np.asarray(y, dtype=np.int64), float(rtol), out)
     return out
