@@ -126,7 +126,7 @@ def information_values(tables):
     fns["_margins"](flat, at[:-1], shapes, pz, pa, pb, n)
     with np.errstate(divide="ignore", invalid="ignore"):  # the logarithms by numpy, cell by cell
         terms = flat * (np.log(flat) + np.log(pz) - (np.log(pa) + np.log(pb)))
-    terms[~(flat > 0)] = 0.0  # empty cells add nothing (an exact sum skips zeros)
+    terms[~(flat > 0)] = 0.0  # empty cells add nothing (0 log 0 = 0)
     sums = np.empty(len(tables))
     fns["_table_sums"](terms, at, sums)
     out = np.zeros(len(tables))
