@@ -99,7 +99,21 @@ def _mul_score(P, counts, alone, den, a, at, child, mat, parents, widths, parent
     return _rule_sums(P, y, w, rule)
 
 
-_KERNELS = ("_rule_sums", "_mul_score")
+def _sums(counts, alone, den):
+    """A term's counts (K, slots, m) summed over the slots into ``alone`` (K, m, zeros on entry)
+    and over the child's values into ``den`` (K, slots): one pass over a table that can be large."""
+    k, slots, m = counts.shape
+    for c in range(k):
+        for q in range(slots):
+            t = 0.0
+            for x in range(m):
+                v = counts[c, q, x]
+                t += v
+                alone[c, x] += v
+            den[c, q] = t
+
+
+_KERNELS = ("_rule_sums", "_mul_score", "_sums")
 _COMPILED = []
 
 
@@ -108,9 +122,9 @@ def _term_tables(counts, estimator):
     class-alone counts of each child value (K, m), which a row with a parent missing reads; each
     slot's totals (K, slots), the last the class's total; and the leave-one-out pseudo-counts (2, m)
     and their totals (2,) of the rows whose parents are present (0) and missing (1)."""
-    m = counts.shape[2]
-    alone = counts.sum(axis=1)
-    den = counts.sum(axis=2)
+    k, slots, m = counts.shape
+    alone, den = np.zeros((k, m)), np.empty((k, slots))
+    compiled(globals(), _KERNELS, _COMPILED)["_sums"](np.ascontiguousarray(counts), alone, den)
     den[:, -1] = alone.sum(axis=1)
     everything = alone.sum(axis=0)
     a, at = np.empty((2, m)), np.empty(2)
