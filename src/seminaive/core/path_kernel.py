@@ -124,7 +124,7 @@ def _term_tables(counts, estimator):
     and their totals (2,) of the rows whose parents are present (0) and missing (1)."""
     k, slots, m = counts.shape
     alone, den = np.zeros((k, m)), np.empty((k, slots))
-    compiled(globals(), _KERNELS, _COMPILED)["_sums"](np.ascontiguousarray(counts), alone, den)
+    compiled(globals(), _KERNELS, _COMPILED)["_sums"](counts, alone, den)
     den[:, -1] = alone.sum(axis=1)
     everything = alone.sum(axis=0)
     a, at = np.empty((2, m)), np.empty(2)
