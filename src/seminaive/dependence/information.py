@@ -21,32 +21,32 @@ def _joint_counts(a, b, z=None, weights=None):
     return counts[0, 0, 0].reshape(mz, ma, mb)
 
 
+def _line_sums(flat, out, base, lines, cells, line_step, cell_step):
+    """For each of ``lines`` lines of ``cells`` cells of flat (line i, cell j at base + i *
+    line_step + j * cell_step), the line's sum written to each of its cells in ``out``; the sum of
+    every line returned."""
+    total = 0.0
+    for i in range(lines):
+        s = 0.0
+        for j in range(cells):
+            s += flat[base + i * line_step + j * cell_step]
+        for j in range(cells):
+            out[base + i * line_step + j * cell_step] = s
+        total += s
+    return total
+
+
 def _margins(flat, at, shapes, pz, pa, pb, n):
     """Per cell of each (m_z, m_a, m_b) table at flat[at[t]:], its table's count of z (pz), of
     (z, a) (pa) and of (z, b) (pb), and per table its total (n)."""
     for t in range(at.shape[0]):
         mz, ma, mb = shapes[t, 0], shapes[t, 1], shapes[t, 2]
-        o = at[t]
         total = 0.0
         for z in range(mz):
-            sz = 0.0
-            for i in range(ma * mb):
-                sz += flat[o + z * ma * mb + i]
-            total += sz
-            for a in range(ma):
-                sa = 0.0
-                for b in range(mb):
-                    sa += flat[o + (z * ma + a) * mb + b]
-                for b in range(mb):
-                    pa[o + (z * ma + a) * mb + b] = sa
-            for b in range(mb):
-                sb = 0.0
-                for a in range(ma):
-                    sb += flat[o + (z * ma + a) * mb + b]
-                for a in range(ma):
-                    pb[o + (z * ma + a) * mb + b] = sb
-            for i in range(ma * mb):
-                pz[o + z * ma * mb + i] = sz
+            o = at[t] + z * ma * mb
+            total += _line_sums(flat, pz, o, 1, ma * mb, 0, 1)
+            _line_sums(flat, pa, o, ma, mb, mb, 1)  # a line per value of a, over b
+            _line_sums(flat, pb, o, mb, ma, 1, mb)  # a line per value of b, over a
         n[t] = total
 
 
@@ -99,7 +99,7 @@ def _table_sums(terms, at, out):
         out[t] = exact_sum(terms, at[t], at[t + 1], partials)
 
 
-_KERNELS = ("_margins", "exact_sum", "_table_sums")
+_KERNELS = ("_line_sums", "_margins", "exact_sum", "_table_sums")
 _COMPILED = []
 
 
