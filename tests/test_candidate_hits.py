@@ -46,10 +46,15 @@ def test_a_row_whose_largest_is_not_finite_is_left_to_the_general_path():
     assert candidate_hits(S, [([], []), ([], [big]), ([nan], [])], y).tolist() == [3, -1, -1]
 
 
-def test_the_engine_scores_candidates_as_the_general_path():
-    """BSE's candidate scores with the compiled decisions equal those of the numpy path (the
-    engine's own general path, forced by weights of 1)."""
+@pytest.mark.parametrize("compiled_from", [0, 10 ** 12])
+def test_the_engine_scores_candidates_as_the_general_path(monkeypatch, compiled_from):
+    """BSE's candidate scores with the compiled decisions (every search, or none) equal those of the
+    numpy path (the engine's own general path, forced by weights of 1)."""
+    from seminaive.core import engine as engine_module
     from seminaive.core.engine import BaseAttribute, Engine
+    monkeypatch.setattr(engine_module, "COMPILED_FROM", compiled_from)
+    calls, real = [], engine_module.candidate_hits
+    monkeypatch.setattr(engine_module, "candidate_hits", lambda *a: calls.append(1) or real(*a))
     from seminaive.estimation import Frequency
     rng = np.random.default_rng(3)
     n = 400
@@ -63,3 +68,4 @@ def test_the_engine_scores_candidates_as_the_general_path():
                                                                                                       candidates)
     assert fast.tolist() == general.tolist()
     assert len(set(fast.tolist())) > 2
+    assert bool(calls) == (compiled_from == 0)  # the compiled path ran, or did not

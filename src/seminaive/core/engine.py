@@ -37,6 +37,8 @@ from .sources import _add_pairs, _merge_counts, _union_values, map_reduce
 __all__ = ["Engine", "BaseAttribute", "Given", "ArraySource", "split_infinite", "with_infinite", "correct"]
 
 SPARSE_ABOVE = 4096  # a conditional term with more parent values counts only those met
+COMPILED_FROM = 50_000  # candidates x classes x rows from which accuracies are compiled (below: numpy,
+# and a small search never loads numba)
 
 
 class Engine:
@@ -337,7 +339,8 @@ class Engine:
         part = lambda gs: [contrib[_key(g)][0] for g in gs]  # noqa: E731
         changes = [(part(r), part(a)) for _, r, a in candidates]
         hits = (candidate_hits(S, changes, y)  # the accuracy, compiled (-1: a row the general path resolves)
-                if finite and w is None and self.scoring == "accuracy" else np.full(len(candidates), -1))
+                if finite and w is None and self.scoring == "accuracy" and len(changes) * S.size >= COMPILED_FROM
+                else np.full(len(candidates), -1))
         for t, (_, remove, add) in enumerate(candidates):
             if hits[t] >= 0:
                 out.append(np.array([hits[t], y.size], dtype=float))
