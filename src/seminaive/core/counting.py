@@ -85,11 +85,11 @@ def count_codes(children, width, y, n_classes, *, parent=None, n_parent=1, fold=
         base = base * slots + (1 if parent is None else np.maximum(np.asarray(parent[s:e], dtype=np.intp) + 1, 0))
         idx = np.add(take(s, e), offsets, dtype=np.intp)  # each child's slots after the previous child's
         idx += (base * wide)[:, None] if rows_first else base * wide
-        w = None if weight is None else np.asarray(weight[s:e], dtype=np.float64)
-        if w is not None:
-            w = np.repeat(w, c) if rows_first else np.tile(w, c)
-        if w is None:  # weights of 1: the bincount is float64 (no conversion of a large table)
+        if weight is None:  # weights of 1: a float64 bincount (as fast; no conversion of a large table)
             w = np.ones(idx.size)
+        else:
+            w = np.asarray(weight[s:e], dtype=np.float64)
+            w = np.repeat(w, c) if rows_first else np.tile(w, c)
         part = np.bincount(idx.ravel(), weights=w, minlength=size)
         if total is None:
             total = part
