@@ -84,3 +84,33 @@ def test_tan_on_a_small_numeric_sample_leaves_the_priors():
     majority = max(np.mean(d.y == c) for c in set(d.y))
     acc = evaluate(TAN(numeric="mdl_stochastic"), d.X, d.y, cv=5, random_state=0).accuracy
     assert acc > majority + 0.05
+
+
+def test_compiled_gains_equal_the_vectorized_formula():
+    """The compiled boundary gains against the same formula in numpy arrays (cumulative counts,
+    row entropies), on columns with ties, one class and several classes."""
+    from seminaive.discretize.mdl import class_entropy
+    from seminaive.discretize.mdl_stochastic import _gains
+    rng = np.random.default_rng(11)
+    seen_above = 0
+    for _ in range(60):
+        v, k = int(rng.integers(2, 40)), int(rng.integers(1, 5))
+        counts = rng.integers(0, 6, (v, k)).astype(float)
+        counts[rng.integers(0, v)] += 1  # no empty table
+        if rng.random() < 0.5:  # class signal: classes sorted along the values
+            counts = np.sort(counts, axis=0) if k == 1 else counts * np.linspace(0.2, 3, v)[:, None] ** np.arange(k)
+            counts = np.round(counts)
+            counts[0, 0] += 1
+        cum = np.cumsum(counts, axis=0)
+        total, left = cum[-1], cum[:-1]
+        right, n, nl = total - left, total.sum(), left.sum(axis=1)
+        ent_s, e1, e2 = float(class_entropy(total)), class_entropy(left), class_entropy(right)
+        gain = ent_s - (nl * e1 + (n - nl) * e2) / n
+        kk, k1, k2 = np.count_nonzero(total), np.count_nonzero(left, axis=1), np.count_nonzero(right, axis=1)
+        delta = np.log2(3.0 ** kk - 2) - (kk * ent_s - k1 * e1 - k2 * e2)
+        above = np.maximum(gain - (np.log2(n - 1) + delta) / n, 0.0)
+        got_above, got_gain = _gains(counts)
+        np.testing.assert_allclose(got_gain, gain, rtol=1e-12, atol=1e-13)
+        np.testing.assert_allclose(got_above, above, rtol=1e-12, atol=1e-13)
+        seen_above += int((above > 0).any())
+    assert seen_above > 5  # boundaries passing the MDL test among them
