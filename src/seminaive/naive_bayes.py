@@ -301,13 +301,16 @@ class NaiveBayes(TabularInput, BaseNaiveBayes):
         estimator = (lambda c: self._estimator(names[c.attribute])) if own else (lambda c: shared)
         gauss = [i for i, c in enumerate(comps) if isinstance(c, Gaussian)]
         floors = variance_floor([stats[i] for i in gauss], self.var_smoothing, self.var_smoothing_rule)
-        groups = {}  # the Gaussians sharing an estimator, estimated together
-        for i, f in zip(gauss, floors):
-            e = estimator(comps[i])
-            groups.setdefault(id(e), (e, []))[1].append((i, f))
-        for e, members in groups.values():
-            Gaussian.estimate_many([comps[i] for i, _ in members], [stats[i] for i, _ in members], e,
-                                   [f for _, f in members], [names[comps[i].attribute] for i, _ in members])
+        parts = [(shared, gauss, floors)]  # the Gaussians sharing an estimator, estimated together
+        if own:
+            groups = {}
+            for i, f in zip(gauss, floors):
+                e = estimator(comps[i])
+                groups.setdefault(id(e), (e, []))[1].append((i, f))
+            parts = [(e, [i for i, _ in m], [f for _, f in m]) for e, m in groups.values()]
+        for e, idx, fl in parts:
+            Gaussian.estimate_many([comps[i] for i in idx], [stats[i] for i in idx], e, fl,
+                                   [names[comps[i].attribute] for i in idx])
         for c, s in zip(comps, stats):
             if not isinstance(c, Gaussian):
                 c.estimate(s, estimator(c), name=names[c.attribute])

@@ -91,8 +91,11 @@ def count_components(components, table, codes, k, weight=None):
     >>> count_components([Categorical(0, 0, 2)], table, np.array([0, 1, 1]), 2)[0]["counts"].tolist()
     [[1.0, 0.0], [1.0, 1.0]]
     """
+    kinds = dict.fromkeys(map(type, components))
+    if len(kinds) == 1:  # one kind (a wide numeric table): its statistics in order
+        return list(next(iter(kinds)).count_many(list(components), table, codes, k, weight))
     stats = [None] * len(components)
-    for kind in dict.fromkeys(map(type, components)):
+    for kind in kinds:
         idx = [i for i, c in enumerate(components) if type(c) is kind]
         for i, st in zip(idx, kind.count_many([components[i] for i in idx], table, codes, k, weight)):
             stats[i] = st

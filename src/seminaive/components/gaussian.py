@@ -112,8 +112,8 @@ class Gaussian(Component):
         # each component's rows of fresh (d, K) and (d, 1) arrays: its own memory, one copy each
         w, mean, m2 = w.T.copy(), mean.T.copy(), m2.T.copy()
         scale, low, high = scale[:, None].copy(), low[:, None].copy(), high[:, None].copy()
-        return [{"weight": w[k], "mean": mean[k], "m2": m2[k], "scale": scale[k], "low": low[k], "high": high[k]}
-                for k in range(len(cols))]
+        return [{"weight": a, "mean": b, "m2": c, "scale": d, "low": e, "high": f}
+                for a, b, c, d, e, f in zip(w, mean, m2, scale, low, high)]
 
     @staticmethod
     def rescaled(stats, scale):
@@ -149,8 +149,8 @@ class Gaussian(Component):
         thousands of components)."""
         if not comps:
             return
-        weight, mean, m2 = (np.stack([s[key] for s in stats]) for key in ("weight", "mean", "m2"))
-        scale = np.array([stats_scale(s) for s in stats], dtype=np.float64)[:, None]
+        weight, mean, m2 = (stacked(stats, key) for key in ("weight", "mean", "m2"))
+        scale = stats_scales(stats)[:, None]
         mu, var = estimator.gaussian(weight, mean, m2, np.asarray(floors, dtype=np.float64)[:, None], scale=scale)
         dof = getattr(estimator, "degrees_of_freedom", None)
         df = dof(weight, mean, m2, scale=scale) if dof else None
@@ -165,11 +165,12 @@ class Gaussian(Component):
         mu, var = np.asarray(mu, dtype=np.float64), np.asarray(var, dtype=np.float64)
         inv_sd, log_norm = _derived(var, scale)
         positive = (var > 0).all(axis=1)
-        for i, c in enumerate(comps):  # as set_parameters installs them, all rows at once
-            c.empty_, c.scale_ = bool(empty[i]), float(scale[i, 0])
-            c.df_ = None if df is None else df[i]
-            c._mu, c._var, c._inv_sd, c._log_norm = mu[i], var[i], inv_sd[i], log_norm[i]
-            c._plain = c.df_ is None and bool(positive[i])  # the block path serves it
+        dfs = [None] * len(comps) if df is None else df
+        for c, e, s, d, m, v, i, n, p in zip(comps, empty.tolist(), scale[:, 0].tolist(), dfs, mu, var, inv_sd,
+                                             log_norm, positive.tolist()):  # as set_parameters, all at once
+            c.empty_, c.scale_, c.df_ = e, s, d
+            c._mu, c._var, c._inv_sd, c._log_norm = m, v, i, n
+            c._plain = d is None and p  # the block path serves it
 
     def set_parameters(self, mu, var):
         """Install means and variances in the statistics' units (divided by ``scale_``)."""
@@ -253,6 +254,28 @@ def _derived(var, scale):
         return 1.0 / np.sqrt(var), -0.5 * (_LOG_2PI + np.log(var)) - np.log(scale)
 
 
+def stacked(stats_list, key):
+    """The rows ``key`` of every statistics dict, as ``np.stack`` stacks them ((components, K)), by one
+    array construction (np.stack costs a wide table a Python step per row)."""
+    rows = [st[key] for st in stats_list]
+    try:
+        out = np.array(rows)
+    except ValueError:  # ragged rows: np.stack's own error
+        out = None
+    return out if out is not None and out.ndim == 2 and out.dtype != object else np.stack(rows)
+
+
+def stats_scales(stats_list):
+    """:func:`stats_scale` of every statistics dict, as an array of shape (components,)."""
+    try:
+        scales = np.array([st["scale"] for st in stats_list], dtype=np.float64)
+    except (KeyError, ValueError, TypeError):
+        scales = None
+    if scales is None or scales.shape != (len(stats_list), 1):  # saved before scales existed, or odd shapes
+        return np.array([stats_scale(st) for st in stats_list], dtype=np.float64)
+    return scales[:, 0]
+
+
 def stats_scale(stats):
     """The power of two the moments are divided by (1 for statistics saved before it existed)."""
     s = stats.get("scale")
@@ -267,7 +290,7 @@ def stats_scale(stats):
 def _total_variances(stats_list):
     """Each attribute's variance over all classes (divisor n), in its statistics' units, and its
     overall mean (0 and 0 for an attribute without weight)."""
-    weight, mean, m2 = (np.stack([st[key] for st in stats_list]) for key in ("weight", "mean", "m2"))
+    weight, mean, m2 = (stacked(stats_list, key) for key in ("weight", "mean", "m2"))
     w = weight.sum(axis=1)
     some = w > 0
     safe = np.where(some, w, 1.0)
@@ -324,21 +347,21 @@ def variance_floor(stats_list, var_smoothing, rule="range"):
     if var_smoothing is None:
         var_smoothing = DEFAULT_VAR_SMOOTHING[rule]
     if not len(stats_list):
-        return []
+        return np.zeros(0)
     # as Python's float arithmetic: an overflow is inf (the estimate refuses it, naming the attribute), not a warning
     with np.errstate(divide="ignore", over="ignore", under="ignore", invalid="ignore"):
         var, mu = _total_variances(stats_list)
-        scales = np.array([stats_scale(st) for st in stats_list])
+        scales = stats_scales(stats_list)
         fallback = np.where(mu != 0, mu * mu, 1.0 / (scales * scales))  # a constant attribute's spread
         if rule == "range":
             if any("low" not in st for st in stats_list):
                 raise ValueError("var_smoothing_rule='range' needs the statistics' value range (low, high)")
-            width = np.array([st["high"][0] for st in stats_list]) - np.array([st["low"][0] for st in stats_list])
-            return list(var_smoothing * np.where(width > 0, width * width, fallback))
+            width = stacked(stats_list, "high")[:, 0] - stacked(stats_list, "low")[:, 0]
+            return var_smoothing * np.where(width > 0, width * width, fallback)
         if rule == "attribute":
-            return list(var_smoothing * np.where(var > 0, var, fallback))
+            return var_smoothing * np.where(var > 0, var, fallback)
     if not (var > 0).any():
-        return list(var_smoothing / (scales * scales))
+        return var_smoothing / (scales * scales)
     top = np.max(np.log(var[var > 0]) + 2 * np.log(scales[var > 0]))
     with np.errstate(over="ignore", under="ignore"):
-        return list(var_smoothing * np.exp(top - 2 * np.log(scales)))
+        return var_smoothing * np.exp(top - 2 * np.log(scales))

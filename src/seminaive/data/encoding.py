@@ -13,7 +13,7 @@ import pandas as pd
 from ..exceptions import DataFormatError, ParameterError
 from .factorize import factorize_nominal, is_text_column
 from .int_block import LUT_LIMIT as _LUT_LIMIT, block_counts, block_width, present_values
-from .schema import NOMINAL, NUMERIC, Attribute, Schema, resolve_columns
+from .schema import NOMINAL, NUMERIC, Attribute, Schema, numeric_attribute, resolve_columns
 
 __all__ = ["EncodedTable", "infer_schema", "encode", "refuse_infinite", "as_columns", "code_dtype", "check_2d",
            "select_columns", "refuse_undeclared"]
@@ -203,7 +203,7 @@ def infer_schema(X, nominal=None, found_codes=None):
     numbers = _number_columns(X)
     for j, name in enumerate(names):
         if j in numbers and (forced is None or j not in forced):  # known from its dtype: no column taken out
-            attrs.append(Attribute(name, NUMERIC))
+            attrs.append(numeric_attribute(name))
             continue
         col = get(j)
         if is_text_column(col) and ((forced is not None and j in forced) or _is_nominal_column(col)):
@@ -214,7 +214,7 @@ def infer_schema(X, nominal=None, found_codes=None):
         elif (forced is not None and j in forced) or _is_nominal_column(col):
             attrs.append(Attribute(name, NOMINAL, tuple(_observed_values(col))))
         else:
-            attrs.append(Attribute(name, NUMERIC))
+            attrs.append(numeric_attribute(name))
     return Schema(tuple(attrs))
 
 

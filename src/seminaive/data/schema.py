@@ -6,7 +6,7 @@ Encoded data refer to nominal values by their position in that list.
 """
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -48,8 +48,10 @@ class Attribute:
     values: tuple = field(default=())
 
     def __post_init__(self):
-        object.__setattr__(self, "name", str(self.name))
-        object.__setattr__(self, "values", tuple(_plain(v) for v in self.values))
+        if type(self.name) is not str:
+            object.__setattr__(self, "name", str(self.name))
+        if self.values or type(self.values) is not tuple:  # (a numeric attribute's () is kept: wide tables)
+            object.__setattr__(self, "values", tuple(_plain(v) for v in self.values))
 
     @property
     def is_nominal(self):
@@ -68,6 +70,13 @@ class Attribute:
     @classmethod
     def from_dict(cls, d):
         return cls(d["name"], d["kind"], tuple(d.get("values", ())))
+
+
+@lru_cache(maxsize=1 << 16, typed=True)  # typed: True and 1 name different columns
+def numeric_attribute(name):
+    """``Attribute(name, NUMERIC)``, one shared instance per name (a frozen value: a wide table's
+    schema, inferred again for every fold, costs a look-up per column rather than a construction)."""
+    return Attribute(name, NUMERIC)
 
 
 @dataclass(frozen=True)
