@@ -89,7 +89,7 @@ def test_tan_on_a_small_numeric_sample_leaves_the_priors():
 def test_compiled_gains_equal_the_vectorized_formula():
     """The compiled boundary gains against the same formula in numpy arrays (cumulative counts,
     row entropies), on columns with ties, one class and several classes."""
-    from seminaive.discretize.mdl import class_entropy
+    from _mdl_reference import class_entropy
     from seminaive.discretize.mdl_stochastic import _gains
     rng = np.random.default_rng(11)
     seen_above = 0

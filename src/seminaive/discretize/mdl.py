@@ -1,23 +1,16 @@
 """Supervised entropy discretization with the MDL stopping rule (Fayyad and Irani, 1993)."""
 
+import math
+
 import numpy as np
 
+from .._jit import compiled
 from .._scale import midpoint
 from .base import Discretizer
 from .._memory import check_memory
 from ..registry import register_variant
 
-__all__ = ["MDLDiscretizer", "class_entropy", "value_counts"]
-
-
-def class_entropy(counts):
-    """Entropy in bits of a class-count vector (or of each row of a matrix)."""
-    counts = np.asarray(counts, dtype=np.float64)
-    n = counts.sum(axis=-1, keepdims=True)
-    p = np.divide(counts, n, out=np.zeros_like(counts), where=n > 0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        logs = np.where(p > 0, np.log2(p), 0.0)
-    return -(p * logs).sum(axis=-1)
+__all__ = ["MDLDiscretizer", "value_counts", "boundary_scores"]
 
 
 def value_counts(x, onehot):
@@ -33,6 +26,70 @@ def value_counts(x, onehot):
     """
     starts = np.flatnonzero(np.r_[True, x[1:] > x[:-1]])
     return x[starts], np.add.reduceat(np.asarray(onehot, dtype=np.float64), starts, axis=0)
+
+
+def _entropy(counts, n):
+    """Entropy in bits of class counts totalling ``n`` (0 for none)."""
+    h = 0.0
+    if n > 0:
+        for c in counts:
+            if c > 0:
+                p = c / n
+                h -= p * math.log2(p)
+    return h
+
+
+def _boundary_scores(counts, ent, above):
+    """For each boundary between the distinct values whose class counts are ``counts`` (values,
+    K): the class entropy of the split, weighted by the sides' sizes (``ent``), and its gain above
+    Fayyad and Irani's MDL threshold (``above``, 0 below it). One pass, the left counts growing."""
+    v, k = counts.shape
+    total = np.zeros(k)
+    for i in range(v):
+        for c in range(k):
+            total[c] += counts[i, c]
+    n = total.sum()
+    ent_s = _entropy(total, n)
+    kk = 0
+    for c in range(k):
+        kk += total[c] > 0
+    left, right = np.zeros(k), np.empty(k)
+    log_n, log_k = math.log2(n - 1), math.log2(3.0 ** kk - 2)
+    for i in range(v - 1):
+        for c in range(k):
+            left[c] += counts[i, c]
+            right[c] = total[c] - left[c]
+        nl = left.sum()
+        e1, e2 = _entropy(left, nl), _entropy(right, n - nl)
+        ent[i] = (nl * e1 + (n - nl) * e2) / n
+        k1, k2 = 0, 0
+        for c in range(k):
+            k1 += left[c] > 0
+            k2 += right[c] > 0
+        delta = log_k - (kk * ent_s - k1 * e1 - k2 * e2)
+        above[i] = max(ent_s - ent[i] - (log_n + delta) / n, 0.0)
+    return ent_s
+
+
+_KERNELS = ("_entropy", "_boundary_scores")
+_COMPILED = []
+
+
+def boundary_scores(counts):
+    """The class entropy of the split at each boundary between distinct values (class counts
+    ``counts``, (values, K)), its gain above the MDL threshold (0 below it), and the entropy of
+    the whole (compiled: a column's recursion asks once per split it tries, hundreds of times).
+
+    Examples
+    --------
+    >>> ent, above, whole = boundary_scores(np.array([[3.0, 0.0], [0.0, 3.0]]))
+    >>> ent.tolist(), whole
+    ([0.0], 1.0)
+    """
+    ent, above = np.empty(counts.shape[0] - 1), np.empty(counts.shape[0] - 1)
+    whole = compiled(globals(), _KERNELS, _COMPILED)["_boundary_scores"](
+        np.ascontiguousarray(counts, dtype=np.float64), ent, above)
+    return ent, above, float(whole)
 
 
 class MDLDiscretizer(Discretizer):
@@ -75,22 +132,9 @@ class MDLDiscretizer(Discretizer):
         is least, while the gain passes the MDL test."""
         if values.size < 2:
             return
-        cum = np.cumsum(counts, axis=0)
-        total = cum[-1]
-        n = total.sum()
-        left = cum[:-1]  # a boundary after each distinct value but the last
-        right = total - left
-        nl = left.sum(axis=1)
-        nr = n - nl
-        ent = (nl * class_entropy(left) + nr * class_entropy(right)) / n
-        i = int(np.argmin(ent))
-        ent_s = float(class_entropy(total))
-        gain = ent_s - ent[i]
-        k = np.count_nonzero(total)
-        k1, k2 = np.count_nonzero(left[i]), np.count_nonzero(right[i])
-        e1, e2 = float(class_entropy(left[i])), float(class_entropy(right[i]))
-        delta = np.log2(3.0 ** k - 2) - (k * ent_s - k1 * e1 - k2 * e2)
-        if gain <= (np.log2(n - 1) + delta) / n:
+        ent, above, _ = boundary_scores(counts)
+        i = int(np.argmin(ent))  # the boundary of least entropy, kept if it passes the MDL test
+        if not above[i] > 0:
             return
         cuts.append(midpoint(values[i], values[i + 1]))
         self._split(values[:i + 1], counts[:i + 1], cuts)

@@ -1,13 +1,10 @@
 """Stochastic MDL discretization (Zhang, Petitjean and Buntine's ESKDB): cut points
 drawn, not chosen, so that an ensemble's members see different intervals."""
 
-import math
-
 import numpy as np
 
-from .._jit import compiled
 from .._scale import midpoint
-from .mdl import MDLDiscretizer, value_counts
+from .mdl import MDLDiscretizer, boundary_scores, value_counts
 from ..registry import register_variant
 
 __all__ = ["StochasticMDLDiscretizer", "split_distribution"]
@@ -42,60 +39,12 @@ def _weights(counts, first):
     return (above if passes or not first else np.maximum(gain, 0.0)), passes
 
 
-def _entropy(counts, n):
-    """Entropy in bits of class counts totalling ``n`` (0 for none)."""
-    h = 0.0
-    if n > 0:
-        for c in counts:
-            if c > 0:
-                p = c / n
-                h -= p * math.log2(p)
-    return h
-
-
-def _boundary_gains(counts, above, gain):
-    """Each boundary's gain above the MDL threshold (``above``, 0 below it) and its gain, from the
-    class counts (values, K) of the distinct values: one pass, the left counts growing."""
-    v, k = counts.shape
-    total = np.zeros(k)
-    for i in range(v):
-        for c in range(k):
-            total[c] += counts[i, c]
-    n = total.sum()
-    ent_s = _entropy(total, n)
-    kk = 0
-    for c in range(k):
-        kk += total[c] > 0
-    left, right = np.zeros(k), np.empty(k)
-    for i in range(v - 1):
-        for c in range(k):
-            left[c] += counts[i, c]
-            right[c] = total[c] - left[c]
-        nl = left.sum()
-        e1, e2 = _entropy(left, nl), _entropy(right, n - nl)
-        g = ent_s - (nl * e1 + (n - nl) * e2) / n
-        k1, k2 = 0, 0
-        for c in range(k):
-            k1 += left[c] > 0
-            k2 += right[c] > 0
-        delta = math.log2(3.0 ** kk - 2) - (kk * ent_s - k1 * e1 - k2 * e2)
-        above[i] = max(g - (math.log2(n - 1) + delta) / n, 0.0)
-        gain[i] = g
-
-
-_KERNELS = ("_entropy", "_boundary_gains")
-_COMPILED = []
-
-
 def _gains(counts):
-    """Each boundary's gain above the MDL threshold (0 below it) and its gain (compiled: a
-    column's recursion asks for them once per split it tries, a few hundred times)."""
+    """Each boundary's gain above the MDL threshold (0 below it) and its gain."""
     if counts.shape[0] < 2:
         return np.zeros(0), np.zeros(0)
-    above, gain = np.empty(counts.shape[0] - 1), np.empty(counts.shape[0] - 1)
-    compiled(globals(), _KERNELS, _COMPILED)["_boundary_gains"](np.ascontiguousarray(counts, dtype=np.float64),
-                                                                 above, gain)
-    return above, gain
+    ent, above, whole = boundary_scores(counts)
+    return above, whole - ent
 
 
 class StochasticMDLDiscretizer(MDLDiscretizer):
