@@ -13,7 +13,7 @@ import pandas as pd
 from ..exceptions import DataFormatError, ParameterError
 from .factorize import factorize_nominal, is_text_column
 from .int_block import LUT_LIMIT as _LUT_LIMIT, block_counts, block_width, present_values
-from .schema import NOMINAL, NUMERIC, Attribute, Schema, numeric_attribute, resolve_columns
+from .schema import NOMINAL, Attribute, Schema, numeric_attribute, resolve_columns
 
 __all__ = ["EncodedTable", "infer_schema", "encode", "refuse_infinite", "as_columns", "code_dtype", "check_2d",
            "select_columns", "refuse_undeclared"]
