@@ -104,7 +104,7 @@ class AnDE(BayesNetClassifier):
 
     def _fit_tables(self, table, columns, y, k, weight):
         self._set_parents([()] * len(columns))  # the super-parent sets do not depend on the data
-        self._set_counts(self._count(table, y, k, weight))
+        self._set_counts(self._count(table, y, k, weight, columns))
 
     def _make_tables(self):
         """The Naive Bayes tables (the fallback), and per super-parent set its children's tables."""
@@ -144,15 +144,16 @@ class AnDE(BayesNetClassifier):
         shapes["joint_stats_"] = [(k, ts[0].n_configs + 1) for ts in self.parent_tables_]
         return shapes
 
-    def _count(self, table, y, k, weight):
+    def _count(self, table, y, k, weight, columns=None):
         """Every table's counts, from one compiled pass over the rows counting the joint values of
         every n + 1 attributes by class, each super-parent set's tables then summed from those
         cells (:func:`~seminaive.bayesnet.ande_counts.set_counts`)."""
-        stats = {"stats_": [t.count(table, y, k, weight) for t in self.tables_], "parent_stats_": [],
+        columns = [r.codes(table) for r in self.readers_] if columns is None else columns
+        stats = {"stats_": [t.count_columns(columns, y, k, weight) for t in self.tables_], "parent_stats_": [],
                  "joint_stats_": []}
         if not self.parent_sets_:
             return stats
-        stacks, stats["joint_stats_"] = set_counts([r.codes(table) for r in self.readers_],
+        stacks, stats["joint_stats_"] = set_counts(columns,
                                                    [r.n_values for r in self.readers_], y, k,
                                                    len(self.parent_sets_[0]), weight)
         stats["parent_stats_"] = [[{"counts": stack[c, :, :, :t.n_values]} for c, t in enumerate(ts)]

@@ -134,7 +134,7 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
         """Learn the parents, make one conditional table per attribute, count them."""
         self._set_parents(self._parents_from(pair_statistics(columns, [r.n_values for r in self.readers_], y, k,
                                                              weight)))
-        self._set_counts(self._count(table, y, k, weight))
+        self._set_counts(self._count(table, y, k, weight, columns))
 
     def _set_parents(self, parents):
         d = len(parents)
@@ -200,9 +200,11 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
         else:
             self._estimate()
 
-    def _count(self, table, y, k, weight):
-        """The statistics of a table under the fitted structure, by name."""
-        return {"stats_": [t.count(table, y, k, weight) for t in self.tables_]}
+    def _count(self, table, y, k, weight, columns=None):
+        """The statistics of a table under the fitted structure, by name (from ``columns``, every
+        reader's codes of ``table``, when the caller has them)."""
+        columns = [r.codes(table) for r in self.readers_] if columns is None else columns  # each read once
+        return {"stats_": [t.count_columns(columns, y, k, weight) for t in self.tables_]}
 
     def _count_names(self):
         return ("stats_",)

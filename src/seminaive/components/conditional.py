@@ -71,11 +71,21 @@ class ConditionalTable(Component):
         if not self.parents:
             n = (stop if stop is not None else table.n_samples) - (start or 0)
             return np.zeros(n, dtype=np.int64)
-        return joint_codes([p.codes(table, start, stop) for p in self.parents], [p.n_values for p in self.parents],
-                           missing=self.n_configs)
+        return self._joint([p.codes(table, start, stop) for p in self.parents])
+
+    def _joint(self, codes):
+        return joint_codes(codes, [p.n_values for p in self.parents], missing=self.n_configs)
 
     def count(self, table, y, n_classes, weight):
         return {"counts": self.count_folds(table, y, n_classes, None, 1, weight)[0]}
+
+    def count_columns(self, columns, y, n_classes, weight):
+        """:meth:`count` from every attribute's codes read once for all the tables (``columns[i]``:
+        attribute i's, as its reader gives them)."""
+        parent = (self._joint([columns[p.attribute] for p in self.parents]) if self.parents
+                  else np.zeros(len(y), dtype=np.int64))
+        return {"counts": count_codes([columns[self.child.attribute]], self.n_values, y, n_classes, parent=parent,
+                                      n_parent=self.n_configs + 1, weight=weight)[0][0]}
 
     def count_folds(self, table, y, n_classes, fold, n_folds, weight=None):
         """The counts of each fold's rows, (n_folds, K, parent slots, m): one pass of the counting primitive."""

@@ -13,19 +13,22 @@ from ..registry import register_variant
 __all__ = ["MDLDiscretizer", "value_counts", "boundary_scores"]
 
 
-def value_counts(x, onehot):
+def value_counts(x, y, n_classes):
     """The distinct values of sorted ``x`` and their class counts (values, K), from the rows' class
-    indicators ``onehot`` (n, K): a split can fall only between distinct values, so the splits work
-    on this table, not on the rows.
+    codes ``y``: a split can fall only between distinct values, so the splits work on this table,
+    not on the rows.
 
     Examples
     --------
-    >>> v, c = value_counts(np.array([1.0, 1.0, 2.0]), np.eye(2)[[0, 1, 1]])
+    >>> v, c = value_counts(np.array([1.0, 1.0, 2.0]), np.array([0, 1, 1]), 2)
     >>> v.tolist(), c.tolist()
     ([1.0, 2.0], [[1.0, 1.0], [0.0, 1.0]])
     """
-    starts = np.flatnonzero(np.r_[True, x[1:] > x[:-1]])
-    return x[starts], np.add.reduceat(np.asarray(onehot, dtype=np.float64), starts, axis=0)
+    new = np.r_[True, x[1:] > x[:-1]]
+    starts = np.flatnonzero(new)
+    cell = (np.cumsum(new) - 1) * n_classes + y
+    counts = np.bincount(cell, minlength=starts.size * n_classes).astype(np.float64)
+    return x[starts], counts.reshape(starts.size, n_classes)
 
 
 def _entropy(counts, n):
@@ -121,10 +124,8 @@ class MDLDiscretizer(Discretizer):
         k = int(y.max()) + 1
         check_memory(3 * 8 * x.size * k, f"MDL's cut points of an attribute ({x.size:,} values x {k:,} classes)",
                      "numeric='equal_frequency' (Naive Bayes: 'gaussian'), or fewer classes")
-        onehot = np.zeros((x.size, k))
-        onehot[np.arange(x.size), y] = 1
         cuts = []
-        self._split(*value_counts(x, onehot), cuts)
+        self._split(*value_counts(x, y, k), cuts)
         return sorted(cuts)
 
     def _split(self, values, counts, cuts):

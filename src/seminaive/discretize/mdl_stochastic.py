@@ -10,8 +10,8 @@ from ..registry import register_variant
 __all__ = ["StochasticMDLDiscretizer", "split_distribution"]
 
 
-def split_distribution(x, onehot, first=True):
-    """The boundary positions of sorted values ``x`` (classes one-hot, (n, K)) and the probability
+def split_distribution(x, y, n_classes, first=True):
+    """The boundary positions of sorted values ``x`` (class codes ``y``) and the probability
     of drawing each: proportional to its information gain above the MDL threshold (Fayyad and Irani's,
     as :class:`MDLDiscretizer` applies it); where no boundary passes and ``first`` (the whole
     column), proportional to the gain itself, so a column with any gain gets one cut. Empty
@@ -20,11 +20,11 @@ def split_distribution(x, onehot, first=True):
     Examples
     --------
     >>> x = np.arange(6.0)
-    >>> pos, p = split_distribution(x, np.eye(2)[[0, 0, 0, 1, 1, 1]])
+    >>> pos, p = split_distribution(x, np.array([0, 0, 0, 1, 1, 1]), 2)
     >>> pos.tolist(), p.round(3).tolist()[2]
     ([0, 1, 2, 3, 4], 1.0)
     """
-    values, counts = value_counts(x, onehot)
+    values, counts = value_counts(x, y, n_classes)
     weight, _ = _weights(counts, first)
     total_weight = weight.sum()
     cand = np.cumsum(counts.sum(axis=1))[:-1].astype(np.int64) - 1  # each boundary's last row before it
@@ -70,7 +70,7 @@ class StochasticMDLDiscretizer(MDLDiscretizer):
         if x.size < 2:
             return []
         cuts = []
-        self._draw(*value_counts(x, np.eye(int(y.max()) + 1)[y]), cuts, np.random.default_rng(self.random_state),
+        self._draw(*value_counts(x, y, int(y.max()) + 1), cuts, np.random.default_rng(self.random_state),
                    True)
         return sorted(cuts)
 
