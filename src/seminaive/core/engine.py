@@ -104,7 +104,7 @@ class Engine:
         self.parent_index = {}  # a term of many parent values: the values met, in order (counts over those)
         self.class_counts = None
         self.n_evaluated = 0
-        self._cache = {}
+        self._cache, self._slots = {}, {}  # (one chunk in memory) contributions; sparse terms' parent slots
 
     def group_values(self, group):
         return math.prod(self.attributes[j].m for j in (group.child if isinstance(group, Given) else group))
@@ -120,17 +120,21 @@ class Engine:
         return joint_codes([codes[j] for j in g], [self.attributes[j].m for j in g])
 
     def _parent_codes(self, term, codes):
-        """A conditional term's parent value of each row, and the number of parent slots (the last:
-        a parent missing); for a term of more than ``SPARSE_ABOVE`` parent values, the position of
-        the row's value among those met (:meth:`dense_counts` spreads such counts back)."""
+        """A conditional term's parent value of each row and its number of parent slots (the last: a parent
+        missing); past ``SPARSE_ABOVE`` values, the value's position among those met (see dense_counts)."""
         widths, n = [self.attributes[j].m for j in term.parents], self._n_parent_values(term)
         if not term.parents:
             return np.zeros(len(codes[term.child[0]]), dtype=np.int64), n + 1
-        joint = joint_codes([codes[j] for j in term.parents], widths, missing=n)
         met = self.parent_index.get(term)
+        if met is not None and term in self._slots:  # the data in memory: found once, for counts and scores
+            return self._slots[term], met.size + 1
+        joint = joint_codes([codes[j] for j in term.parents], widths, missing=n)
         if met is None:
             return joint, n + 1
-        return np.searchsorted(met, joint), met.size + 1  # a missing parent (n) lands after every value met
+        slots = np.searchsorted(met, joint)  # a missing parent (n) lands after every value met
+        if self.single:
+            self._slots[term] = slots
+        return slots, met.size + 1
 
     def _n_parent_values(self, term):
         return math.prod(self.attributes[j].m for j in term.parents)
