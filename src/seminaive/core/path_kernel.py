@@ -27,40 +27,46 @@ RULES = {"log_loss": 0, "rmse": 1, "brier": 1}
 LOG_TABLE = 1 << 15  # whole counts whose logarithms are read from a table
 
 
+def _row_rule(P, r, own, rule):
+    """The rule at row r of the joint likelihoods ``P`` (rows, K; up to a factor of the row's own):
+    log loss (rule 0) or the squared distance of the posteriors to the class's indicator (rule 1);
+    NaN where the row's class ``own`` has a likelihood of 0 under log loss (underflow)."""
+    k = P.shape[1]
+    s = 0.0
+    for c in range(k):
+        s += P[r, c]
+    if rule == 0:
+        return math.log(s / P[r, own]) if P[r, own] > 0.0 else math.nan
+    sq = 0.0
+    for c in range(k):
+        p = P[r, c] / s
+        if c == own:
+            p -= 1.0
+        sq += p * p
+    return sq
+
+
 def _rule_sums(P, y, w, rule):
     """(sum of the rule, sum of the weights) over the rows of weight > 0 of the joint likelihoods
-    ``P`` (rows, K; each row up to a factor of its own): log loss (rule 0) or the squared distance
-    of the posteriors to the class's indicator (rule 1). NaN where a row's class has a likelihood
-    of 0 (underflow: the caller scores in logarithms)."""
-    n, k = P.shape
+    ``P`` (:func:`_row_rule`); NaN where a row's class has a likelihood of 0 under log loss (the
+    caller scores in logarithms)."""
     total, weight = 0.0, 0.0
-    for r in range(n):
-        if w[r] <= 0:
-            continue
-        s = 0.0
-        for c in range(k):
-            s += P[r, c]
-        if rule == 0:
-            if P[r, y[r]] <= 0.0:
+    for r in range(P.shape[0]):
+        if w[r] > 0:
+            v = _row_rule(P, r, y[r], rule)
+            if v != v:
                 return math.nan, 0.0
-            total += w[r] * math.log(s / P[r, y[r]])
-        else:
-            sq = 0.0
-            for c in range(k):
-                p = P[r, c] / s
-                if c == y[r]:
-                    p -= 1.0
-                sq += p * p
-            total += w[r] * sq
-        weight += w[r]
+            total += w[r] * v
+            weight += w[r]
     return total, weight
 
 
 def _mul_score(P, counts, alone, den, a, at, child, mat, parents, widths, parent, y, w, rule):
     """Multiply each row's joint likelihoods P (rows, K) by its leave-one-out P(child | class,
-    parents), then return the rule's sums (:func:`_rule_sums`). The term's counts (K, parent
-    slots, m), the class-alone counts ``alone`` (K, m) of each child value (which a row with a parent
-    missing reads) and each slot's totals ``den`` (K, slots; the last: the class's); the estimate of class c is
+    parents), and return the rule's sums (:func:`_rule_sums`, each row's in the same pass). The
+    term's counts (K, parent slots, m), the class-alone counts ``alone`` (K, m) of each child value
+    (which a row with a parent missing reads) and each slot's totals ``den`` (K, slots; the last:
+    the class's); the estimate of class c is
     (n + a) / (N + at), the row's own count out of its class's cell and total, with the pseudo-counts
     ``a`` (2, m) and totals ``at`` (2,) of the cell's group (0: parents present, 1: a parent
     missing). A row's parent slot: ``parent[r]`` where given (a term counted over the values met),
@@ -69,20 +75,27 @@ def _mul_score(P, counts, alone, den, a, at, child, mat, parents, widths, parent
     likelihoods fall below 1e-280 in sum is rescaled (its posteriors unchanged)."""
     n, k = P.shape
     last = counts.shape[1] - 1
+    total, weight, under = 0.0, 0.0, False
     for r in range(n):
+        if w[r] <= 0:
+            continue
         x = child[r]
-        if x < 0 or w[r] <= 0:
+        if x < 0:
+            v = _row_rule(P, r, y[r], rule)
+            under |= v != v
+            total += w[r] * v
+            weight += w[r]
             continue
         if parent.shape[0]:
             q = parent[r]
         else:
             q = 0
             for j in range(parents.shape[0]):
-                v = mat[parents[j], r]
-                if v < 0:
+                code = mat[parents[j], r]
+                if code < 0:
                     q = last
                     break
-                q = q * widths[j] + v
+                q = q * widths[j] + code
         g, own = 1 if q == last else 0, y[r]
         ax, atg = a[g, x], at[g]
         s = 0.0
@@ -96,7 +109,11 @@ def _mul_score(P, counts, alone, den, a, at, child, mat, parents, widths, parent
         if s < 1e-280 and s > 0.0:
             for c in range(k):
                 P[r, c] /= s
-    return _rule_sums(P, y, w, rule)
+        v = _row_rule(P, r, own, rule)
+        under |= v != v
+        total += w[r] * v
+        weight += w[r]
+    return (math.nan, 0.0) if under else (total, weight)
 
 
 def _sums(counts, alone, den):
@@ -113,7 +130,7 @@ def _sums(counts, alone, den):
             den[c, q] = t
 
 
-_KERNELS = ("_rule_sums", "_mul_score", "_sums")
+_KERNELS = ("_row_rule", "_rule_sums", "_mul_score", "_sums")
 _COMPILED = []
 
 
