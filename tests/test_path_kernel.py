@@ -81,3 +81,25 @@ def test_what_the_kernel_does_not_cover_goes_the_general_way(monkeypatch, case):
     assert calls and all(c is None for c in calls)
     for a, b in zip(out, _general(monkeypatch, cols, widths, y, paths, estimator, scoring, None, fold)):
         np.testing.assert_array_equal(a, b)
+
+
+def test_a_class_likelihood_that_underflows_sends_the_log_loss_the_general_way(monkeypatch):
+    """A row whose 150 attributes all point to the other class: its own class's likelihood falls
+    below the smallest double (about 1/300 per term) while the row's sum stays normal. The kernel
+    sees the zero under log loss and leaves the paths to the general path, which scores in
+    logarithms; RMSE needs no logarithm of it and stays compiled, equal to the general path."""
+    n, d = 600, 150
+    y = np.arange(n) % 2
+    cols = [y.copy() for _ in range(d)]
+    y = y.copy()
+    y[0] = 1 - y[0]  # every attribute of row 0 says the other class
+    paths = [[Given((j,), ()) for j in range(d)]]
+    out, calls = _compiled(monkeypatch, cols, [2] * d, y, paths, Frequency(alpha=1.0), "log_loss")
+    assert calls and all(c is None for c in calls)
+    general = _general(monkeypatch, cols, [2] * d, y, paths, Frequency(alpha=1.0), "log_loss")
+    np.testing.assert_array_equal(out[0], general[0])
+    assert np.isfinite(out[0]).all() and out[0][-1] > out[0][50]  # row 0's loss keeps growing
+    fast, calls = _compiled(monkeypatch, cols, [2] * d, y, paths, Frequency(alpha=1.0), "rmse")
+    assert calls and all(c is not None for c in calls)
+    np.testing.assert_allclose(fast[0], _general(monkeypatch, cols, [2] * d, y, paths, Frequency(alpha=1.0),
+                                                 "rmse")[0], rtol=1e-12)
