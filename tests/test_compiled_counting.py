@@ -198,3 +198,22 @@ def test_conditional_tables_equal_the_counting_primitive_for_any_order_of_parent
         want = count_codes([cols[child]], widths[child], y, k, parent=parent, n_parent=slots + 1, weight=w)[0]
         assert got.shape == want.shape
         np.testing.assert_allclose(got, want, rtol=1e-13, atol=0)
+
+
+@pytest.mark.parametrize("model", [TAN(), AnDE(n=1), AnDE(n=2)], ids=["tan", "aode", "a2de"])
+def test_tables_counted_from_the_shared_codes_equal_each_tables_own_count(model):
+    """A model's tables are counted from every reader's codes read once (a numeric attribute cut
+    into intervals once, not once per table reading it): each equals the table's own count from
+    the encoded data, on numeric attributes with missing values, nominal ones and weights."""
+    rng = np.random.default_rng(5)
+    n = 300
+    y = rng.integers(0, 3, n)
+    X = pd.DataFrame({"a": rng.normal(size=n) + y, "b": np.where(rng.random(n) < 0.1, np.nan, rng.normal(size=n) * y),
+                      "c": pd.Categorical(rng.choice(list("pqr"), n)), "d": rng.exponential(size=n) + 0.5 * y})
+    w = rng.integers(1, 4, n).astype(float)
+    m = model.fit(X, y, sample_weight=w)
+    table, yc = m._encode(X), y
+    assert any(type(r).__name__ == "Discretized" and r.cuts.size for r in m.readers_)
+    for t, st in zip(m.tables_, m.stats_):
+        np.testing.assert_array_equal(st["counts"], t.count(table, yc, 3, w)["counts"])
+    assert sum(st["counts"].sum() for st in m.stats_) > 0
