@@ -262,8 +262,8 @@ def _encode_int_block(X, schema):
 def _encode_nominal(col, values, out):
     """Write the codes of ``col`` into ``out``; return how many were unseen."""
     if isinstance(col, pd.Series) and isinstance(col.dtype, pd.CategoricalDtype):
-        cats = list(col.cat.categories)
-        c = col.cat.codes.to_numpy()
+        cat = col.array  # the Categorical itself (no accessor, no Series of codes)
+        cats, c = cat.categories.tolist(), cat.codes
         if cats == list(values):
             out[:] = c
             return 0
