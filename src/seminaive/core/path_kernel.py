@@ -66,49 +66,44 @@ def _mul_score(P, counts, alone, den, a, at, child, mat, parents, widths, parent
     parents), and return the rule's sums (:func:`_rule_sums`, each row's in the same pass). The
     term's counts (K, parent slots, m), the class-alone counts ``alone`` (K, m) of each child value
     (which a row with a parent missing reads) and each slot's totals ``den`` (K, slots; the last:
-    the class's); the estimate of class c is
-    (n + a) / (N + at), the row's own count out of its class's cell and total, with the pseudo-counts
-    ``a`` (2, m) and totals ``at`` (2,) of the cell's group (0: parents present, 1: a parent
-    missing). A row's parent slot: ``parent[r]`` where given (a term counted over the values met),
-    else its parents' joint value from the code rows ``mat[parents]`` (of ``widths`` values; the
-    last slot where one is missing). A row whose child is missing (-1) is left as it is; a row whose
-    likelihoods fall below 1e-280 in sum is rescaled (its posteriors unchanged)."""
+    the class's); the estimate of class c is (n + a) / (N + at), the row's own count out of its
+    class's cell and total, with the pseudo-counts ``a`` (2, m) and totals ``at`` (2,) of the
+    cell's group (0: parents present, 1: a parent missing). A row's parent slot: ``parent[r]``
+    where given (a term counted over the values met), else its parents' joint value from the code
+    rows ``mat[parents]`` (of ``widths`` values; the last slot where one is missing). A row whose
+    child is missing (-1) is left as it is; a row whose likelihoods fall below 1e-280 in sum is
+    rescaled (its posteriors unchanged)."""
     n, k = P.shape
     last = counts.shape[1] - 1
     total, weight, under = 0.0, 0.0, False
     for r in range(n):
         if w[r] <= 0:
             continue
-        x = child[r]
-        if x < 0:
-            v = _row_rule(P, r, y[r], rule)
-            under |= v != v
-            total += w[r] * v
-            weight += w[r]
-            continue
-        if parent.shape[0]:
-            q = parent[r]
-        else:
-            q = 0
-            for j in range(parents.shape[0]):
-                code = mat[parents[j], r]
-                if code < 0:
-                    q = last
-                    break
-                q = q * widths[j] + code
-        g, own = 1 if q == last else 0, y[r]
-        ax, atg = a[g, x], at[g]
-        s = 0.0
-        for c in range(k):
-            cell = alone[c, x] if g else counts[c, q, x]
-            if c == own:
-                P[r, c] *= (cell - 1.0 + ax) / (den[c, q] - 1.0 + atg)
+        x, own = child[r], y[r]
+        if x >= 0:  # a missing child leaves the row as it is
+            if parent.shape[0]:
+                q = parent[r]
             else:
-                P[r, c] *= (cell + ax) / (den[c, q] + atg)
-            s += P[r, c]
-        if s < 1e-280 and s > 0.0:
+                q = 0
+                for j in range(parents.shape[0]):
+                    code = mat[parents[j], r]
+                    if code < 0:
+                        q = last
+                        break
+                    q = q * widths[j] + code
+            g = 1 if q == last else 0
+            ax, atg = a[g, x], at[g]
+            s = 0.0
             for c in range(k):
-                P[r, c] /= s
+                cell = alone[c, x] if g else counts[c, q, x]
+                if c == own:
+                    P[r, c] *= (cell - 1.0 + ax) / (den[c, q] - 1.0 + atg)
+                else:
+                    P[r, c] *= (cell + ax) / (den[c, q] + atg)
+                s += P[r, c]
+            if s < 1e-280 and s > 0.0:
+                for c in range(k):
+                    P[r, c] /= s
         v = _row_rule(P, r, own, rule)
         under |= v != v
         total += w[r] * v
