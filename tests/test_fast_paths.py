@@ -73,6 +73,33 @@ def test_integer_block_fit_equals_general_path(dtype):
     np.testing.assert_allclose(fast.predict_proba(X[:500]), slow.predict_proba(frame[:500]), rtol=1e-12)
 
 
+@pytest.mark.parametrize("dtype", [np.int64, np.int16, np.uint8])
+def test_integer_array_encoding_by_the_schemas_table_equals_each_columns_own(dtype):
+    """An integer array against a schema of integer values with gaps (a fold's training rows did not
+    show every value): one look-up in the schema's table of codes gives each column's own encoding,
+    values outside a list (and beyond them all, and negative) unseen, counted per column."""
+    from seminaive.data import encode
+    from seminaive.data.schema import Attribute, Schema
+    rng = np.random.default_rng(8)
+    values = [(0, 2, 5), (1,), (0, 1, 2, 3), (3, 7, 8, 30)]
+    schema = Schema(tuple(Attribute(f"x{j}", "nominal", v) for j, v in enumerate(values)))
+    X = rng.integers(0, 35, (500, 4))
+    common = rng.random((500, 4)) < 0.4  # values in the lists, often
+    X[common] = rng.choice([0, 1, 2, 3, 5, 7], (500, 4))[common]
+    if np.dtype(dtype).kind == "i":
+        X[::37, 2] = -3
+    X = X.astype(dtype)
+    assert schema.integer_lut is not None and not schema.values_are_codes
+    fast = encode(X, schema)
+    slow = encode(pd.DataFrame(X, columns=[f"x{j}" for j in range(4)]).astype(object), schema)
+    np.testing.assert_array_equal(fast.codes, slow.codes)
+    np.testing.assert_array_equal(fast.unseen, slow.unseen)
+    want = [[v.index(x) if x in v else -1 for x in X[:, j].tolist()] for j, v in enumerate(values)]
+    np.testing.assert_array_equal(fast.codes, np.array(want).T)
+    assert (fast.unseen > 0).all() and (fast.codes >= 0).any(axis=0).all()
+    assert Schema((Attribute("a", "nominal", (True, False)),)).integer_lut is None  # booleans: not integers
+
+
 def test_integer_block_with_weights_and_partial_columns_takes_the_general_path():
     rng = np.random.default_rng(6)
     y = rng.integers(0, 2, 400)
@@ -145,3 +172,24 @@ def test_many_string_classes_fit_without_a_warning():
         NaiveBayes().fit(rng.normal(size=(300, 2)), y)
     with pytest.raises(ValueError, match="continuous"):
         NaiveBayes().fit(rng.normal(size=(300, 2)), rng.random(300))
+
+
+@pytest.mark.parametrize("alpha", [1.0, 0.5, 0.0])
+def test_categorical_components_estimated_in_one_batch_equal_each_estimated_alone(alpha):
+    """Lidstone's estimates of many nominal attributes, stacked by number of values and computed in
+    one call, equal each attribute's own (classes without any count included, where alpha = 0 gives
+    the uniform distribution); another estimator keeps estimating one by one, as before."""
+    from seminaive.components import Categorical
+    from seminaive.estimation import Frequency, MEstimate
+    rng = np.random.default_rng(9)
+    widths = rng.integers(1, 6, 40)
+    stats = [{"counts": rng.integers(0, 4, (3, m)).astype(float) * (rng.random((3, 1)) < 0.8)} for m in widths]
+    for est in (Frequency(alpha=alpha), MEstimate(m=2.0)):
+        batch = [Categorical(j, j, m) for j, m in enumerate(widths)]
+        Categorical.estimate_many(batch, stats, est, [f"x{j}" for j in range(len(widths))])
+        for c, st in zip(batch, stats):
+            alone = Categorical(c.attribute, c.column, c.n_values)
+            alone.estimate(st, est)
+            np.testing.assert_array_equal(c.log_table_, alone.log_table_)
+            assert c.log_table_.shape == (c.n_values + 1, 3) and not c.log_table_[-1].any()
+    assert any(not st["counts"][0].any() for st in stats)  # a class without counts was among them

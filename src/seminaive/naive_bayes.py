@@ -11,7 +11,8 @@ from .base import BaseNaiveBayes, TabularInput
 from .core.capabilities import Capabilities
 from .core.chunk_fit import naive_bayes_from_chunks
 from .core.leave_one_out import naive_bayes_loo
-from .components import VAR_SMOOTHING_RULES, Categorical, Gaussian, count_components, variance_floor
+from .components import (VAR_SMOOTHING_RULES, Categorical, Gaussian, count_components, estimate_components,
+                         variance_floor)
 from .components.make import make_components
 from .components.checked import checked_components
 from .data.encoding import (as_columns, block_schema, check_2d, encode, infer_schema, refuse_infinite,
@@ -298,22 +299,23 @@ class NaiveBayes(TabularInput, BaseNaiveBayes):
         # one estimator for every attribute, unless a Normal-Gamma prior is given per attribute
         own = isinstance(self.prior, dict) and any(isinstance(v, dict) for v in self.prior.values())
         shared = None if own else self._estimator(None)
-        estimator = (lambda c: self._estimator(names[c.attribute])) if own else (lambda c: shared)
         gauss = [i for i, c in enumerate(comps) if isinstance(c, Gaussian)]
         floors = variance_floor([stats[i] for i in gauss], self.var_smoothing, self.var_smoothing_rule)
         parts = [(shared, gauss, floors)]  # the Gaussians sharing an estimator, estimated together
         if own:
             groups = {}
             for i, f in zip(gauss, floors):
-                e = estimator(comps[i])
+                e = self._estimator(names[comps[i].attribute])
                 groups.setdefault(id(e), (e, []))[1].append((i, f))
             parts = [(e, [i for i, _ in m], [f for _, f in m]) for e, m in groups.values()]
         for e, idx, fl in parts:
             Gaussian.estimate_many([comps[i] for i in idx], [stats[i] for i in idx], e, fl,
                                    [names[comps[i].attribute] for i in idx])
-        for c, s in zip(comps, stats):
-            if not isinstance(c, Gaussian):
-                c.estimate(s, estimator(c), name=names[c.attribute])
+        others = [i for i, c in enumerate(comps) if not isinstance(c, Gaussian)]
+        if not own:  # one estimator for all: each kind of component estimated in one batch
+            return estimate_components([comps[i] for i in others], [stats[i] for i in others], shared, names)
+        for i in others:
+            comps[i].estimate(stats[i], self._estimator(names[comps[i].attribute]), name=names[comps[i].attribute])
 
     def _loo_log_proba(self, X, y, table=None, ycodes=None):
         return naive_bayes_loo(self, X, y, table, ycodes)

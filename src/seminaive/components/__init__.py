@@ -1,13 +1,13 @@
 """Per-attribute distributions: count statistics, estimate, give log-likelihoods."""
 
-from .base import Component, count_components
+from .base import Component, count_components, estimate_components
 from .categorical import Categorical
 from .conditional import ConditionalTable
 from .discretized import Discretized
 from .gaussian import VAR_SMOOTHING_RULES, Gaussian, variance_floor
 from .kernel import BANDWIDTHS, Kernel
 
-__all__ = ["Component", "count_components", "Categorical", "ConditionalTable", "Discretized", "Gaussian", "Kernel", "variance_floor", "VAR_SMOOTHING_RULES",
-           "COMPONENTS", "BANDWIDTHS"]
+__all__ = ["Component", "count_components", "estimate_components", "Categorical", "ConditionalTable", "Discretized",
+           "Gaussian", "Kernel", "variance_floor", "VAR_SMOOTHING_RULES", "COMPONENTS", "BANDWIDTHS"]
 
 COMPONENTS = {c.kind: c for c in (Categorical, ConditionalTable, Discretized, Gaussian, Kernel)}

@@ -14,7 +14,7 @@ that type, ``count_many`` and ``add_log_likelihood_many``, which give the same
 numbers in one cache-friendly pass over the data; models use those.
 """
 
-__all__ = ["Component", "count_components"]
+__all__ = ["Component", "count_components", "estimate_components"]
 
 
 class Component:
@@ -55,6 +55,13 @@ class Component:
     def count_many(cls, comps, table, y, n_classes, weight):
         """Statistics of several components of this type (default: one by one)."""
         return [c.count(table, y, n_classes, weight) for c in comps]
+
+    @classmethod
+    def estimate_many(cls, comps, stats, estimator, names):
+        """Estimate several components of this type with one ``estimator`` (default: one by one;
+        ``names``: each one's attribute name)."""
+        for c, s, name in zip(comps, stats, names):
+            c.estimate(s, estimator, name=name)
 
     @classmethod
     def add_log_likelihood_many(cls, comps, table, out):
@@ -100,3 +107,12 @@ def count_components(components, table, codes, k, weight=None):
         for i, st in zip(idx, kind.count_many([components[i] for i in idx], table, codes, k, weight)):
             stats[i] = st
     return stats
+
+
+def estimate_components(components, stats, estimator, names):
+    """Estimate every component from its statistics with one ``estimator``, each component type in
+    one batched call (``names``: the attribute names, by attribute index)."""
+    for kind in dict.fromkeys(map(type, components)):
+        idx = [i for i, c in enumerate(components) if type(c) is kind]
+        kind.estimate_many([components[i] for i in idx], [stats[i] for i in idx], estimator,
+                           [names[components[i].attribute] for i in idx])

@@ -3,6 +3,7 @@
 import numpy as np
 
 from ..core.counting import count_codes
+from ..estimation.frequency import Frequency
 from ._chunks import chunks
 from .base import Component
 
@@ -72,6 +73,23 @@ class Categorical(Component):
         logp = estimator.categorical(stats["counts"])  # (K, m)
         # one extra zero row: code -1 (missing) indexes it and contributes nothing
         self.log_table_ = np.vstack([logp.T, np.zeros((1, logp.shape[0]))])
+
+    @classmethod
+    def estimate_many(cls, comps, stats, estimator, names):
+        """With Lidstone's estimator, which smooths each class's counts by themselves, the
+        components of each number of values in one call on their stacked counts (the same
+        operations, row by row); with any other, one by one."""
+        if type(estimator) is not Frequency:
+            return super().estimate_many(comps, stats, estimator, names)
+        groups = {}
+        for c, s in zip(comps, stats):
+            groups.setdefault(np.shape(s["counts"]), []).append((c, s["counts"]))
+        for (k, m), members in groups.items():
+            logp = estimator.categorical(np.concatenate([counts for _, counts in members]))  # (members * K, m)
+            tables = np.zeros((len(members), m + 1, k))  # each one's extra zero row: as estimate's
+            tables[:, :m, :] = logp.reshape(len(members), k, m).transpose(0, 2, 1)
+            for (c, _), table in zip(members, tables):
+                c.log_table_ = table
 
     def log_likelihood(self, table):
         return self.log_table_[self.codes(table)]

@@ -12,7 +12,7 @@ import pandas as pd
 
 from ..exceptions import DataFormatError, ParameterError
 from .factorize import factorize_nominal, is_text_column
-from .int_block import LUT_LIMIT as _LUT_LIMIT, block_counts, block_width, present_values
+from .int_block import LUT_LIMIT as _LUT_LIMIT, block_counts, block_width, code_dtype, encode_int_block, present_values
 from .schema import NOMINAL, Attribute, Schema, numeric_attribute, resolve_columns
 
 __all__ = ["EncodedTable", "infer_schema", "encode", "refuse_infinite", "as_columns", "code_dtype", "check_2d",
@@ -48,14 +48,6 @@ class EncodedTable:
     @property
     def n_samples(self):
         return self.codes.shape[0] if self.codes.shape[1] else self.numeric.shape[0]
-
-
-def code_dtype(n_values):
-    """The smallest signed integer type holding codes -1 .. n_values - 1."""
-    for dt in (np.int8, np.int16, np.int32):
-        if n_values < np.iinfo(dt).max:
-            return dt
-    return np.int64
 
 
 def as_columns(X):
@@ -233,32 +225,6 @@ def block_schema(names, values):
     return Schema(tuple(Attribute(n, NOMINAL, tuple(v)) for n, v in zip(names, values)))
 
 
-def _encode_int_block(X, schema):
-    """Fast path: every attribute nominal with values 0..m-1 and X an integer
-    array. The codes are X itself (no copy) when every value is in range;
-    otherwise a copy with out-of-range values set to -1 (unseen). Returns
-    ``(codes, unseen)``, or None when the path does not apply."""
-    if not (isinstance(X, np.ndarray) and X.dtype.kind in "iu" and X.ndim == 2):
-        return None
-    attrs = schema.attributes
-    if len(schema.nominal_indices) != len(attrs) or any(
-            a.values != tuple(range(a.n_values)) for a in attrs):
-        return None
-    m = np.array([a.n_values for a in attrs])
-    unseen = np.zeros(len(attrs), dtype=np.int64)
-    if not X.shape[0] or (X.min() >= 0 and X.max() < m.min()):
-        return X, unseen
-    bad = (X.min(axis=0) < 0) | (X.max(axis=0) >= m)
-    if not bad.any():
-        return X, unseen
-    codes = X.astype(code_dtype(int(m.max())))
-    for j in np.flatnonzero(bad):
-        out = (X[:, j] < 0) | (X[:, j] >= m[j])
-        codes[out, j] = -1
-        unseen[j] = int(out.sum())
-    return codes, unseen
-
-
 def _encode_nominal(col, values, out):
     """Write the codes of ``col`` into ``out``; return how many were unseen."""
     if isinstance(col, pd.Series) and isinstance(col.dtype, pd.CategoricalDtype):
@@ -345,7 +311,7 @@ def encode(X, schema, check_finite=True, found_codes=None):
         positions = list(range(len(want)))
     nom, num = schema.nominal_indices, schema.numeric_indices
     width = max([schema.attributes[i].n_values for i in nom], default=1)
-    fast = _encode_int_block(X, schema) if positions == list(range(len(want))) else None
+    fast = encode_int_block(X, schema) if positions == list(range(len(want))) else None
     if fast is not None:
         codes, unseen = fast
     else:

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..core.counting import count_codes
 
-__all__ = ["LUT_LIMIT", "block_width", "block_counts", "present_values"]
+__all__ = ["LUT_LIMIT", "block_width", "block_counts", "present_values", "code_dtype", "encode_int_block"]
 
 LUT_LIMIT = 1 << 20  # at most this many (column, class, value) slots are counted at once
 
@@ -48,3 +48,45 @@ def block_counts(X, width, y=None, n_classes=1):
 def present_values(counts):
     """Per column, the sorted values that occur (a count above zero in any class)."""
     return [np.flatnonzero(c.sum(axis=0)).tolist() for c in counts]
+
+
+def code_dtype(n_values):
+    """The smallest signed integer type holding codes -1 .. n_values - 1."""
+    for dt in (np.int8, np.int16, np.int32):
+        if n_values < np.iinfo(dt).max:
+            return dt
+    return np.int64
+
+
+def encode_int_block(X, schema):
+    """Fast path: X an integer array, every attribute nominal. With values 0..m-1,
+    the codes are X itself (no copy) when every value is in range, otherwise a
+    copy with out-of-range values set to -1 (unseen); with other integer values,
+    one look-up in the schema's table of every column's codes (as each column's
+    own table gives them). Returns ``(codes, unseen)``, or None when the path
+    does not apply."""
+    if not (isinstance(X, np.ndarray) and X.dtype.kind in "iu" and X.ndim == 2):
+        return None
+    attrs = schema.attributes
+    if not schema.values_are_codes:
+        lut = schema.integer_lut
+        if lut is None or X.shape[1] != len(attrs):
+            return None
+        top = lut.shape[1] - 2
+        inside = not X.size or (X.min() >= 0 and X.max() <= top)
+        codes = np.empty(X.shape, dtype=code_dtype(max(a.n_values for a in attrs)), order="F")
+        codes[:] = lut[np.arange(len(attrs)), X if inside else np.where((X < 0) | (X > top), top + 1, X)]
+        return codes, np.count_nonzero(codes == -1, axis=0).astype(np.int64)
+    m = np.array([a.n_values for a in attrs])
+    unseen = np.zeros(len(attrs), dtype=np.int64)
+    if not X.shape[0] or (X.min() >= 0 and X.max() < m.min()):
+        return X, unseen
+    bad = (X.min(axis=0) < 0) | (X.max(axis=0) >= m)
+    if not bad.any():
+        return X, unseen
+    codes = X.astype(code_dtype(int(m.max())))
+    for j in np.flatnonzero(bad):
+        out = (X[:, j] < 0) | (X[:, j] >= m[j])
+        codes[out, j] = -1
+        unseen[j] = int(out.sum())
+    return codes, unseen

@@ -11,6 +11,7 @@ from functools import cached_property, lru_cache
 import numpy as np
 
 from ..exceptions import ParameterError
+from .int_block import LUT_LIMIT
 
 __all__ = ["Attribute", "Schema", "NOMINAL", "NUMERIC", "resolve_target", "resolve_columns"]
 
@@ -107,6 +108,32 @@ class Schema:
     @cached_property
     def numeric_indices(self):
         return tuple(i for i, a in enumerate(self.attributes) if not a.is_nominal)
+
+    @cached_property
+    def values_are_codes(self):
+        """Whether every attribute is nominal with the values 0 .. m - 1 (integer codes are their own codes)."""
+        return all(a.is_nominal and a.values == tuple(range(a.n_values)) for a in self.attributes)
+
+    @cached_property
+    def integer_lut(self):
+        """Every attribute's code of each integer value, (attributes, largest value + 2): -1 where the
+        value is not in its list, the last column standing for any value beyond them all; None unless
+        every attribute is nominal with non-negative integer values below ``LUT_LIMIT`` (as a
+        column's own look-up table takes them) and the table holds at most ``LUT_LIMIT`` cells."""
+        values = [a.values for a in self.attributes]
+        if not values or not all(a.is_nominal and a.values for a in self.attributes) or not all(
+                type(v) is int for vs in values for v in vs):
+            return None
+        top = max(max(vs) for vs in values)
+        if min(min(vs) for vs in values) < 0 or top >= LUT_LIMIT or len(values) * (top + 2) > LUT_LIMIT:
+            return None
+        widest = max(len(vs) for vs in values)
+        lut = np.full((len(values), top + 2), -1, dtype=np.int8 if widest < 127 else np.int32)
+        sizes = [len(vs) for vs in values]
+        rows = np.repeat(np.arange(len(values)), sizes)
+        lut[rows, np.fromiter((v for vs in values for v in vs), dtype=np.int64, count=rows.size)] = \
+            np.concatenate([np.arange(m) for m in sizes])
+        return lut
 
     def __len__(self):
         return len(self.attributes)
