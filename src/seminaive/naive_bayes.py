@@ -190,8 +190,7 @@ class NaiveBayes(TabularInput, BaseNaiveBayes):
         return table, codes
 
     def _fit_int_block(self, X, codes, k):
-        """Schema and counts of an all-nominal small-integer array in one pass
-        (False, doing nothing, when ``X`` is not one)."""
+        """Schema and counts of an all-nominal small-integer array in one pass (False, doing nothing, if not)."""
         width = block_width(X, k) if self.nominal is not None else None
         if width is None:
             return False
@@ -202,7 +201,8 @@ class NaiveBayes(TabularInput, BaseNaiveBayes):
         values = present_values(counts)
         self.schema_ = block_schema(names, values)
         self.components_ = [Categorical(j, j, len(v)) for j, v in enumerate(values)]
-        self.stats_ = [{"counts": c[:, v].astype(np.float64)} for c, v in zip(counts, values)]
+        counts = counts.astype(np.float64)  # a column showing every value keeps its rows as they are
+        self.stats_ = [{"counts": c if len(v) == width else c[:, v]} for c, v in zip(counts, values)]
         return True
 
     def _make_components(self, table, codes, weight=None, cuts=None):

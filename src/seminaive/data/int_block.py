@@ -46,8 +46,17 @@ def block_counts(X, width, y=None, n_classes=1):
 
 
 def present_values(counts):
-    """Per column, the sorted values that occur (a count above zero in any class)."""
-    return [np.flatnonzero(c.sum(axis=0)).tolist() for c in counts]
+    """Per column, the sorted values that occur (a count above zero in any class).
+
+    Examples
+    --------
+    >>> present_values(np.array([[[1, 0, 2]], [[0, 3, 0]]]))
+    [[0, 2], [1]]
+    """
+    rows, cols = np.nonzero(counts.sum(axis=1))  # row-major: each column's values in order
+    ends = np.cumsum(np.bincount(rows, minlength=counts.shape[0])).tolist()
+    values = cols.tolist()
+    return [values[a:b] for a, b in zip([0] + ends[:-1], ends)]
 
 
 def code_dtype(n_values):
