@@ -54,7 +54,7 @@ def test_the_engine_scores_candidates_as_the_general_path(monkeypatch, compiled_
     from seminaive.core.engine import BaseAttribute, Engine
     monkeypatch.setattr(engine_module, "COMPILED_FROM", compiled_from)
     calls, real = [], engine_module.candidate_hits
-    monkeypatch.setattr(engine_module, "candidate_hits", lambda *a: calls.append(1) or real(*a))
+    monkeypatch.setattr(engine_module, "candidate_hits", lambda *a, **k: calls.append(1) or real(*a, **k))
     from seminaive.estimation import Frequency
     rng = np.random.default_rng(3)
     n = 400
@@ -63,9 +63,12 @@ def test_the_engine_scores_candidates_as_the_general_path(monkeypatch, compiled_
     splits = [(np.flatnonzero(np.arange(n) % 5 != f), np.flatnonzero(np.arange(n) % 5 == f)) for f in range(5)]
     groups = [(j,) for j in range(6)]
     candidates = [("remove", [g], []) for g in groups] + [("join", [(0,), (1,)], [(0, 1)])]
-    fast = Engine(attrs, y, 3, Frequency(alpha=1.0), splits=splits).score_many(groups, candidates)
-    general = Engine(attrs, y, 3, Frequency(alpha=1.0), splits=splits, weight=np.ones(n)).score_many(groups,
-                                                                                                      candidates)
+    engine = Engine(attrs, y, 3, Frequency(alpha=1.0), splits=splits)
+    reference = Engine(attrs, y, 3, Frequency(alpha=1.0), splits=splits, weight=np.ones(n))
+    fast, general = engine.score_many(groups, candidates), reference.score_many(groups, candidates)
     assert fast.tolist() == general.tolist()
     assert len(set(fast.tolist())) > 2
+    # a next step of the same engine: its compiled loop reuses the contributions it was handed
+    later = [("remove", [g], []) for g in groups[2:]] + [("add", [], [(0,)])]
+    assert engine.score_many(groups[2:], later).tolist() == reference.score_many(groups[2:], later).tolist()
     assert bool(calls) == (compiled_from == 0)  # the compiled path ran, or did not

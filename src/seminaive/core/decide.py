@@ -135,12 +135,14 @@ _KERNELS = ("_hits",)
 _COMPILED = []
 
 
-def candidate_hits(S, changes, y, rtol=1e-10):
+def candidate_hits(S, changes, y, rtol=1e-10, pool=None):
     """The number of rows :func:`correct` finds right under each candidate change of ``S`` (K,
     rows): a change is ``(remove, add)``, lists of (K, rows) arrays taken out of and added to
     ``S`` in that order, as :func:`changed` applies them (the same sums, so the same
     bits). One compiled pass per candidate over the rows, no copies; -1 for a candidate
-    under which a row's largest is not finite (:func:`correct` resolves such rows).
+    under which a row's largest is not finite (:func:`correct` resolves such rows). ``pool``: a
+    dict kept by a caller whose arrays live as long as it does (an engine's cached contributions),
+    which then hands each array to the compiled loop once, not once per call.
 
     Examples
     --------
@@ -149,12 +151,18 @@ def candidate_hits(S, changes, y, rtol=1e-10):
     >>> candidate_hits(S, [([], []), ([], [c]), ([c], [])], np.array([0, 1])).tolist()
     [2, 1, 2]
     """
-    arrays, index = [], {}
+    from numba.typed import List  # the arrays as they are (a stack would copy every contribution)
+    pool = {} if pool is None else pool
+    if not pool:
+        pool.update(arrays=List(), index={})
+    listed, index = pool["arrays"], pool["index"]
     for remove, add in changes:
         for a in list(remove) + list(add):
             if id(a) not in index:
-                index[id(a)] = len(arrays)
-                arrays.append(a)
+                index[id(a)] = len(listed)
+                listed.append(np.ascontiguousarray(a, dtype=np.float64))
+    if not len(listed):
+        listed.append(np.zeros(S.shape))
     counts = np.array([len(r) + len(a) for r, a in changes], dtype=np.int64)
     parts = np.zeros((len(changes), max(counts.max(initial=0), 1)), dtype=np.int64)
     signs = np.zeros(parts.shape)
@@ -162,8 +170,6 @@ def candidate_hits(S, changes, y, rtol=1e-10):
         for p, (a, sign) in enumerate([(a, -1.0) for a in remove] + [(a, 1.0) for a in add]):
             parts[t, p], signs[t, p] = index[id(a)], sign
     fns = compiled(globals(), _KERNELS, _COMPILED)
-    from numba.typed import List  # the arrays as they are (a stack would copy every contribution)
-    listed = List([np.ascontiguousarray(a, dtype=np.float64) for a in arrays] or [np.zeros(S.shape)])
     out = np.empty(len(changes), dtype=np.int64)
     fns["_hits"](np.ascontiguousarray(S, dtype=np.float64), listed, parts, signs, counts,
                  np.asarray(y, dtype=np.int64), float(rtol), out)

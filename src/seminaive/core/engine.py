@@ -104,7 +104,7 @@ class Engine:
         self.parent_index = {}  # a term of many parent values: the values met, in order (counts over those)
         self.class_counts = None
         self.n_evaluated = 0
-        self._cache, self._slots = {}, {}  # (one chunk in memory) contributions; sparse terms' parent slots
+        self._cache, self._slots, self._pool = {}, {}, {}  # one chunk in memory: contributions, slots, pool
 
     def group_values(self, group):
         return math.prod(self.attributes[j].m for j in (group.child if isinstance(group, Given) else group))
@@ -342,7 +342,7 @@ class Engine:
         finite = all(contrib[g][1] is None for g in needed)  # then no sum needs infinite entries back
         part = lambda gs: [contrib[_key(g)][0] for g in gs]  # noqa: E731
         changes = [(part(r), part(a)) for _, r, a in candidates]
-        hits = (candidate_hits(S, changes, y)  # the accuracy, compiled (-1: a row the general path resolves)
+        hits = (candidate_hits(S, changes, y, pool=self._pool if self.single else None)  # (-1: the general path)
                 if finite and w is None and self.scoring == "accuracy" and len(changes) * S.size >= COMPILED_FROM
                 else np.full(len(candidates), -1))
         for t, (_, remove, add) in enumerate(candidates):
