@@ -111,7 +111,19 @@ def count_components(components, table, codes, k, weight=None):
 
 def estimate_components(components, stats, estimator, names):
     """Estimate every component from its statistics with one ``estimator``, each component type in
-    one batched call (``names``: the attribute names, by attribute index)."""
+    one batched call (``names``: the attribute names, by attribute index).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from seminaive.components import Categorical
+    >>> from seminaive.estimation import Frequency
+    >>> comps = [Categorical(0, 0, 2), Categorical(1, 1, 2)]
+    >>> stats = [{"counts": np.array([[3.0, 1.0]])}, {"counts": np.array([[0.0, 2.0]])}]
+    >>> estimate_components(comps, stats, Frequency(alpha=1), ["a", "b"])
+    >>> np.exp(comps[0].log_table_[:, 0]).round(3).tolist()  # P(a = 0), P(a = 1), missing: 1
+    [0.667, 0.333, 1.0]
+    """
     for kind in dict.fromkeys(map(type, components)):
         idx = [i for i, c in enumerate(components) if type(c) is kind]
         kind.estimate_many([components[i] for i in idx], [stats[i] for i in idx], estimator,
