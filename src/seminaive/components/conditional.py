@@ -68,13 +68,15 @@ class ConditionalTable(Component):
 
     def parent_codes(self, table, start=None, stop=None):
         """The parents' joint value of each instance (n_configs where a parent is missing)."""
-        if not self.parents:
-            n = (stop if stop is not None else table.n_samples) - (start or 0)
-            return np.zeros(n, dtype=np.int64)
-        return self._joint([p.codes(table, start, stop) for p in self.parents])
+        n = (stop if stop is not None else table.n_samples) - (start or 0)
+        return self._parent({p.attribute: p.codes(table, start, stop) for p in self.parents}, n)
 
-    def _joint(self, codes):
-        return joint_codes(codes, [p.n_values for p in self.parents], missing=self.n_configs)
+    def _parent(self, columns, n):
+        """The parents' joint value of each of ``n`` rows from their codes (``columns[attribute]``)."""
+        if not self.parents:
+            return np.zeros(n, dtype=np.int64)
+        return joint_codes([columns[p.attribute] for p in self.parents], [p.n_values for p in self.parents],
+                           missing=self.n_configs)
 
     def count(self, table, y, n_classes, weight):
         return {"counts": self.count_folds(table, y, n_classes, None, 1, weight)[0]}
@@ -82,15 +84,17 @@ class ConditionalTable(Component):
     def count_columns(self, columns, y, n_classes, weight):
         """:meth:`count` from every attribute's codes read once for all the tables (``columns[i]``:
         attribute i's, as its reader gives them)."""
-        parent = (self._joint([columns[p.attribute] for p in self.parents]) if self.parents
-                  else np.zeros(len(y), dtype=np.int64))
-        return {"counts": count_codes([columns[self.child.attribute]], self.n_values, y, n_classes, parent=parent,
-                                      n_parent=self.n_configs + 1, weight=weight)[0][0]}
+        return {"counts": self._fold_counts(columns, y, n_classes, None, 1, weight)[0]}
 
     def count_folds(self, table, y, n_classes, fold, n_folds, weight=None):
         """The counts of each fold's rows, (n_folds, K, parent slots, m): one pass of the counting primitive."""
-        return count_codes([self.child.codes(table)], self.n_values, y, n_classes, parent=self.parent_codes(table),
-                           n_parent=self.n_configs + 1, fold=fold, n_folds=n_folds, weight=weight)[0]
+        columns = {r.attribute: r.codes(table) for r in (self.child, *self.parents)}
+        return self._fold_counts(columns, y, n_classes, fold, n_folds, weight)
+
+    def _fold_counts(self, columns, y, n_classes, fold, n_folds, weight):
+        return count_codes([columns[self.child.attribute]], self.n_values, y, n_classes,
+                           parent=self._parent(columns, len(y)), n_parent=self.n_configs + 1, fold=fold,
+                           n_folds=n_folds, weight=weight)[0]
 
     @staticmethod
     def merge(a, b):
