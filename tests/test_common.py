@@ -12,6 +12,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.utils.estimator_checks import parametrize_with_checks
 from sklearn.utils.validation import has_fit_parameter
 
+from seminaive.evaluation.predictions import predictions
 from seminaive.persistence import model_from_dict, model_to_dict
 
 from _estimators import COUNT_ESTIMATORS, ESTIMATORS, chance_level, ids, optimized
@@ -50,6 +51,16 @@ def test_shapes_and_normalization(est, mixed):
     np.testing.assert_allclose(np.log(p), m.predict_log_proba(X), atol=1e-10)
     assert set(m.predict(X)) <= set(m.classes_)
     assert (m.predict(X) == m.classes_[p.argmax(axis=1)]).all()
+
+
+def test_predictions_in_one_pass_equal_predict_and_predict_proba(est, mixed):
+    """What an evaluation takes from one joint log-likelihood (``predict_with_proba``) is exactly
+    ``predict`` and ``predict_proba`` called apart, for every estimator (overriding ones included)."""
+    X, y = mixed
+    m = est.fit(X, y)
+    pred, proba = predictions(m, X.iloc[::-1])
+    assert (pred == np.asarray(m.predict(X.iloc[::-1]), dtype=object)).all() and pred.dtype == object
+    np.testing.assert_array_equal(proba, m.predict_proba(X.iloc[::-1]))
 
 
 def test_better_than_chance(est, mixed):

@@ -101,8 +101,17 @@ def test_in_memory_and_streamed_predictions_agree_row_for_row(tmp_path, fmt):
     assert compared >= 10
 
 
+@pytest.fixture(params=["kept", "read again"])
+def second_pass(request, monkeypatch):
+    """pyarrow's second pass over a small file reads the first pass's batches; over a large one, the file
+    again: both against the tokenizer."""
+    if request.param == "read again":
+        monkeypatch.setattr("seminaive.data.file_plan._KEEP_BYTES", -1)
+    return request.param
+
+
 @pytest.mark.parametrize("fmt", sorted(EXTENSION))
-def test_pyarrow_reads_a_file_as_the_tokenizer_does(tmp_path, fmt):
+def test_pyarrow_reads_a_file_as_the_tokenizer_does(tmp_path, fmt, second_pass):
     """Files without quotes or comments among their rows are read by pyarrow; read by the tokenizer alone
     they give the same dataset (values, kinds, value order, missing values) or the same error."""
     served = 0
@@ -127,7 +136,7 @@ def test_pyarrow_reads_a_file_as_the_tokenizer_does(tmp_path, fmt):
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_pyarrow_reads_quoted_csv_as_the_tokenizer_does(tmp_path, seed):
+def test_pyarrow_reads_quoted_csv_as_the_tokenizer_does(tmp_path, seed, second_pass):
     """Well-formed quoted CSV (values holding the separator, line breaks, doubled quotes, padding, missing
     markers; every quoting pandas writes) is read by pyarrow, with the tokenizer's result; with a space before
     an opening quote it is left to the tokenizer (whichever reads it, the result is the tokenizer's)."""
@@ -159,3 +168,22 @@ def test_pyarrow_reads_quoted_csv_as_the_tokenizer_does(tmp_path, seed):
             pd.testing.assert_frame_equal(fast.X, slow[0].X)
             pd.testing.assert_series_equal(fast.y, slow[0].y)
     assert served >= 15
+
+
+def test_a_column_found_not_numeric_in_a_later_batch_keeps_no_rows_of_the_abandoned_read(tmp_path, monkeypatch):
+    """A small file read in several batches whose column turns out not to be numeric in a late batch:
+    the first pass starts over with the column as text, and the batches kept for the second pass are
+    those of the read that succeeded (no row twice)."""
+    monkeypatch.setattr("seminaive.data.file_plan.block_size", lambda path, rows: 1 << 16)  # batches of 64 kB
+    rng = np.random.default_rng(5)
+    n = 20_000
+    frame = pd.DataFrame({"v": np.round(rng.normal(size=n), 6).astype(str), "w": np.round(rng.normal(size=n), 6),
+                          "cls": rng.choice(["p", "q"], n)})
+    frame.loc[n - 3, "v"] = "abc"
+    path = tmp_path / "late.csv"
+    frame.to_csv(path, index=False)
+    assert path.stat().st_size > 4 << 16  # the bad value lies beyond the first batches
+    d = plan_file(path).load()
+    assert len(d.X) == n and not d.schema.attributes[1].is_nominal and d.schema.attributes[0].is_nominal
+    np.testing.assert_array_equal(d.X["w"].to_numpy(), frame["w"].to_numpy())
+    assert d.X["v"].astype(str).tolist() == frame["v"].tolist()

@@ -68,3 +68,21 @@ def test_a_wide_printout_is_summarized(wide_csv):
     assert whole.count("(numeric, Gaussian") == 6000 and "more attributes" not in whole
     narrow = NaiveBayes().fit(load_file(wide_csv[0]).X.iloc[:, :100], load_file(wide_csv[0]).y)
     assert narrow.to_text() == narrow.to_text(tables=True)
+
+
+@pytest.mark.parametrize("dtype", ["string", "str", object])
+def test_column_names_of_a_string_dtype_are_the_models_names(dtype):
+    """Names held by a string dtype (pyarrow's or Python's) reach scikit-learn as Python strings: the
+    model records and checks them as it does an object index's, a renamed column is refused by name,
+    and predictions are those of the object-named frame."""
+    from seminaive import TAN
+    rng = np.random.default_rng(1)
+    X = pd.DataFrame(rng.normal(size=(60, 4)), columns=pd.Index(["a", "b", "c", "d"], dtype=dtype))
+    y = np.where(X["a"] + rng.normal(size=60) > 0, "p", "q")
+    plain = X.set_axis(pd.Index(["a", "b", "c", "d"], dtype=object), axis=1)
+    for model in (NaiveBayes(), TAN()):
+        m = model.fit(X, y)
+        assert m.feature_names_in_.dtype == object and m.feature_names_in_.tolist() == ["a", "b", "c", "d"]
+        np.testing.assert_array_equal(m.predict_proba(X), type(model)().fit(plain, y).predict_proba(plain))
+        with pytest.raises(ValueError, match="'d'"):
+            m.predict(X.set_axis(pd.Index(["a", "b", "c", "e"], dtype=dtype), axis=1))

@@ -11,7 +11,7 @@ from .data.encoding import check_2d, select_columns
 from .exceptions import ParameterError
 
 __all__ = ["encode_target", "unwrap", "declared_labels", "prediction_input", "class_codes", "declare_classes",
-           "chunk_class_codes"]
+           "chunk_class_codes", "check_names"]
 
 
 def unwrap(X, y=None):
@@ -48,8 +48,27 @@ def fit_input(estimator, X, y):
     estimator._check_params()
     X, y = unwrap(X, y)
     check_2d(X)
-    validate_data(estimator, X, reset=True, skip_check_array=True)
+    check_names(estimator, X, reset=True)
     return X, y
+
+
+def check_names(estimator, X, reset):
+    """scikit-learn's record (``reset``) or check of ``X``'s feature count and names (``validate_data``
+    without its array checks). Column names held as strings of a string dtype are handed over as
+    Python strings: scikit-learn reads them one by one, 8 ms for 10,000 pyarrow strings against 1 ms.
+
+    Examples
+    --------
+    >>> from seminaive import NaiveBayes
+    >>> X = pd.DataFrame([[1.0], [2.0]], columns=pd.Index(["a"], dtype="string"))
+    >>> nb = NaiveBayes()
+    >>> check_names(nb, X, reset=True)
+    >>> nb.feature_names_in_.tolist(), nb.n_features_in_
+    (['a'], 1)
+    """
+    if isinstance(X, pd.DataFrame) and isinstance(X.columns.dtype, pd.StringDtype):
+        X = X.set_axis(X.columns.astype(object), axis=1)
+    validate_data(estimator, X, reset=reset, skip_check_array=True)
 
 
 def prediction_input(estimator, X):
@@ -72,7 +91,7 @@ def prediction_input(estimator, X):
             X = pd.DataFrame(arr, columns=names)
             X = X.infer_objects()
     X = select_columns(X, estimator.schema_)
-    validate_data(estimator, X, reset=False, skip_check_array=True)
+    check_names(estimator, X, reset=False)
     return X
 
 

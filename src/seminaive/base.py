@@ -73,6 +73,13 @@ def decide(jll, rtol=1e-10):
     return np.argmax(jll >= top - rtol * (1.0 + np.abs(top)), axis=1)
 
 
+def _normalized(jll):
+    """Joint log-likelihoods normalized in place to log-posteriors (each row's log-sum-exp is 0)."""
+    jll -= _row_reduce(np.maximum, jll)
+    jll -= np.log(_row_reduce(np.add, np.exp(jll)))
+    return jll
+
+
 def _row_reduce(ufunc, a):
     """``ufunc.reduce(a, axis=1, keepdims=True)``, column by column when there
     are few columns (numpy's reduction over a short last axis is slow)."""
@@ -125,14 +132,32 @@ class BaseNaiveBayes(ValidatedParams, ClassifierMixin, BaseEstimator):
 
     def predict_log_proba(self, X):
         """Normalized log-posteriors, shape (n_samples, n_classes), computed in log space."""
-        jll = self._jll(X)
-        jll -= _row_reduce(np.maximum, jll)
-        jll -= np.log(_row_reduce(np.add, np.exp(jll)))
-        return jll
+        return _normalized(self._jll(X))
 
     def predict_proba(self, X):
         """Normalized posteriors P(c | x), shape (n_samples, n_classes); rows sum to 1."""
         return np.exp(self.predict_log_proba(X))
+
+    def predict_with_proba(self, X):
+        """``(predict(X), predict_proba(X))`` from one joint log-likelihood (what an evaluation needs: one
+        pass over ``X``, not two). A subclass that overrides any of the three gets its own methods' answers.
+
+        Examples
+        --------
+        >>> from seminaive import NaiveBayes
+        >>> from seminaive.datasets import load
+        >>> d = load("weather.nominal")
+        >>> pred, proba = NaiveBayes().fit(d).predict_with_proba(d.X[:2])
+        >>> pred.tolist(), proba.round(3).tolist()
+        (['no', 'no'], [[0.296, 0.704], [0.153, 0.847]])
+        """
+        own = type(self)
+        if (own.predict, own.predict_log_proba, own.predict_proba) != (
+                BaseNaiveBayes.predict, BaseNaiveBayes.predict_log_proba, BaseNaiveBayes.predict_proba):
+            return self.predict(X), self.predict_proba(X)
+        jll = self._jll(X)
+        pred = self.classes_[decide(jll)]
+        return pred, np.exp(_normalized(jll))
 
     def rank(self, X, target_class):
         """Rank instances by their propensity for ``target_class`` (textbook Eq. 10.24-10.25).

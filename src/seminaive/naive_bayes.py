@@ -3,16 +3,16 @@
 import copy
 
 import numpy as np
-from sklearn.utils.validation import _check_sample_weight, validate_data
+from sklearn.utils.validation import _check_sample_weight
 
-from ._target import chunk_class_codes, declare_classes, encode_target, fit_input, unwrap
+from ._target import check_names, chunk_class_codes, declare_classes, encode_target, fit_input, unwrap
 from ._validation import check_bandwidth, check_prior_dict, check_prior_names, check_priors
 from .base import BaseNaiveBayes, TabularInput
 from .core.capabilities import Capabilities
 from .core.chunk_fit import naive_bayes_from_chunks
 from .core.leave_one_out import naive_bayes_loo
-from .components import (VAR_SMOOTHING_RULES, Categorical, Gaussian, count_components, estimate_components,
-                         variance_floor)
+from .components import (VAR_SMOOTHING_RULES, Categorical, Gaussian, StatsRows, count_components,
+                         estimate_components, variance_floor)
 from .components.make import make_components
 from .components.checked import checked_components
 from .data.encoding import (as_columns, block_schema, check_2d, encode, infer_schema, refuse_infinite,
@@ -246,13 +246,13 @@ class NaiveBayes(TabularInput, BaseNaiveBayes):
         first = not hasattr(self, "stats_")
         if first:
             self._check_params()
-            validate_data(self, X, reset=True, skip_check_array=True)
+            check_names(self, X, reset=True)
             self.schema_ = infer_schema(X, self.nominal)
             if classes is not None or not hasattr(y, "cat"):
                 self.classes_ = declare_classes(y, classes)
         else:
             X = select_columns(X, self.schema_)
-            validate_data(self, X, reset=False, skip_check_array=True)
+            check_names(self, X, reset=False)
         table = refuse_undeclared(encode(X, self.schema_), self.schema_)
         codes = chunk_class_codes(self, y, table.n_samples, first)
         weight = None
@@ -300,16 +300,16 @@ class NaiveBayes(TabularInput, BaseNaiveBayes):
         own = isinstance(self.prior, dict) and any(isinstance(v, dict) for v in self.prior.values())
         shared = None if own else self._estimator(None)
         gauss = [i for i, c in enumerate(comps) if isinstance(c, Gaussian)]
-        floors = variance_floor([stats[i] for i in gauss], self.var_smoothing, self.var_smoothing_rule)
-        parts = [(shared, gauss, floors)]  # the Gaussians sharing an estimator, estimated together
+        rows = StatsRows(stats[i] for i in gauss)  # moments stacked once, for the floors and the estimates
+        parts = [(shared, gauss, variance_floor(rows, self.var_smoothing, self.var_smoothing_rule))]
         if own:
             groups = {}
-            for i, f in zip(gauss, floors):
+            for i, f in zip(gauss, parts[0][2]):  # the Gaussians sharing an estimator, estimated together
                 e = self._estimator(names[comps[i].attribute])
                 groups.setdefault(id(e), (e, []))[1].append((i, f))
             parts = [(e, [i for i, _ in m], [f for _, f in m]) for e, m in groups.values()]
         for e, idx, fl in parts:
-            Gaussian.estimate_many([comps[i] for i in idx], [stats[i] for i in idx], e, fl,
+            Gaussian.estimate_many([comps[i] for i in idx], rows if idx is gauss else [stats[i] for i in idx], e, fl,
                                    [names[comps[i].attribute] for i in idx])
         others = [i for i, c in enumerate(comps) if not isinstance(c, Gaussian)]
         if not own:  # one estimator for all: each kind of component estimated in one batch

@@ -15,12 +15,12 @@ counting and the joint log-likelihood too.
 from dataclasses import replace
 
 import numpy as np
-from sklearn.utils.validation import _check_sample_weight, validate_data
+from sklearn.utils.validation import _check_sample_weight
 
 from ..core.sources import add_counts
 from .._names import DISCRETIZER_NAMES
 from ..core.capabilities import Capabilities
-from .._target import encode_target, fit_input, unwrap
+from .._target import check_names, encode_target, fit_input, unwrap
 from .._validation import check_priors
 from ..base import BaseNaiveBayes, TabularInput
 from ..components import Categorical, ConditionalTable, Discretized
@@ -231,12 +231,12 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
         first = not hasattr(self, "stats_")
         if first:
             self._check_params()
-            validate_data(self, X, reset=True, skip_check_array=True)
+            check_names(self, X, reset=True)
             self.schema_ = infer_schema(X, self.nominal)
             self.classes_ = declare_classes(y, classes)
         else:
             X = select_columns(X, self.schema_)
-            validate_data(self, X, reset=False, skip_check_array=True)
+            check_names(self, X, reset=False)
         table = refuse_undeclared(encode(X, self.schema_), self.schema_)
         ycodes = class_codes(y, self.classes_)
         weight = None if sample_weight is None else _check_sample_weight(sample_weight,

@@ -8,6 +8,7 @@ from ..exceptions import DataFormatError
 from ._chunks import chunks
 from ._moments import class_moments, raw_units_safe
 from .base import Component
+from .stacked_stats import stacked, stats_scale, stats_scales
 
 __all__ = ["Gaussian", "variance_floor", "normal_logpdf", "student_t_logpdf", "estimated_logpdf",
            "VAR_SMOOTHING_RULES"]
@@ -252,39 +253,6 @@ def _derived(var, scale):
     statistics' units (any shape; ``scale`` broadcast against them)."""
     with np.errstate(divide="ignore"):
         return 1.0 / np.sqrt(var), -0.5 * (_LOG_2PI + np.log(var)) - np.log(scale)
-
-
-def stacked(stats_list, key):
-    """The rows ``key`` of every statistics dict, as ``np.stack`` stacks them ((components, K)), by one
-    array construction (np.stack costs a wide table a Python step per row)."""
-    rows = [st[key] for st in stats_list]
-    try:
-        out = np.array(rows)
-    except ValueError:  # ragged rows: np.stack's own error
-        out = None
-    return out if out is not None and out.ndim == 2 and out.dtype != object else np.stack(rows)
-
-
-def stats_scales(stats_list):
-    """:func:`stats_scale` of every statistics dict, as an array of shape (components,)."""
-    try:
-        scales = np.array([st["scale"] for st in stats_list], dtype=np.float64)
-    except (KeyError, ValueError, TypeError):
-        scales = None
-    if scales is None or scales.shape != (len(stats_list), 1):  # saved before scales existed, or odd shapes
-        return np.array([stats_scale(st) for st in stats_list], dtype=np.float64)
-    return scales[:, 0]
-
-
-def stats_scale(stats):
-    """The power of two the moments are divided by (1 for statistics saved before it existed)."""
-    s = stats.get("scale")
-    if s is None:
-        return 1.0
-    try:
-        return float(s[0])  # a 1-element array or list
-    except (TypeError, IndexError):
-        return float(np.asarray(s).ravel()[0])
 
 
 def _total_variances(stats_list):

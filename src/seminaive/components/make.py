@@ -24,6 +24,8 @@ def make_components(schema, numeric, bandwidth="silverman", n_bins=10, min_bucke
     >>> [c.kind for c in make_components(schema, "equal_width", cuts={1: [70.0], 2: [80.0]})]
     ['categorical', 'discretized', 'discretized', 'categorical']
     """
+    if numeric == "gaussian" and not schema.nominal_indices:  # all Gaussian (a wide numeric table)
+        return [Gaussian(i, i) for i in range(len(schema.attributes))]
     comps, nom, num = [], 0, 0
     for i, a in enumerate(schema.attributes):
         if a.is_nominal:

@@ -154,8 +154,9 @@ def _restarting(path, names, header, sep, floats, consume, block_size, include=N
 
 
 def _is_float(col):
-    import pyarrow as pa
-    return pa.types.is_floating(col.type)
+    """Whether a batch's column was parsed as numbers: :func:`csv_batches` gives float64 or dictionary-encoded
+    text columns only (an attribute test: a wide file asks it 10,000 times a batch)."""
+    return not hasattr(col, "dictionary")
 
 
 def text_values(col):
@@ -190,17 +191,23 @@ def text_numbers(col):
     return values[idx], int(np.count_nonzero(missing[idx]))
 
 
-def arrow_summaries(path, names, header, sep, text_columns, block_size=_BLOCK, include=None, quoted=False):
+def arrow_summaries(path, names, header, sep, text_columns, block_size=_BLOCK, include=None, quoted=False,
+                    keep=None):
     """First pass: the :class:`ColumnSummary` of every column in ``include``
     (default all; the others get an empty one), and the columns pyarrow parsed
     as numbers throughout. Columns in ``text_columns`` (forced nominal, the
     class) keep their values; the others are parsed as numbers while they are
-    numbers."""
+    numbers. ``keep`` (a list) receives the record batches of the pass that
+    succeeded (a second pass with the same column types reads them, not the file)."""
     include = list(range(len(names))) if include is None else list(include)
 
     def consume(batches):
         summaries = dict.fromkeys(include)
+        if keep is not None:
+            keep.clear()  # a column that is not a number read again: the pass starts over
         for batch in batches:
+            if keep is not None:
+                keep.append(batch)
             for k, j in enumerate(include):
                 col = batch.column(k)
                 if _is_float(col):  # every value a number or a missing token
@@ -217,7 +224,7 @@ def arrow_summaries(path, names, header, sep, text_columns, block_size=_BLOCK, i
 
 
 def arrow_columns(path, names, header, sep, columns, attributes, floats, block_size=_BLOCK, unseen=None,
-                  quoted=False):
+                  quoted=False, batches=None):
     """Per batch, the file columns ``columns`` (indices) converted for their
     ``attributes``: codes into a nominal attribute's value list (-1 missing),
     float64 values of a numeric one (NaN missing), the text of a column whose
@@ -226,13 +233,16 @@ def arrow_columns(path, names, header, sep, columns, attributes, floats, block_s
     are converted by numpy). A value outside a nominal attribute's list raises
     ValueError, or with ``unseen`` (a dict) is counted there by attribute name
     and read as missing; a numeric value that is not a number raises
-    ValueError; a float column pyarrow cannot parse raises :class:`ArrowRestart`."""
+    ValueError; a float column pyarrow cannot parse raises :class:`ArrowRestart`. ``batches``: the
+    file's record batches read already, with these columns and types (:func:`arrow_summaries`' ``keep``)."""
     import pyarrow as pa
     index = [{str(v): k for k, v in enumerate(a.values)} if a is not None and a.is_nominal else None
              for a in attributes]
     floats = {j for j, a in zip(columns, attributes) if j in floats and a is not None and not a.is_nominal}
     try:
-        for batch in csv_batches(path, names, header, sep, floats, block_size, include=columns, quoted=quoted):
+        if batches is None:
+            batches = csv_batches(path, names, header, sep, floats, block_size, include=columns, quoted=quoted)
+        for batch in batches:
             yield [_convert(batch.column(k), a, index[k], unseen) for k, a in enumerate(attributes)]
     except pa.ArrowInvalid as e:
         j = failed_float(e, floats)

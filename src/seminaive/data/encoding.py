@@ -191,8 +191,10 @@ def infer_schema(X, nominal=None, found_codes=None):
     width = block_width(X) if forced is not None and len(forced) == len(names) else None
     if width is not None:
         return block_schema(names, present_values(block_counts(X, width)))
-    attrs = []
     numbers = _number_columns(X)
+    if forced is None and len(numbers) == len(names):  # every column numeric by its dtype (a wide table)
+        return Schema(tuple(map(numeric_attribute, names)))
+    attrs = []
     for j, name in enumerate(names):
         if j in numbers and (forced is None or j not in forced):  # known from its dtype: no column taken out
             attrs.append(numeric_attribute(name))
@@ -341,7 +343,7 @@ def encode(X, schema, check_finite=True, found_codes=None):
 def _plain_numeric_frame(X):
     """A DataFrame of numpy integer and float columns only (one block copy, or
     none, makes its float64 matrix)."""
-    return isinstance(X, pd.DataFrame) and all(isinstance(dt, np.dtype) and dt.kind in "iuf" for dt in X.dtypes)
+    return isinstance(X, pd.DataFrame) and all(isinstance(dt, np.dtype) and dt.kind in "iuf" for dt in set(X.dtypes))
 
 
 def refuse_infinite(table, schema):

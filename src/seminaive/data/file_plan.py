@@ -29,6 +29,7 @@ from .tokens import arff_rows, chunked, csv_rows, separator, text_lines
 __all__ = ["FilePlan", "plan_file", "guess_format", "FORMATS"]
 
 FORMATS = DATA_FORMATS
+_KEEP_BYTES = 1 << 24  # a file up to 16 MB: its first pass's batches are kept for the second (no second read)
 
 
 def guess_format(path, format=None):
@@ -167,18 +168,22 @@ class FilePlan:
         text = force_nom | {j for j, a in enumerate(declared) if j == self.target or (a is not None and a.is_nominal)}
         block = block_size(self.path, size or 1 << 40)
         key = ("arrow", column_key(nominal), column_key(numeric), block)
+        every = list(range(len(names)))
+        # a small file whose first pass reads every column: its batches kept for the second, if the types agree
+        kept = [] if include == every and os.path.getsize(self.path) <= _KEEP_BYTES else None
         try:
             if key not in self.settled:  # the first pass: summaries of the columns (then kept: the file is the same)
                 summaries, floats = (arrow_summaries(self.path, names, self.arrow_skip, self.sep, text, block,
-                                                     include, quoted)
+                                                     include, quoted, keep=kept)
                                      if include else ([ColumnSummary()] * len(names), set()))
                 self.settled[key] = ([summaries[j].attribute(n, j in force_nom, j in force_num, j == self.target,
                                                              declared[j], self.path)
                                       if j in need or j == self.target else declared[j]
                                       for j, n in enumerate(names)], floats)
             attrs, floats = self.settled[key]
-            for cols in arrow_columns(self.path, names, self.arrow_skip, self.sep, list(range(len(names))), attrs,
-                                      floats, block, quoted=quoted):
+            same = kept and floats == {j for j in floats if not attrs[j].is_nominal}  # every float column numeric
+            for cols in arrow_columns(self.path, names, self.arrow_skip, self.sep, every, attrs, floats, block,
+                                      quoted=quoted, batches=kept if same else None):
                 n = len(cols[0]) if cols else 0
                 for start in range(0, n, size or max(n, 1)):  # pyarrow's batches hold bytes: cut them in rows
                     yield self._from_columns([c[start:start + size] if size else c for c in cols], attrs)

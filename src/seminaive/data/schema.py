@@ -103,11 +103,11 @@ class Schema:
 
     @cached_property
     def nominal_indices(self):
-        return tuple(i for i, a in enumerate(self.attributes) if a.is_nominal)
+        return tuple([i for i, a in enumerate(self.attributes) if a.kind == NOMINAL])
 
     @cached_property
     def numeric_indices(self):
-        return tuple(i for i, a in enumerate(self.attributes) if not a.is_nominal)
+        return tuple([i for i, a in enumerate(self.attributes) if a.kind != NOMINAL])
 
     @cached_property
     def values_are_codes(self):

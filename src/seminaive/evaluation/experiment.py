@@ -29,6 +29,7 @@ from .._target import unwrap
 from ..datasets import load_any
 from ..exceptions import SeminaiveError
 from .metrics import measures
+from .predictions import predictions
 from .reliability import reliability_bins
 
 __all__ = ["Experiment", "run_experiment", "load_results", "RESULT_COLUMNS", "stable_description"]
@@ -108,13 +109,6 @@ def _n_attributes(model):
     return -1
 
 
-def _proba(model, X):
-    if not hasattr(model, "predict_proba"):
-        return None
-    try:
-        return model.predict_proba(X)
-    except AttributeError:
-        return None
 
 
 def load_results(folder):
@@ -285,8 +279,7 @@ def _run_splits(experiment, fh, new_file, done, progress, started):
                 c0 = time.process_time()
                 m.fit(X.iloc[tr], y.iloc[tr])
                 c1 = time.process_time()
-                pred = np.asarray(m.predict(X.iloc[te]), dtype=object)
-                proba = _proba(m, X.iloc[te])
+                pred, proba = predictions(m, X.iloc[te])
                 c2 = time.process_time()
                 if proba is not None:  # align the model's classes with the data set's
                     full = np.zeros((len(te), len(classes)))

@@ -13,6 +13,7 @@ from sklearn.base import clone
 
 from .._target import unwrap
 from .resampling import holdout as holdout_split
+from .predictions import predictions
 from .reliability import add_bins, probability_measures, reliability_bins
 from .resampling import kfold
 
@@ -21,7 +22,8 @@ __all__ = ["evaluate", "EvaluationResult", "split_indices"]
 
 @dataclass
 class EvaluationResult:
-    """Accuracy of a model under a resampling protocol.
+    """Accuracy of a model under a resampling protocol (``predict_seconds``: the CPU time of the test
+    folds' classes and probabilities together, as :func:`~seminaive.evaluation.experiment.run_experiment` times them).
 
     Examples
     --------
@@ -153,13 +155,13 @@ def evaluate(model, X, y=None, cv=10, holdout=None, random_state=0, protocol=Non
         t0 = time.process_time()
         m.fit(X_train, y_train)
         t1 = time.process_time()
-        pred = np.asarray(m.predict(X_te), dtype=object)
+        pred, fold_proba = predictions(m, X_te)
         t2 = time.process_time()
         fit_s, pred_s = fit_s + t1 - t0, pred_s + t2 - t1
         ok = pred == y_te
-        if hasattr(m, "predict_proba"):
+        if fold_proba is not None:
             proba = np.zeros((len(y_te), len(labels)))  # the fold model's classes in the data's order
-            proba[:, [where[c] for c in m.classes_]] = m.predict_proba(X_te)
+            proba[:, [where[c] for c in m.classes_]] = fold_proba
             codes = np.array([where[c] for c in y_te])
             for k, v in probability_measures(proba, codes).items():
                 fold_probability.setdefault(k, []).append(v)
