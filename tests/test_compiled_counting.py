@@ -123,6 +123,26 @@ def test_ande_prediction_paths_agree_and_equal_brute_force(alpha, monkeypatch):
         np.testing.assert_allclose(fast[r], want, rtol=1e-10)
 
 
+@pytest.mark.parametrize("threads", [2, 3, 5])
+def test_ande_prediction_on_threads_equals_one_thread(threads, monkeypatch):
+    """Rows shared out among threads (parts of a few rows, on ``threads`` cores) give exactly the
+    one thread's numbers, rows without an active set and rows worked out in logarithms included."""
+    X, y = nominal_data(n=90, d=5, seed=21, missing=0.3)
+    m = AnDE(n=2, alpha=0.0, min_count=2).fit(X, y)
+    one = m._joint_log_likelihood(X)
+    assert np.isneginf(one).any() and np.isfinite(one).any()  # logarithms' path and ordinary rows
+    parts = []
+    monkeypatch.setattr("seminaive._jit.usable_cores", lambda: threads)
+    per_row = sum(len(ts) for ts in m.parent_tables_) * len(m.classes_)  # look-ups: children of every set, classes
+    monkeypatch.setattr(ande_kernel, "THREAD_CELLS", 7 * per_row)  # parts of 7 rows at least
+    real = ande_kernel.on_threads
+    monkeypatch.setattr(ande_kernel, "on_threads",
+                        lambda run, n, least: real(lambda a, b: parts.append((a, b)) or run(a, b), n, least))
+    shared = m._joint_log_likelihood(X)
+    assert len(parts) == threads and sorted(parts)[-1][1] == len(X)
+    np.testing.assert_array_equal(shared, one)
+
+
 def test_ande_with_products_that_would_underflow():
     """200 attributes of 40 values: a set's product of 199 probabilities falls far below the
     smallest double, so every row is worked out in logarithms; it must still be finite and equal

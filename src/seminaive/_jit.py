@@ -3,15 +3,20 @@
 A module keeps its loops as plain Python functions and names them; the first call to
 :func:`compiled` compiles them all (callees named first, so that a caller compiles
 against their compiled forms), caching the machine code on disk: an installation pays
-the compilation once, and importing seminaive never imports numba.
+the compilation once, and importing seminaive never imports numba. A loop compiled
+without the GIL (``nogil``) can run on several threads at once, each on its own rows
+(:func:`on_threads`).
 """
 
-__all__ = ["compiled"]
+import os
+
+__all__ = ["compiled", "on_threads", "usable_cores"]
 
 
-def compiled(space, names, done):
+def compiled(space, names, done, nogil=()):
     """The functions ``names`` of the module whose globals are ``space``, compiled (all of
-    them on the first call, which appends to the module's list ``done``).
+    them on the first call, which appends to the module's list ``done``); those in ``nogil``
+    release the GIL while they run.
 
     Examples
     --------
@@ -21,6 +26,38 @@ def compiled(space, names, done):
     if not done:
         from numba import njit
         for name in names:
-            space[name] = njit(cache=True)(space[name])
+            space[name] = njit(cache=True, nogil=name in nogil)(space[name])
         done.append(True)
     return space
+
+
+def usable_cores():
+    """The processor cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def on_threads(run, n_rows, min_rows=1 << 15):
+    """``run(start, stop)`` over the rows ``range(n_rows)`` cut in consecutive parts, one per usable
+    core but none under ``min_rows`` rows, each on its own thread (``run`` calls a loop compiled
+    without the GIL on its own rows); one part runs in the calling thread. The threads end before
+    this returns (none is left behind to meet a fork).
+
+    Examples
+    --------
+    >>> seen = []
+    >>> on_threads(lambda a, b: seen.append((a, b)), 10, min_rows=4)
+    >>> sorted(seen)[0][0], sorted(seen)[-1][1], sum(b - a for a, b in seen)  # consecutive parts, every row once
+    (0, 10, 10)
+    """
+    parts = max(1, min(usable_cores(), n_rows // max(min_rows, 1)))
+    bounds = [n_rows * i // parts for i in range(parts + 1)]
+    if parts == 1:
+        run(0, n_rows)
+        return
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(parts) as pool:
+        for f in [pool.submit(run, a, b) for a, b in zip(bounds[:-1], bounds[1:])]:
+            f.result()  # a part's error raised here

@@ -14,12 +14,13 @@ import math
 
 import numpy as np
 
-from .._jit import compiled
+from .._jit import compiled, on_threads
 
 __all__ = ["average_sets"]
 
 BLOCK = 2048  # rows per block
 TINY = 1e-280  # a product below it is redone in logarithms (doubles go subnormal near 2.2e-308)
+THREAD_CELLS = 1 << 22  # table look-ups per thread at least (a few milliseconds: worth a thread)
 
 
 def _set_value(codes, row, members, widths, s, seen, seen_at, threshold):
@@ -171,10 +172,13 @@ def average_sets(model, columns, out):
     rows_of = np.array([s.shape[2] for s in model.set_logs_], dtype=np.int64)
     threshold = max(model.min_count, 1e-300)
     state = np.zeros(out.shape[0], dtype=np.int8)
-    fns = compiled(globals(), _KERNELS, _COMPILED)
+    fns = compiled(globals(), _KERNELS, _COMPILED, nogil=("_average",))
     joint_at = seen_at * out.shape[1]  # K per value of a set
-    fns["_average"](codes, out, members, widths, children, np.exp(joint_logs), joint_at, seen, seen_at, probs,
-                    logs_at, rows_of, threshold, TINY, BLOCK, state)
+    joint = np.exp(joint_logs)
+    on_threads(lambda a, b: fns["_average"](codes[:, a:b], out[a:b], members, widths, children, joint, joint_at, seen,
+                                            seen_at, probs, logs_at, rows_of, threshold, TINY, BLOCK, state[a:b]),
+               out.shape[0], max(1, THREAD_CELLS // max(children.size * out.shape[1], 1)))
+    # (each row's sum is its own: the same numbers however the rows are shared out among threads)
     if (state == 1).any():
         fns["_average_logs"](codes, out, members, widths, children, logs, logs_at, rows_of, joint_logs, joint_at,
                              seen, seen_at, threshold, state)
