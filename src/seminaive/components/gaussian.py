@@ -167,17 +167,23 @@ class Gaussian(Component):
         inv_sd, log_norm = _derived(var, scale)
         positive = (var > 0).all(axis=1)
         dfs = [None] * len(comps) if df is None else df
-        for c, e, s, d, m, v, i, n, p in zip(comps, empty.tolist(), scale[:, 0].tolist(), dfs, mu, var, inv_sd,
-                                             log_norm, positive.tolist()):  # as set_parameters, all at once
-            c.empty_, c.scale_, c.df_ = e, s, d
-            c._mu, c._var, c._inv_sd, c._log_norm = m, v, i, n
+        block = _Parameters(mu, var, inv_sd, log_norm)  # every component's row of one block (as set_parameters)
+        for row, (c, e, s, d, p) in enumerate(zip(comps, empty.tolist(), scale[:, 0].tolist(), dfs,
+                                                  positive.tolist())):
+            c.empty_, c.scale_, c.df_, c._block, c._row = e, s, d, block, row
             c._plain = d is None and p  # the block path serves it
 
     def set_parameters(self, mu, var):
         """Install means and variances in the statistics' units (divided by ``scale_``)."""
-        self._mu, self._var = np.asarray(mu, dtype=np.float64), np.asarray(var, dtype=np.float64)
-        self._inv_sd, self._log_norm = _derived(self._var, self.scale_)
-        self._plain = getattr(self, "df_", None) is None and bool((self._var > 0).all())
+        mu, var = np.asarray(mu, dtype=np.float64), np.asarray(var, dtype=np.float64)
+        self._block, self._row = _Parameters(mu[None], var[None], *_derived(var[None], self.scale_)), 0
+        self._plain = getattr(self, "df_", None) is None and bool((var > 0).all())
+
+    # its parameters (K,): its row of the block of parameters it was estimated with (see _Parameters)
+    _mu = property(lambda self: self._block.mu[self._row])
+    _var = property(lambda self: self._block.var[self._row])
+    _inv_sd = property(lambda self: self._block.inv_sd[self._row])
+    _log_norm = property(lambda self: self._block.log_norm[self._row])
 
     @property
     def mean_(self):
@@ -220,9 +226,7 @@ class Gaussian(Component):
         cols = [c.column for c in comps]
         whole = cols == list(range(table.numeric.shape[1]))
         scale = np.array([c.scale_ for c in comps])
-        mu = np.array([c._mu for c in comps]).T  # (K, d)
-        inv = np.array([c._inv_sd for c in comps]).T
-        lnorm = np.array([c._log_norm for c in comps]).T
+        mu, inv, lnorm = _Parameters.of(comps)  # (K, d)
         const = lnorm.sum(axis=1)
         # (x / s - mu) * inv == (x - mu * s) * (inv / s) bit for bit (s a power of two), while
         # neither product leaves the normal range: then the division by s folds into the parameters
@@ -246,6 +250,34 @@ class Gaussian(Component):
                 else:
                     out[s:e, k] += const[k] - 0.5 * np.einsum("ij,ij->i", z, z)
         return out
+
+
+class _Parameters:
+    """The parameters of Gaussian components estimated together, (components, K) arrays: means,
+    variances, 1 / sd and log-normalizers; a component holds the block and its row (a wide table's
+    prediction reads the block as it is, not 10,000 rows gathered again)."""
+
+    __slots__ = ("mu", "var", "inv_sd", "log_norm")
+
+    def __init__(self, mu, var, inv_sd, log_norm):
+        self.mu, self.var, self.inv_sd, self.log_norm = mu, var, inv_sd, log_norm
+
+    def __getstate__(self):
+        return self.mu, self.var, self.inv_sd, self.log_norm
+
+    def __setstate__(self, state):
+        self.mu, self.var, self.inv_sd, self.log_norm = state
+
+    @staticmethod
+    def of(comps):
+        """Means, 1 / sd and log-normalizers of ``comps``, (K, components): their block's own arrays where
+        they are its rows in order, else their rows gathered."""
+        block = comps[0]._block
+        if block.mu.shape[0] == len(comps) and all(c._block is block for c in comps) \
+                and [c._row for c in comps] == list(range(len(comps))):
+            return block.mu.T, block.inv_sd.T, block.log_norm.T
+        return (np.array([c._mu for c in comps]).T, np.array([c._inv_sd for c in comps]).T,
+                np.array([c._log_norm for c in comps]).T)
 
 
 def _derived(var, scale):
