@@ -237,3 +237,10 @@ def test_tables_counted_from_the_shared_codes_equal_each_tables_own_count(model)
     for t, st in zip(m.tables_, m.stats_):
         np.testing.assert_array_equal(st["counts"], t.count(table, yc, 3, w)["counts"])
     assert sum(st["counts"].sum() for st in m.stats_) > 0
+    # and predicted from them: the tables' sum equals every table's own log-likelihood added up
+    Xt = X.sample(frac=1.0, random_state=1).assign(b=lambda f: f["b"] * 1.5)
+    test = m._encode(Xt)
+    own = np.tile(m.class_log_prior_, (len(Xt), 1))
+    for t in m.tables_:  # each table's cells looked up from its own readers' codes (in the model's order)
+        own += t.log_table_[t.parent_codes(test), np.asarray(t.child.codes(test), dtype=np.int64)]
+    np.testing.assert_array_equal(m._tables_sum(test), own)

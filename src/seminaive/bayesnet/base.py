@@ -302,9 +302,12 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
         """log P(c) plus every table's log-likelihood, (n, K), for an encoded table."""
         jll = np.empty((table.n_samples, len(self.classes_)))
         jll[:] = self.class_log_prior_
+        columns = {}
+        for t in self.tables_:  # each attribute's codes read (its intervals found) once for all its tables
+            t.columns(table, columns)
         with np.errstate(invalid="ignore"):
             for t in self.tables_:
-                jll += t.log_likelihood(table)
+                jll += t.log_likelihood_columns(columns, table.n_samples)
         return jll
 
     def _fit_chunks(self, source, schema, classes):

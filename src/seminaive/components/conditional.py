@@ -105,8 +105,21 @@ class ConditionalTable(Component):
                                      (self.attribute, *[p.attribute for p in self.parents]))
 
     def log_likelihood(self, table):
-        child = np.asarray(self.child.codes(table), dtype=np.int64)
-        return self.log_table_[self.parent_codes(table), child]
+        return self.log_likelihood_columns(self.columns(table), table.n_samples)
+
+    def columns(self, table, into=None):
+        """The codes of its child and parents (``{attribute: codes}``), added to ``into`` where it has none of
+        an attribute yet (the tables of a model read each attribute once)."""
+        into = {} if into is None else into
+        for r in (self.child, *self.parents):
+            if r.attribute not in into:
+                into[r.attribute] = r.codes(table)
+        return into
+
+    def log_likelihood_columns(self, columns, n):
+        """:meth:`log_likelihood` of ``n`` rows from their attributes' codes (``columns[attribute]``)."""
+        child = np.asarray(columns[self.child.attribute], dtype=np.int64)
+        return self.log_table_[self._parent(columns, n), child]
 
     def loo_log_likelihood(self, stats, table, y, estimator):
         """Leave-one-out log P(child | class, parents) of every instance, (n, K):
