@@ -143,6 +143,25 @@ def test_ande_prediction_on_threads_equals_one_thread(threads, monkeypatch):
     np.testing.assert_array_equal(shared, one)
 
 
+def test_threads_follow_the_environment(monkeypatch, capsys):
+    """SEMINAIVE_NUM_THREADS caps the threads (1: the calling thread alone); a value that is no whole
+    number is refused by name, on the command line in one line with status 2."""
+    from seminaive._jit import on_threads, usable_cores
+    from seminaive.cli.main import main
+    from seminaive.exceptions import ParameterError
+    monkeypatch.setenv("SEMINAIVE_NUM_THREADS", "1")
+    parts = []
+    on_threads(lambda a, b: parts.append((a, b)), 10 ** 6, 1)
+    assert parts == [(0, 10 ** 6)] and usable_cores() == 1
+    monkeypatch.setenv("SEMINAIVE_NUM_THREADS", "two")
+    with pytest.raises(ParameterError, match="SEMINAIVE_NUM_THREADS: expected a whole number of threads"):
+        usable_cores()
+    monkeypatch.setattr(ande_kernel, "THREAD_CELLS", 1)  # a prediction that asks how many threads
+    code = main(["evaluate", "iris", "--model", "aode", "--cv", "2"])
+    err = capsys.readouterr().err
+    assert code == 2 and "SEMINAIVE_NUM_THREADS" in err and len(err.strip().splitlines()) == 1
+
+
 def test_ande_with_products_that_would_underflow():
     """200 attributes of 40 values: a set's product of 199 probabilities falls far below the
     smallest double, so every row is worked out in logarithms; it must still be finite and equal

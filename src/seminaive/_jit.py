@@ -10,6 +10,8 @@ without the GIL (``nogil``) can run on several threads at once, each on its own 
 
 import os
 
+from .exceptions import ParameterError
+
 __all__ = ["compiled", "on_threads", "usable_cores"]
 
 
@@ -32,11 +34,23 @@ def compiled(space, names, done, nogil=()):
 
 
 def usable_cores():
-    """The processor cores this process may run on."""
+    """The processor cores this process may run on, at most ``SEMINAIVE_NUM_THREADS`` where it is set.
+
+    Examples
+    --------
+    >>> usable_cores() >= 1
+    True
+    """
     try:
-        return len(os.sched_getaffinity(0))
+        cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
+        cores = os.cpu_count() or 1
+    cap = os.environ.get("SEMINAIVE_NUM_THREADS", "").strip()
+    if not cap:
+        return cores
+    if not cap.isdigit() or int(cap) < 1:
+        raise ParameterError(f"SEMINAIVE_NUM_THREADS: expected a whole number of threads, 1 or more; got {cap!r}")
+    return min(cores, int(cap))
 
 
 def on_threads(run, n_rows, min_rows=1 << 15):
