@@ -23,7 +23,7 @@ __all__ = ["evaluate", "EvaluationResult", "split_indices"]
 @dataclass
 class EvaluationResult:
     """Accuracy of a model under a resampling protocol (``predict_seconds``: the CPU time of the test
-    folds' classes and probabilities together, as :func:`~seminaive.evaluation.experiment.run_experiment` times them).
+    folds' classes and probabilities together, from one pass where the model gives both at once).
 
     Examples
     --------

@@ -5,9 +5,11 @@ import numpy as np
 __all__ = ["predictions"]
 
 
-def predictions(model, X):
+def predictions(model, X, one_pass=True):
     """The classes ``model`` predicts for ``X`` (an object array) and its class probabilities (None for a
-    model without them), from one pass over ``X`` where the model offers ``predict_with_proba``.
+    model without them), from one pass over ``X`` where the model offers ``predict_with_proba`` and
+    ``one_pass``; else by ``predict`` and ``predict_proba`` (two passes, as for any scikit-learn
+    classifier: what a comparison of models' times takes, so that each does the same work).
 
     Examples
     --------
@@ -18,7 +20,7 @@ def predictions(model, X):
     >>> pred.tolist(), proba.shape
     (['no', 'no', 'yes'], (3, 2))
     """
-    both = getattr(model, "predict_with_proba", None)
+    both = getattr(model, "predict_with_proba", None) if one_pass else None
     if both is not None:
         pred, proba = both(X)
     else:
