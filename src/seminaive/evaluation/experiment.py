@@ -109,8 +109,6 @@ def _n_attributes(model):
     return -1
 
 
-
-
 def load_results(folder):
     """The per-split results of a run as a DataFrame (empty if none yet).
 
