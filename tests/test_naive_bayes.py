@@ -138,3 +138,29 @@ def test_a_frame_without_the_models_columns_is_one_clear_error(weather):
     nb = NaiveBayes().fit(weather)
     with pytest.raises(ParameterError, match="X: the model's attribute\\(s\\) 'windy' are not columns"):
         nb.predict(weather.X.drop(columns="windy"))
+
+
+def test_gaussian_parameters_read_from_their_block_follow_a_component_set_apart():
+    """Gaussians estimated together share one block of parameters, which prediction reads as it is; a
+    component given parameters of its own (set_parameters) is read from its own, and every row's
+    log-likelihood stays the sum of normal densities at the components' means and deviations."""
+    from scipy.stats import norm
+    rng = np.random.default_rng(4)
+    y = rng.integers(0, 3, 80)
+    X = pd.DataFrame(rng.normal(size=(80, 6)) * [1, 10, 0.1, 1e3, 1, 5] + y[:, None], columns=list("abcdef"))
+    X.iloc[::7, 2] = np.nan
+    m = NaiveBayes().fit(X, y)
+
+    def brute():
+        out = np.tile(m.class_log_prior_, (len(X), 1))
+        for j, c in enumerate(m.components_):
+            x = X.iloc[:, j].to_numpy()[:, None]
+            out += np.where(np.isnan(x), 0.0, norm.logpdf(x, c.mean_, c.sd_))
+        return out
+
+    np.testing.assert_allclose(m._joint_log_likelihood(X), brute(), rtol=1e-10)
+    for j in (2, 0):  # (the second keeps its row number, 0, in a block of its own)
+        c = m.components_[j]
+        c.set_parameters(c._mu + 0.5, c._var * 3.0)
+        assert c._block is not m.components_[1]._block
+        np.testing.assert_allclose(m._joint_log_likelihood(X), brute(), rtol=1e-10)
