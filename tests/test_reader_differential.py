@@ -187,3 +187,24 @@ def test_a_column_found_not_numeric_in_a_later_batch_keeps_no_rows_of_the_abando
     assert len(d.X) == n and not d.schema.attributes[1].is_nominal and d.schema.attributes[0].is_nominal
     np.testing.assert_array_equal(d.X["w"].to_numpy(), frame["w"].to_numpy())
     assert d.X["v"].astype(str).tolist() == frame["v"].tolist()
+
+
+def test_a_compressed_file_is_read_twice_not_kept(tmp_path, monkeypatch):
+    """A compressed file's size on disk does not bound its batches: its second pass reads the file
+    again (a plain file of the same rows hands its first pass's batches over), the same dataset."""
+    import gzip
+    import seminaive.data.file_plan as fp
+    rng = np.random.default_rng(8)
+    frame = pd.DataFrame({"v": np.round(rng.normal(size=300), 3), "w": rng.choice(["a", "b"], 300),
+                          "cls": rng.choice(["p", "q"], 300)})
+    plain, packed = tmp_path / "d.csv", tmp_path / "d.csv.gz"
+    frame.to_csv(plain, index=False)
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    handed = []
+    real = fp.arrow_columns
+    monkeypatch.setattr(fp, "arrow_columns",
+                        lambda *a, **k: handed.append(k.get("batches") is not None) or real(*a, **k))
+    a, b = plan_file(plain).load(), plan_file(packed).load()
+    assert handed == [True, False]
+    assert a.schema == b.schema
+    pd.testing.assert_frame_equal(a.X, b.X)

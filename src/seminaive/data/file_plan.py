@@ -170,7 +170,9 @@ class FilePlan:
         key = ("arrow", column_key(nominal), column_key(numeric), block)
         every = list(range(len(names)))
         # a small file whose first pass reads every column: its batches kept for the second, if the types agree
-        kept = [] if include == every and os.path.getsize(self.path) <= _KEEP_BYTES else None
+        # (not a compressed one: its size on disk does not bound what its batches hold)
+        small = strip_compression(self.path) == os.fspath(self.path) and os.path.getsize(self.path) <= _KEEP_BYTES
+        kept = [] if include == every and small else None
         try:
             if key not in self.settled:  # the first pass: summaries of the columns (then kept: the file is the same)
                 summaries, floats = (arrow_summaries(self.path, names, self.arrow_skip, self.sep, text, block,
