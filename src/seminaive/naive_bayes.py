@@ -296,15 +296,15 @@ class NaiveBayes(TabularInput, BaseNaiveBayes):
         check_prior_names(self.prior, self.schema_.names, PRIOR_KEYS)
         self.class_log_prior_ = class_log_prior(self.class_count_, self.priors)
         comps, stats, names = self.components_, self.stats_, self.schema_.names
-        # one estimator for every attribute, unless a Normal-Gamma prior is given per attribute
         own = isinstance(self.prior, dict) and any(isinstance(v, dict) for v in self.prior.values())
-        shared = None if own else self._estimator(None)
+        shared = None if own else self._estimator(None)  # one for all, unless a Normal-Gamma prior per attribute
         gauss = [i for i, c in enumerate(comps) if isinstance(c, Gaussian)]
         rows = StatsRows(stats[i] for i in gauss)  # moments stacked once, for the floors and the estimates
-        parts = [(shared, gauss, variance_floor(rows, self.var_smoothing, self.var_smoothing_rule))]
+        floors = variance_floor(rows, self.var_smoothing, self.var_smoothing_rule)
+        parts = [(shared, gauss, floors)]  # the Gaussians sharing an estimator, estimated together
         if own:
             groups = {}
-            for i, f in zip(gauss, parts[0][2]):  # the Gaussians sharing an estimator, estimated together
+            for i, f in zip(gauss, floors):
                 e = self._estimator(names[comps[i].attribute])
                 groups.setdefault(id(e), (e, []))[1].append((i, f))
             parts = [(e, [i for i, _ in m], [f for _, f in m]) for e, m in groups.values()]

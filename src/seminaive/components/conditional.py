@@ -88,8 +88,7 @@ class ConditionalTable(Component):
 
     def count_folds(self, table, y, n_classes, fold, n_folds, weight=None):
         """The counts of each fold's rows, (n_folds, K, parent slots, m): one pass of the counting primitive."""
-        columns = {r.attribute: r.codes(table) for r in (self.child, *self.parents)}
-        return self._fold_counts(columns, y, n_classes, fold, n_folds, weight)
+        return self._fold_counts(self.columns(table), y, n_classes, fold, n_folds, weight)
 
     def _fold_counts(self, columns, y, n_classes, fold, n_folds, weight):
         return count_codes([columns[self.child.attribute]], self.n_values, y, n_classes,

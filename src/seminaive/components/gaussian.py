@@ -262,12 +262,6 @@ class _Parameters:
     def __init__(self, mu, var, inv_sd, log_norm):
         self.mu, self.var, self.inv_sd, self.log_norm = mu, var, inv_sd, log_norm
 
-    def __getstate__(self):
-        return self.mu, self.var, self.inv_sd, self.log_norm
-
-    def __setstate__(self, state):
-        self.mu, self.var, self.inv_sd, self.log_norm = state
-
     @staticmethod
     def of(comps):
         """Means, 1 / sd and log-normalizers of ``comps``, (K, components): their block's own arrays where
