@@ -64,10 +64,14 @@ def test_a_path_is_the_prior_plus_each_terms_leave_one_out_table():
 
 
 @pytest.mark.parametrize("fold", [None, "k-fold"])
-def test_a_term_of_many_parent_values_counts_those_met_with_the_same_scores(monkeypatch, fold):
-    """Above SPARSE_ABOVE parent values a term counts only the values met (a pass finds them); its
-    scores, and its counts spread back, are those of the dense table."""
+@pytest.mark.parametrize("m_estimate", [False, True])
+def test_a_term_of_many_parent_values_counts_those_met_with_the_same_scores(monkeypatch, fold, m_estimate):
+    """Above SPARSE_ABOVE parent values a term counts only the values and cells met (a pass finds
+    them); its scores (compiled under leave-one-out, from the tables spread back under k-fold), and
+    its counts spread back, are those of the dense table. The m-estimate's pseudo-counts read the
+    counts of the rows with a parent missing too."""
     import seminaive.core.engine as engine_module
+    from seminaive.estimation import MEstimate
     rng = np.random.default_rng(5)
     n = 300
     cols = [rng.integers(0, 9, n), rng.integers(-1, 9, n), rng.integers(0, 9, n), rng.integers(0, 4, n)]
@@ -79,13 +83,16 @@ def test_a_term_of_many_parent_values_counts_those_met_with_the_same_scores(monk
     def run(limit):
         monkeypatch.setattr(engine_module, "SPARSE_ABOVE", limit)
         attrs = [BaseAttribute(str(i), c, m, gaussian=False) for i, (c, m) in enumerate(zip(cols, widths))]
-        e = Engine(attrs, y, 3, priors="laplace", fold=folds, scoring="log_loss")
+        e = Engine(attrs, y, 3, MEstimate(m=2) if m_estimate else None, priors="laplace", fold=folds,
+                   scoring="log_loss")
         return e, e.score_paths(path)[0]
 
     dense, dense_scores = run(10 ** 9)
     sparse, sparse_scores = run(30)
     assert set(sparse.parent_index) == {path[0][2], path[0][3]} and not dense.parent_index
-    assert sparse.stats[path[0][3]].shape[2] < 9 * 9 * 4 + 1  # fewer slots than the dense table
+    term = path[0][3]  # counted over the cells met: at most one per row whose child is present
+    assert sparse.stats[term].shape == ((4 if fold else 1), 3, sparse.cells[term].size)
+    assert sparse.cells[term].size <= np.count_nonzero(cols[0] >= 0) < 9 * 9 * 9 * 9
     np.testing.assert_allclose(sparse_scores, dense_scores, rtol=1e-12)
     for term in path[0]:
         np.testing.assert_array_equal(sparse.dense_counts(term), dense.stats[term])

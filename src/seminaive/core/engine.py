@@ -33,6 +33,7 @@ from .decide import candidate_hits, changed, correct, split_infinite, with_infin
 from .held_out import _merge_all, _moments, fold_gaussian, loo_gaussian
 from .path_kernel import path_sums
 from .sources import _add_pairs, _merge_counts, _union_values, map_reduce
+from .sparse_terms import ParentValues
 
 __all__ = ["Engine", "BaseAttribute", "Given", "ArraySource", "split_infinite", "with_infinite", "correct"]
 
@@ -41,7 +42,7 @@ COMPILED_FROM = 50_000  # candidates x classes x rows from which accuracies are 
 # and a small search never loads numba)
 
 
-class Engine:
+class Engine(ParentValues):
     """Out-of-sample contributions and scores over a source of chunks.
 
     Statistics (value-by-class counts of each group, per-class moments of a
@@ -101,10 +102,12 @@ class Engine:
         self.fold = fold
         self.n_folds = None if fold is None else int(fold.max()) + 1
         self.stats = {}
-        self.parent_index = {}  # a term of many parent values: the values met, in order (counts over those)
+        self.parent_index = {}  # a term of many parent values: the values met, in order,
+        self.cells = {}  # and its cells met (counts over those: see sparse_terms)
         self.class_counts = None
         self.n_evaluated = 0
-        self._cache, self._slots, self._pool = {}, {}, {}  # one chunk in memory: contributions, slots, pool
+        self._cache, self._slots, self._pool = {}, {}, {}  # one chunk in memory: contributions, slots, pool,
+        self._at = {}  # each row's cell of a term of many parent values
 
     def group_values(self, group):
         return math.prod(self.attributes[j].m for j in (group.child if isinstance(group, Given) else group))
@@ -119,48 +122,6 @@ class Engine:
             g = g.child
         return joint_codes([codes[j] for j in g], [self.attributes[j].m for j in g])
 
-    def _parent_codes(self, term, codes):
-        """A conditional term's parent value of each row and its number of parent slots (the last: a parent
-        missing); past ``SPARSE_ABOVE`` values, the value's position among those met (see dense_counts)."""
-        widths, n = [self.attributes[j].m for j in term.parents], self._n_parent_values(term)
-        if not term.parents:
-            return np.zeros(len(codes[term.child[0]]), dtype=np.int64), n + 1
-        met = self.parent_index.get(term)
-        if met is not None and term in self._slots:  # the data in memory: found once, for counts and scores
-            return self._slots[term], met.size + 1
-        joint = joint_codes([codes[j] for j in term.parents], widths, missing=n)
-        if met is None:
-            return joint, n + 1
-        slots = np.searchsorted(met, joint)  # a missing parent (n) lands after every value met
-        if self.single:
-            self._slots[term] = slots
-        return slots, met.size + 1
-
-    def _n_parent_values(self, term):
-        return math.prod(self.attributes[j].m for j in term.parents)
-
-    def _values_met(self, chunk, terms):
-        """The parent values met in a chunk, per term (a parent missing left out)."""
-        codes = chunk[1]
-        out = {}
-        for g in terms:
-            n = self._n_parent_values(g)
-            joint = joint_codes([codes[j] for j in g.parents], [self.attributes[j].m for j in g.parents], missing=n)
-            out[g] = np.unique(joint[joint < n])
-        return out
-
-    def dense_counts(self, term):
-        """A term's counts (folds, K, parent slots, m) over every parent value: those of a term
-        counted over the values met, spread back (zero where a value was not met)."""
-        counts, met = self.stats[term], self.parent_index.get(term)
-        if met is None:
-            return counts
-        f, k, _, m = counts.shape
-        out = np.zeros((f, k, self._n_parent_values(term) + 1, m))
-        out[:, :, met] = counts[:, :, :-1]
-        out[:, :, -1] = counts[:, :, -1]
-        return out
-
     def _folds(self, row, size):
         return self.fold[row:row + size] if self.n_folds else np.zeros(size, dtype=np.int64)
 
@@ -171,8 +132,10 @@ class Engine:
         if not todo and self.class_counts is not None:
             return
         many = [g for g in todo if isinstance(g, Given) and self._n_parent_values(g) > SPARSE_ABOVE]
-        if many:  # a pass finding the parent values met, so that such a term counts only those
-            self.parent_index.update(map_reduce(self.source, self._values_met, _union_values, many))
+        if many:  # a pass finding the parent values and cells met, so that such a term counts only those
+            found = map_reduce(self.source, self._values_met, _union_values, many)
+            for g in many:
+                self.parent_index[g], self.cells[g] = found[g], found[("cells", g)]
         counts, acc = map_reduce(self.source, self._count_chunk, _merge_counts, todo)
         self.class_counts = counts
         for g in todo:
@@ -196,7 +159,10 @@ class Engine:
         for g in todo:
             if g in acc:
                 continue
-            if isinstance(g, Given):
+            if g in self.parent_index:  # over the cells met: (folds, K, cells)
+                acc[g] = count_codes([self._cell_rows(g, codes)], self.cells[g].size, y, self.k, fold=f, n_folds=F,
+                                     weight=w)[0, :, :, 0]
+            elif isinstance(g, Given):
                 parent, slots = self._parent_codes(g, codes)
                 acc[g] = count_codes([self._codes(g, codes)], self.group_values(g), y, self.k, parent=parent,
                                      n_parent=slots, fold=f, n_folds=F, weight=w)[0]
@@ -238,7 +204,7 @@ class Engine:
             return out
         c = self._codes(g, codes)
         m = self.group_values(g)
-        counts = self.stats[g]
+        counts = self._met_counts(g) if g in self.parent_index else self.stats[g]
         if isinstance(g, Given):
             parent = self._parent_codes(g, codes)[0]
             if not self.n_folds:

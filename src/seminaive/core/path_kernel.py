@@ -61,28 +61,30 @@ def _rule_sums(P, y, w, rule):
     return total, weight
 
 
-def _mul_score(P, counts, alone, den, a, at, child, mat, parents, widths, parent, y, w, rule):
+def _mul_score(P, counts, alone, den, a, at, child, mat, parents, widths, slot, cell, y, w, rule):
     """Multiply each row's joint likelihoods P (rows, K) by its leave-one-out P(child | class,
     parents), and return the rule's sums (:func:`_rule_sums`, each row's in the same pass). The
-    term's counts (K, parent slots, m), the class-alone counts ``alone`` (K, m) of each child value
-    (which a row with a parent missing reads) and each slot's totals ``den`` (K, slots; the last:
-    the class's); the estimate of class c is (n + a) / (N + at), the row's own count out of its
-    class's cell and total, with the pseudo-counts ``a`` (2, m) and totals ``at`` (2,) of the
-    cell's group (0: parents present, 1: a parent missing). A row's parent slot: ``parent[r]``
-    where given (a term counted over the values met), else its parents' joint value from the code
-    rows ``mat[parents]`` (of ``widths`` values; the last slot where one is missing). A row whose
+    term's counts (K, parent slots, m), or (K, 1, cells) for a term counted over the cells met,
+    with each row's ``cell`` and each cell's parent ``slot``; the class-alone counts ``alone``
+    (K, m) of each child value (which a row with a parent missing reads) and each slot's totals
+    ``den`` (K, slots; the last: the class's); the estimate of class c is (n + a) / (N + at), the
+    row's own count out of its class's cell and total, with the pseudo-counts ``a`` (2, m) and
+    totals ``at`` (2,) of the cell's group (0: parents present, 1: a parent missing). A row's
+    parent slot, where no cells are given: its parents' joint value from the code rows
+    ``mat[parents]`` (of ``widths`` values; the last slot where one is missing). A row whose
     child is missing (-1) is left as it is; a row whose likelihoods fall below 1e-280 in sum is
     rescaled (its posteriors unchanged)."""
     n, k = P.shape
-    last = counts.shape[1] - 1
+    last = den.shape[1] - 1
+    cells = cell.shape[0] > 0
     total, weight, under = 0.0, 0.0, False
     for r in range(n):
         if w[r] <= 0:
             continue
         x, own = child[r], y[r]
         if x >= 0:  # a missing child leaves the row as it is
-            if parent.shape[0]:
-                q = parent[r]
+            if cells:
+                q = slot[cell[r]]
             else:
                 q = 0
                 for j in range(parents.shape[0]):
@@ -93,13 +95,14 @@ def _mul_score(P, counts, alone, den, a, at, child, mat, parents, widths, parent
                     q = q * widths[j] + code
             g = 1 if q == last else 0
             ax, atg = a[g, x], at[g]
+            qq, xx = (0, cell[r]) if cells else (q, x)
             s = 0.0
             for c in range(k):
-                cell = alone[c, x] if g else counts[c, q, x]
+                n_cx = alone[c, x] if g else counts[c, qq, xx]
                 if c == own:
-                    P[r, c] *= (cell - 1.0 + ax) / (den[c, q] - 1.0 + atg)
+                    P[r, c] *= (n_cx - 1.0 + ax) / (den[c, q] - 1.0 + atg)
                 else:
-                    P[r, c] *= (cell + ax) / (den[c, q] + atg)
+                    P[r, c] *= (n_cx + ax) / (den[c, q] + atg)
                 s += P[r, c]
             if s < 1e-280 and s > 0.0:
                 for c in range(k):
@@ -129,18 +132,29 @@ _KERNELS = ("_row_rule", "_rule_sums", "_mul_score", "_sums")
 _COMPILED = []
 
 
-def _term_tables(counts, estimator):
-    """What :func:`_mul_score` reads of a term besides its counts (K, parent slots, m): the
-    class-alone counts of each child value (K, m), which a row with a parent missing reads; each
-    slot's totals (K, slots), the last the class's total; and the leave-one-out pseudo-counts (2, m)
-    and their totals (2,) of the rows whose parents are present (0) and missing (1)."""
-    k, slots, m = counts.shape
-    alone, den = np.zeros((k, m)), np.empty((k, slots))
-    compiled(globals(), _KERNELS, _COMPILED)["_sums"](counts, alone, den)
+def _term_tables(counts, estimator, cells=None):
+    """What :func:`_mul_score` reads of a term besides its counts (K, parent slots, m), or (K, cells)
+    with ``cells`` = (each cell's slot, its child value, slots, m): the class-alone counts of each
+    child value (K, m), which a row with a parent missing reads; each slot's totals (K, slots), the
+    last the class's total; and the leave-one-out pseudo-counts (2, m) and their totals (2,) of the
+    rows whose parents are present (0) and missing (1). (Counts are whole numbers: their sums are
+    exact in any order.)"""
+    if cells is None:
+        k, slots, m = counts.shape
+        alone, den = np.zeros((k, m)), np.empty((k, slots))
+        compiled(globals(), _KERNELS, _COMPILED)["_sums"](counts, alone, den)
+        missing = counts[:, -1].sum(axis=0)
+    else:
+        (slot, value, slots, m), k = cells, counts.shape[0]
+        by_class = np.arange(k)[:, None]
+        alone = np.bincount((by_class * m + value).ravel(), counts.ravel(), k * m).reshape(k, m)
+        den = np.bincount((by_class * slots + slot).ravel(), counts.ravel(), k * slots).reshape(k, slots)
+        last = slot == slots - 1
+        missing = np.bincount(value[last], counts[:, last].sum(axis=0), m)
     den[:, -1] = alone.sum(axis=1)
     everything = alone.sum(axis=0)
     a, at = np.empty((2, m)), np.empty(2)
-    for g, overall in enumerate((everything - counts[:, -1].sum(axis=0), everything)):
+    for g, overall in enumerate((everything - missing, everything)):
         a_g, at[g] = estimator.loo_pseudo(m, overall - 1.0, overall.sum() - 1.0)
         a[g] = np.reshape(np.asarray(a_g, dtype=np.float64), -1)
     return alone, den, a, at
@@ -180,23 +194,30 @@ def path_sums(engine, paths, codes, y, w, prior):
     start = np.exp(prior.T - prior.max(axis=0)[:, None])  # each row's likelihoods up to a factor
     mat, row_of = _code_rows(engine, paths, codes)
     none = np.zeros(0, dtype=np.int64)
-    out, terms, children = [], {}, {}
+    out, terms, children, slots = [], {}, {}, {}
     for path in paths:
         P = start.copy()
         out.append(fns["_rule_sums"](P, y, w, rule))
         for g in path:
+            sparse = g in engine.parent_index
             if g not in terms:
                 counts = np.asarray(engine.stats[g][0], dtype=np.float64)  # (as counted: no copy)
-                terms[g] = (counts, *_term_tables(counts, engine.estimator))
+                cells = None
+                if sparse:  # (K, cells): each cell's slot and child value
+                    m, met = engine.group_values(g), engine.parent_index[g]
+                    parent_value, value = np.divmod(engine.cells[g], m)
+                    cells = (np.searchsorted(met, parent_value), value, met.size + 1, m)
+                terms[g] = (counts[:, None] if sparse else counts, *_term_tables(counts, engine.estimator, cells))
+                slots[g] = cells[0] if sparse else none
                 if not (terms[g][3] > 0).all():  # a pseudo-count of 0: an estimate may be -inf
                     return None
             if g.child not in children:
                 c = codes[g.child[0]] if len(g.child) == 1 else engine._codes(g, codes)
                 children[g.child] = np.asarray(c, dtype=np.int64)
-            sparse = g in engine.parent_index
-            parent = np.asarray(engine._parent_codes(g, codes)[0], dtype=np.int64) if sparse else none
+            cell = np.asarray(engine._cell_rows(g, codes), dtype=np.int64) if sparse else none
             parents = none if sparse else np.array([row_of[j] for j in g.parents], dtype=np.int64)
             widths = np.array([engine.attributes[j].m for j in g.parents], dtype=np.int64)
-            out.append(fns["_mul_score"](P, *terms[g], children[g.child], mat, parents, widths, parent, y, w, rule))
+            out.append(fns["_mul_score"](P, *terms[g], children[g.child], mat, parents, widths, slots[g], cell, y, w,
+                                         rule))
     out = np.array(out)
     return None if np.isnan(out).any() else out  # a likelihood underflowed: the general path scores
