@@ -98,10 +98,13 @@ def test_ande_counts_equal_each_tables_own_count(n):
     w = np.random.default_rng(0).random(len(y)) * 2
     m = AnDE(n=n).fit(X, y, sample_weight=w)
     table, yc = m._encode(X), pd.factorize(y, sort=True)[0]
-    for P, ts, stats in zip(m.parent_sets_, m.parent_tables_, m.parent_stats_):
-        for t, st in zip(ts, stats):
+    for P, ts, stack in zip(m.parent_sets_, m.parent_tables_, m.parent_stats_):
+        assert stack.shape == (len(ts), 2, ts[0].n_configs + 1, max(t.n_values for t in ts))
+        for c, t in enumerate(ts):  # each child's counts, then zeros to the widest child's values
             own = ConditionalTable(t.attribute, m.readers_[t.attribute], [m.readers_[p] for p in P])
-            np.testing.assert_allclose(st["counts"], own.count(table, yc, 2, w)["counts"], rtol=1e-13, atol=0)
+            np.testing.assert_allclose(stack[c, :, :, :t.n_values], own.count(table, yc, 2, w)["counts"], rtol=1e-13,
+                                       atol=0)
+            assert not stack[c, :, :, t.n_values:].any()
 
 
 @pytest.mark.parametrize("alpha", [1.0, 0.0])

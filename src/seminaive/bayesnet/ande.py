@@ -1,5 +1,6 @@
 """Averaged n-dependence estimators (Webb, Boughton and Wang 2005; Webb et al. 2012)."""
 
+import math
 from itertools import combinations
 from math import comb
 
@@ -18,37 +19,37 @@ from ..exceptions import ParameterError
 __all__ = ["AnDE", "AODE"]
 
 
-def _stack_shape(tables, k):
-    """The shape of the stacked log tables of children sharing their parents."""
-    return len(tables), tables[0].n_configs + 1, max(t.n_values for t in tables) + 1, k
+def _log_stack_shape(stack):
+    """The shape of a set's stacked log tables from its stacked counts (children, K, slots, widest):
+    (children, slots, widest child + 1, K)."""
+    c, k, slots, width = stack.shape
+    return c, slots, width + 1, k
 
 
-def _stacked_log_tables(tables, stats, alpha, estimator, out):
-    """The log tables of children sharing their parents, as ConditionalTable.estimate
-    computes them with the Frequency estimator (the same operations, so the same
-    numbers), stacked in ``out`` (zeros of :func:`_stack_shape`: tables, parent slots,
-    widest child + 1, K), zero where a child's code is missing (-1, the last row) or
-    beyond its values. Another ``estimator`` estimates table by table."""
-    k, slots = stats[0]["counts"].shape[:2]
-    m = np.array([t.n_values for t in tables])
-    width = int(m.max())
-    if estimator is not None:
-        for c, (t, st) in enumerate(zip(tables, stats)):
-            t.estimate(st, estimator)
-            out[c, :, :m[c] + 1, :] = t.log_table_
-            t.log_table_ = out[c, :, :m[c] + 1, :]
-        return out
-    counts = np.zeros((len(tables), k, slots, width))
-    for c, st in enumerate(stats):
-        counts[c, :, :, :m[c]] = st["counts"]
-    mm = m[:, None, None, None].astype(np.float64)
-    for part, rows in ((counts[:, :, :-1, :], slice(0, slots - 1)), (counts.sum(axis=2, keepdims=True), [-1])):
+def _lidstone_stack(stack, widths, alpha):
+    """The log tables of children sharing their parents' number of slots, as ConditionalTable.estimate
+    computes them with the Frequency estimator (the same operations, so the same numbers), from their
+    stacked counts (children, K, slots, widest; zero beyond a child's ``widths``), in the shape of
+    :func:`_log_stack_shape`, zero where a child's code is missing (-1, the last row) or beyond its
+    values."""
+    out = np.zeros(_log_stack_shape(stack))
+    slots, width = stack.shape[2:]
+    mm = np.asarray(widths, dtype=np.float64)[:, None, None, None]
+    for part, rows in ((stack[:, :, :-1, :], slice(0, slots - 1)), (stack.sum(axis=2, keepdims=True), [-1])):
         logp = lidstone_log(part, alpha, mm)  # no present value and alpha = 0: uniform
         out[:, rows, :width, :] = logp.transpose(0, 2, 3, 1)
-    valid = np.arange(width)[None, :] < m[:, None]  # (tables, width)
+    valid = np.arange(width)[None, :] < np.asarray(widths)[:, None]  # (children, width)
     out[:, :, :width, :] = np.where(valid[:, None, :, None], out[:, :, :width, :], 0.0)
-    for c, t in enumerate(tables):
-        t.log_table_ = out[c, :, :m[c] + 1, :]
+    return out
+
+
+def _stacked(tables_counts, k):
+    """Per-table counts (K, slots, m) of children sharing their parents, stacked (children, K, slots,
+    widest), zero beyond a child's values."""
+    top = max(c.shape[-1] for c in tables_counts)
+    out = np.zeros((len(tables_counts), k, tables_counts[0].shape[1], top))
+    for c, counts in enumerate(tables_counts):
+        out[c, :, :, :counts.shape[-1]] = counts
     return out
 
 
@@ -107,14 +108,39 @@ class AnDE(BayesNetClassifier):
         self._set_counts(self._count(table, y, k, weight, columns))
 
     def _make_tables(self):
-        """The Naive Bayes tables (the fallback), and per super-parent set its children's tables."""
+        """The Naive Bayes tables (the fallback) and the super-parent sets (their children's tables
+        are made when first asked for: :attr:`parent_tables_`)."""
         r, d = self.readers_, len(self.readers_)
         n = min(self._order(), d - 1) if d > 1 else 0
         self._check_size(n)
         self.parent_sets_ = [tuple(p) for p in combinations(range(d), n)] if n else []
         self.tables_ = [ConditionalTable(i, r[i]) for i in range(d)]
-        self.parent_tables_ = [[ConditionalTable(i, r[i], [r[p] for p in P]) for i in range(d) if i not in P]
-                               for P in self.parent_sets_]
+        self.__dict__.pop("_parent_tables", None)
+
+    def _children(self):
+        """Per super-parent set, its children: every other attribute, in order."""
+        d = len(self.readers_)
+        return [[i for i in range(d) if i not in P] for P in self.parent_sets_]
+
+    @property
+    def parent_tables_(self):
+        """Per super-parent set, its children's tables P(x_i | c, x_P), their log tables views into
+        the set's stacked logs (``set_logs_``). Made when first asked for: fitting with Lidstone's
+        estimates and predicting read the stacks, not 1,000 table objects."""
+        tables = self.__dict__.get("_parent_tables")
+        if tables is None:
+            r = self.readers_
+            tables = [[ConditionalTable(i, r[i], [r[p] for p in P]) for i in children]
+                      for P, children in zip(self.parent_sets_, self._children())]
+            self._parent_tables = tables
+            self._view_logs()
+        return tables
+
+    def _view_logs(self):
+        """Point the tables made so far at their rows of the stacked logs."""
+        for ts, logs in zip(self.__dict__.get("_parent_tables") or [], getattr(self, "set_logs_", [])):
+            for c, t in enumerate(ts):
+                t.log_table_ = logs[c, :, :t.n_values + 1, :]
 
     def _all_tables(self):
         return list(self.tables_) + [t for ts in self.parent_tables_ for t in ts]
@@ -138,26 +164,42 @@ class AnDE(BayesNetClassifier):
                      "n=1 (AODE) or fewer attributes")
 
     def _count_shapes(self):
-        k = len(self.classes_)
+        """The counts' shapes in a model file: per super-parent set, per child (K, slots, m)."""
+        k, m = len(self.classes_), [r.n_values for r in self.readers_]
         shapes = super()._count_shapes()
-        shapes["parent_stats_"] = [[(k, t.n_configs + 1, t.n_values) for t in ts] for ts in self.parent_tables_]
-        shapes["joint_stats_"] = [(k, ts[0].n_configs + 1) for ts in self.parent_tables_]
+        slots = [math.prod(m[p] for p in P) + 1 for P in self.parent_sets_]
+        shapes["parent_stats_"] = [[(k, s, m[i]) for i in ch] for s, ch in zip(slots, self._children())]
+        shapes["joint_stats_"] = [(k, s) for s in slots]
         return shapes
+
+    def _file_counts(self):
+        """The counts as a model file holds them: each child's table apart (``parent_stats_`` holds
+        each set's children stacked)."""
+        counts = super()._file_counts()
+        m = [r.n_values for r in self.readers_]
+        counts["parent_stats_"] = [[{"counts": stack[c, :, :, :m[i]]} for c, i in enumerate(ch)]
+                                   for stack, ch in zip(self.parent_stats_, self._children())]
+        return counts
+
+    def _set_counts(self, counts):
+        tables = counts.get("parent_stats_")
+        if tables and isinstance(tables[0], list):  # a model file's tables, one by one: stacked per set
+            counts = dict(counts, parent_stats_=[_stacked([st["counts"] for st in ts], len(self.classes_))
+                                                 for ts in tables])
+        super()._set_counts(counts)
 
     def _count(self, table, y, k, weight, columns=None):
         """Every table's counts, from one compiled pass over the rows counting the joint values of
         every n + 1 attributes by class, each super-parent set's tables then summed from those
-        cells (:func:`~seminaive.bayesnet.ande_counts.set_counts`)."""
+        cells (:func:`~seminaive.bayesnet.ande_counts.set_counts`): per set, its children's counts
+        stacked (children, K, slots, widest child), and its own (K, slots)."""
         columns = [r.codes(table) for r in self.readers_] if columns is None else columns
         stats = {"stats_": [t.count_columns(columns, y, k, weight) for t in self.tables_], "parent_stats_": [],
                  "joint_stats_": []}
         if not self.parent_sets_:
             return stats
-        stacks, stats["joint_stats_"] = set_counts(columns,
-                                                   [r.n_values for r in self.readers_], y, k,
-                                                   len(self.parent_sets_[0]), weight)
-        stats["parent_stats_"] = [[{"counts": stack[c, :, :, :t.n_values]} for c, t in enumerate(ts)]
-                                  for stack, ts in zip(stacks, self.parent_tables_)]
+        stats["parent_stats_"], stats["joint_stats_"] = set_counts(columns, [r.n_values for r in self.readers_], y, k,
+                                                                   len(self.parent_sets_[0]), weight)
         return stats
 
     def _count_names(self):
@@ -169,13 +211,29 @@ class AnDE(BayesNetClassifier):
         # log_table_ are views into it): one computation per set, one gather per set in prediction
         if estimator is None and self.estimation != "frequency":
             estimator = self._estimator()  # (Lidstone's tables come from the stacked counts directly)
-        shapes = [_stack_shape(ts, len(self.classes_)) for ts in self.parent_tables_]
-        block = np.zeros(sum(int(np.prod(s)) for s in shapes))  # every set's stack, end to end (the kernel's)
-        at = np.cumsum([0] + [int(np.prod(s)) for s in shapes[:-1]], dtype=np.int64)
+        shapes = [_log_stack_shape(stack) for stack in self.parent_stats_]
+        block = np.zeros(sum(math.prod(s) for s in shapes))  # every set's stack, end to end (the kernel's)
+        at = np.cumsum([0] + [math.prod(s) for s in shapes[:-1]], dtype=np.int64)
         self.set_logs_block_ = (block, at)
-        self.set_logs_ = [_stacked_log_tables(ts, ss, self.alpha, estimator,
-                                              block[a:a + int(np.prod(s))].reshape(s))
-                          for ts, ss, s, a in zip(self.parent_tables_, self.parent_stats_, shapes, at)]
+        self.set_logs_ = [block[a:a + math.prod(s)].reshape(s) for s, a in zip(shapes, at)]
+        m = np.array([r.n_values for r in self.readers_])
+        if estimator is None:  # the sets of one shape (parent slots, widest child) in one computation
+            children, same = self._children(), {}
+            for s, stack in enumerate(self.parent_stats_):
+                same.setdefault(stack.shape[2:], []).append(s)
+            for sets in same.values():
+                logs = _lidstone_stack(np.concatenate([self.parent_stats_[s] for s in sets]),
+                                       m[np.concatenate([children[s] for s in sets])], self.alpha)
+                at = np.cumsum([0] + [len(children[s]) for s in sets])
+                for s, a, b in zip(sets, at[:-1], at[1:]):
+                    self.set_logs_[s][...] = logs[a:b]
+            self._view_logs()
+        else:  # table by table, each copied into its set's stack
+            for ts, stack, out in zip(self.parent_tables_, self.parent_stats_, self.set_logs_):
+                for c, t in enumerate(ts):
+                    t.estimate({"counts": stack[c, :, :, :t.n_values]}, estimator)
+                    out[c, :, :t.n_values + 1, :] = t.log_table_
+                    t.log_table_ = out[c, :, :t.n_values + 1, :]
         self.joint_log_ = []
         for counts in self.joint_stats_:
             k, slots = counts.shape

@@ -163,7 +163,7 @@ def average_sets(model, columns, out):
         codes[i] = np.where(c < 0, r.n_values, c)  # missing: the value past the last (a child's neutral row)
     members = np.array(model.parent_sets_, dtype=np.int64)
     widths = np.array([[readers[p].n_values for p in P] for P in model.parent_sets_], dtype=np.int64)
-    children = np.array([[t.attribute for t in ts] for ts in model.parent_tables_], dtype=np.int64)
+    children = np.array(model._children(), dtype=np.int64)
     joint_logs, _ = _flat([np.ascontiguousarray(j.T) for j in model.joint_log_])
     seen, seen_at = _flat([c[:, :-1].sum(axis=0) for c in model.joint_stats_])
     logs, logs_at = model.set_logs_block_

@@ -156,10 +156,14 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
     def _get_state(self):
         state = {"class_count": self.class_count_.tolist(), "readers": [r.to_dict() for r in self.readers_],
                  "structure": self.structure_.to_dict(),
-                 "counts": {name: plain_counts(getattr(self, name)) for name in self._count_names()}}
+                 "counts": {name: plain_counts(c) for name, c in self._file_counts().items()}}
         if self.estimation in HIERARCHICAL:  # the smoothed tables, so that loading does not smooth again
             state[f"{self.estimation}_tables"] = [t.log_table_.tolist() for t in self._all_tables()]
         return state
+
+    def _file_counts(self):
+        """The counts as a model file holds them (:meth:`_count_shapes`), by name."""
+        return {name: getattr(self, name) for name in self._count_names()}
 
     def _all_tables(self):
         """Every conditional table, in the order :meth:`_estimate` estimates them."""
