@@ -7,6 +7,7 @@ from math import comb
 import numpy as np
 
 from .ande_counts import set_counts
+from ..core.counting import count_codes
 from ..estimation import lidstone_log
 from .._memory import check_memory
 from ..components import ConditionalTable
@@ -194,8 +195,11 @@ class AnDE(BayesNetClassifier):
         cells (:func:`~seminaive.bayesnet.ande_counts.set_counts`): per set, its children's counts
         stacked (children, K, slots, widest child), and its own (K, slots)."""
         columns = [r.codes(table) for r in self.readers_] if columns is None else columns
-        stats = {"stats_": [t.count_columns(columns, y, k, weight) for t in self.tables_], "parent_stats_": [],
-                 "joint_stats_": []}
+        m = [r.n_values for r in self.readers_]
+        alone = count_codes(columns, max(m, default=1), y, k, weight=weight)[:, 0]  # (d, K, 1, widest): one pass
+        stats = {"stats_": [{"counts": np.concatenate([c[:, :, :mi], np.zeros_like(c[:, :, :mi])], axis=1)}
+                            for c, mi in zip(alone, m)],  # Naive Bayes's tables: no parent, none missing
+                 "parent_stats_": [], "joint_stats_": []}
         if not self.parent_sets_:
             return stats
         stats["parent_stats_"], stats["joint_stats_"] = set_counts(columns, [r.n_values for r in self.readers_], y, k,

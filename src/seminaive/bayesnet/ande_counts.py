@@ -74,37 +74,50 @@ def set_counts(columns, widths, y, n_classes, n, weight=None):
     >>> joints[1].tolist()  # set (1,): class 0 and 1 by attribute 1's value (0, 1, missing)
     [[1.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
     """
-    d = len(widths)
-    sets = list(combinations(range(d), n))
+    d, k = len(widths), n_classes
     subsets = list(combinations(range(d), n + 1))
-    counts, sub_at, shapes = count_flat(columns, widths, y, n_classes, subsets, weight)
-    sub_ext = np.array([[widths[a] + 1 for a in q] for q in subsets], dtype=np.int64)
-    number = {q: i for i, q in enumerate(subsets)}
-    table_sub, child_pos, out_at, slots, width, joint_at = [], [], [], [], [], []
-    stack_shapes, total, joint_total = [], 0, 0
-    for P in sets:
-        children = [i for i in range(d) if i not in P]
-        p, top = math.prod(widths[a] for a in P), max(widths[i] for i in children)
-        stack_shapes.append((len(children), n_classes, p + 1, top))
-        for c, i in enumerate(children):
-            q = tuple(sorted((*P, i)))
-            table_sub.append(number[q])
-            child_pos.append(q.index(i))
-            out_at.append(total + c * n_classes * (p + 1) * top)
-            slots.append(p)
-            width.append(top)
-            joint_at.append(joint_total if c == 0 else -1)
-        total += len(children) * n_classes * (p + 1) * top
-        joint_total += n_classes * (p + 1)
-    out, joint = np.zeros(total), np.zeros(joint_total)
+    counts, sub_at, _ = count_flat(columns, widths, y, k, subsets, weight)
+    m = np.asarray(widths, dtype=np.int64)
+    sets = np.array(list(combinations(range(d), n)), dtype=np.int64).reshape(-1, n)
+    outside = np.ones((len(sets), d), dtype=bool)
+    outside[np.arange(len(sets))[:, None], sets] = False
+    children = np.nonzero(outside)[1].reshape(len(sets), d - n)  # each set's children, in order
+    # each (set, child): its subset (the set and the child, sorted) by its rank among the subsets,
+    # and the child's place in it
+    members = np.sort(np.concatenate([np.repeat(sets[:, None, :], d - n, axis=1), children[:, :, None]], axis=2))
+    pos = (sets[:, None, :] < children[:, :, None]).sum(axis=2)
+    p = np.prod(m[sets], axis=1)  # each set's joint values
+    top = m[children].max(axis=1)
+    cells = k * (p + 1) * top  # a child's (K, slots, widest) in its set's stack
+    start = np.cumsum(np.concatenate([[0], (d - n) * cells[:-1]]))
+    joint_start = np.cumsum(np.concatenate([[0], k * (p[:-1] + 1)]))
+    tables = len(sets) * (d - n)
+    out_at = (start[:, None] + np.arange(d - n)[None, :] * cells[:, None]).ravel()
+    joint_at = np.full((len(sets), d - n), -1, dtype=np.int64)
+    joint_at[:, 0] = joint_start
+    sub_ext = m[np.array(subsets, dtype=np.int64)] + 1
+    out, joint = np.zeros(int((d - n) * cells.sum())), np.zeros(int(k * (p + 1).sum()))
     fns = compiled(globals(), _KERNELS, _COMPILED)
-    as_int = lambda values: np.array(values, dtype=np.int64)  # noqa: E731
-    fns["_derive"](counts, as_int(sub_at), sub_ext, n_classes, as_int(table_sub), as_int(child_pos), out,
-                   as_int(out_at), as_int(slots), as_int(width), joint, as_int(joint_at))
-    stacks, joints, at, jat = [], [], 0, 0
-    for shape in stack_shapes:
-        size = math.prod(shape)
-        stacks.append(out[at:at + size].reshape(shape))
-        joints.append(joint[jat:jat + shape[1] * shape[2]].reshape(shape[1], shape[2]))
-        at, jat = at + size, jat + shape[1] * shape[2]
+    fns["_derive"](counts, np.asarray(sub_at, dtype=np.int64), sub_ext, k, _rank(members.reshape(tables, n + 1), d),
+                   pos.ravel(), out, out_at, np.repeat(p, d - n), np.repeat(top, d - n), joint, joint_at.ravel())
+    stacks = [out[a:a + (d - n) * c].reshape(d - n, k, q + 1, t) for a, c, q, t in zip(start, cells, p, top)]
+    joints = [joint[a:a + k * (q + 1)].reshape(k, q + 1) for a, q in zip(joint_start, p)]
     return stacks, joints
+
+
+def _rank(combos, d):
+    """The rank of each sorted combination (rows of ``combos``) among ``combinations(range(d), r)``, in
+    their order (the combinatorial number system, lexicographic).
+
+    Examples
+    --------
+    >>> _rank(np.array([[0, 1], [1, 3], [2, 3]]), 4).tolist()  # (0,1) (0,2) (0,3) (1,2) (1,3) (2,3)
+    [0, 4, 5]
+    """
+    r = combos.shape[1]
+    # before[j, x]: the combinations whose j-th member is below x, their first j members given
+    ways = np.array([[math.comb(d - 1 - v, r - 1 - j) for v in range(d)] for j in range(r)], dtype=np.int64)
+    before = np.concatenate([np.zeros((r, 1), dtype=np.int64), np.cumsum(ways, axis=1)], axis=1)
+    low = np.concatenate([np.zeros((len(combos), 1), dtype=np.int64), combos[:, :-1] + 1], axis=1)
+    j = np.arange(r)[None, :]
+    return (before[j, combos] - before[j, low]).sum(axis=1)
