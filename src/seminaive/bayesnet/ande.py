@@ -8,7 +8,7 @@ import numpy as np
 
 from .ande_counts import set_counts
 from ..core.counting import count_codes
-from ..estimation import lidstone_log
+from ..estimation import class_log_prior, lidstone_log
 from .._memory import check_memory
 from ..components import ConditionalTable
 from ..registry import register, register_variant
@@ -210,7 +210,14 @@ class AnDE(BayesNetClassifier):
         return ("stats_", "parent_stats_", "joint_stats_")
 
     def _estimate(self, estimator=None):
-        super()._estimate(estimator)
+        k, m = len(self.classes_), np.array([r.n_values for r in self.readers_])
+        if estimator is None and self.estimation == "frequency":  # Naive Bayes's tables stacked, estimated at once
+            self.class_log_prior_ = class_log_prior(self.class_count_, self.priors)
+            alone = _lidstone_stack(_stacked([st["counts"] for st in self.stats_], k), m, self.alpha)
+            for i, t in enumerate(self.tables_):
+                t.log_table_ = alone[i, :, :t.n_values + 1, :]
+        else:
+            super()._estimate(estimator)
         # per super-parent set, its children's log tables in one stacked array (the tables' own
         # log_table_ are views into it): one computation per set, one gather per set in prediction
         if estimator is None and self.estimation != "frequency":
@@ -220,7 +227,6 @@ class AnDE(BayesNetClassifier):
         at = np.cumsum([0] + [math.prod(s) for s in shapes[:-1]], dtype=np.int64)
         self.set_logs_block_ = (block, at)
         self.set_logs_ = [block[a:a + math.prod(s)].reshape(s) for s, a in zip(shapes, at)]
-        m = np.array([r.n_values for r in self.readers_])
         if estimator is None:  # the sets of one shape (parent slots, widest child) in one computation
             children, same = self._children(), {}
             for s, stack in enumerate(self.parent_stats_):
@@ -238,13 +244,17 @@ class AnDE(BayesNetClassifier):
                     t.estimate({"counts": stack[c, :, :, :t.n_values]}, estimator)
                     out[c, :, :t.n_values + 1, :] = t.log_table_
                     t.log_table_ = out[c, :, :t.n_values + 1, :]
-        self.joint_log_ = []
-        for counts in self.joint_stats_:
-            k, slots = counts.shape
-            present = counts[:, :-1]
-            cells = k * (slots - 1)  # P(c, x_P) over every class and parent value; none counted: impossible
-            self.joint_log_.append(lidstone_log(present.ravel(), self.alpha, cells).reshape(present.shape)
-                                   if present.sum() + self.alpha * cells > 0 else np.full(present.shape, -np.inf))
+        self.joint_log_ = [None] * len(self.joint_stats_)
+        same = {}
+        for s, counts in enumerate(self.joint_stats_):
+            same.setdefault(counts.shape, []).append(s)
+        for (_, slots), sets in same.items():  # P(c, x_P) over every class and parent value, the sets of one size at once
+            present = np.stack([self.joint_stats_[s][:, :-1].ravel() for s in sets])
+            cells = k * (slots - 1)
+            logs = lidstone_log(present, self.alpha, cells)
+            logs[present.sum(axis=1) + self.alpha * cells <= 0] = -np.inf  # none counted: impossible
+            for s, row in zip(sets, logs):
+                self.joint_log_[s] = row.reshape(k, slots - 1)
 
     def _joint_log_likelihood(self, X):
         table = self._encode(X)
