@@ -248,7 +248,7 @@ class AnDE(BayesNetClassifier):
         same = {}
         for s, counts in enumerate(self.joint_stats_):
             same.setdefault(counts.shape, []).append(s)
-        for (_, slots), sets in same.items():  # P(c, x_P) over every class and parent value, the sets of one size at once
+        for (_, slots), sets in same.items():  # P(c, x_P) over every class and parent value; one size at once
             present = np.stack([self.joint_stats_[s][:, :-1].ravel() for s in sets])
             cells = k * (slots - 1)
             logs = lidstone_log(present, self.alpha, cells)
