@@ -172,7 +172,8 @@ def infer_schema(X, nominal=None, found_codes=None):
         with a list, numeric columns not listed stay numeric).
     found_codes : dict, optional
         Receives, by attribute name, the codes of the text columns, found by the
-        same hashing pass that found their values (give it to :func:`encode`).
+        same hashing pass that found their values, and of the categorical columns
+        (give it to :func:`encode`).
 
     Returns
     -------
@@ -207,6 +208,8 @@ def infer_schema(X, nominal=None, found_codes=None):
             attrs.append(Attribute(name, NOMINAL, tuple(values)))
         elif (forced is not None and j in forced) or _is_nominal_column(col):
             attrs.append(Attribute(name, NOMINAL, tuple(_observed_values(col))))
+            if found_codes is not None and isinstance(col.dtype, pd.CategoricalDtype):
+                found_codes[name] = col.array.codes  # its categories are the values: its codes as they are
         else:
             attrs.append(numeric_attribute(name))
     return Schema(tuple(attrs))
