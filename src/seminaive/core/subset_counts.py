@@ -108,7 +108,7 @@ def count_flat(columns, widths, y, n_classes, subsets, weight=None):
     >>> counts.reshape(shapes[0])[1].tolist()  # attribute 1's value 1: class 0, attribute 0's values 0, 1, missing
     [[1.0, 1.0, 0.0]]
     """
-    subsets = [tuple(int(a) for a in q) for q in subsets]
+    subsets = [tuple(map(int, q)) for q in subsets]
     used = sorted({a for q in subsets for a in q})
     where = {a: i for i, a in enumerate(used)}
     top = max(int(widths[a]) for a in used)
