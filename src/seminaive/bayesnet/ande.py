@@ -2,7 +2,6 @@
 
 import math
 from itertools import combinations
-from math import comb
 
 import numpy as np
 
@@ -154,7 +153,7 @@ class AnDE(BayesNetClassifier):
         d, k = m.size, len(self.classes_)
         if not n:
             return
-        sets = comb(d, n)
+        sets = math.comb(d, n)
         if sets > 5_000_000:
             cells = float("inf")
         else:
