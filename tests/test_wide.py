@@ -86,3 +86,20 @@ def test_column_names_of_a_string_dtype_are_the_models_names(dtype):
         np.testing.assert_array_equal(m.predict_proba(X), type(model)().fit(plain, y).predict_proba(plain))
         with pytest.raises(ValueError, match="'d'"):
             m.predict(X.set_axis(pd.Index(["a", "b", "c", "e"], dtype=dtype), axis=1))
+
+
+@pytest.mark.parametrize("dtype", ["string", object])
+def test_the_fitted_names_in_their_order_skip_scikit_learns_check_and_others_do_not(dtype):
+    """A prediction frame named as the model was fitted, in that order, passes without scikit-learn's
+    check (its cost per call); names in another order, or other names, still meet it."""
+    import warnings
+    from seminaive._target import check_names
+    X = pd.DataFrame(np.arange(8.0).reshape(4, 2), columns=pd.Index(["a", "b"], dtype=dtype))
+    m = NaiveBayes().fit(X, ["p", "q", "p", "q"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert check_names(m, X, reset=False) is None
+    with pytest.raises(ValueError, match="order"):
+        check_names(m, X[["b", "a"]], reset=False)
+    with pytest.raises(ValueError, match="unseen at fit time"):
+        check_names(m, X.set_axis(pd.Index(["a", "z"], dtype=dtype), axis=1), reset=False)
