@@ -54,6 +54,20 @@ def test_subset_counts_equal_a_loop_over_the_rows(case):
         np.testing.assert_allclose(t, brute_counts(cols, widths, y, k, q, w), rtol=1e-13, atol=0)
 
 
+@pytest.mark.parametrize("lanes", [1, 2, 8])
+def test_unweighted_rows_counted_in_lanes_give_the_counts_of_one(lanes, monkeypatch):
+    """Unweighted rows go to copies of the tables in turn (row r to copy r mod lanes), then summed:
+    the counts of a loop over the rows, to the last bit, however many copies."""
+    import seminaive.core.subset_counts as subset_counts
+    monkeypatch.setattr(subset_counts, "LANES", lanes)
+    rng = np.random.default_rng(lanes)
+    widths, n, k = [3, 1, 4, 2, 5], 1003, 3
+    cols, y = random_codes(rng, n, widths), rng.integers(0, k, n)
+    subsets = [(0,), (0, 1), (1, 3), (0, 2, 4), (2, 3, 4)]
+    for q, t in zip(subsets, count_subsets(cols, widths, y, k, subsets)):
+        np.testing.assert_array_equal(t, brute_counts(cols, widths, y, k, q, None))
+
+
 def test_derived_tables_equal_the_conditional_tables_own_count():
     rng = np.random.default_rng(3)
     widths, n, k = [3, 2, 4], 400, 2

@@ -20,18 +20,24 @@ from .._jit import compiled
 __all__ = ["count_subsets", "count_flat", "conditional_tables", "conditional_counts", "parent_slots"]
 
 BLOCK = 16384  # rows per block: the block's codes of every attribute stay in cache
+LANES, LANE_CELLS = 4, 1 << 18  # copies of the tables unweighted rows are counted in, while they stay small
 
 
-def _count_all(codes, y, w, prefix, prefix_stride, class_stride, start, last, offset, last_stride, counts, block):
+def _count_all(codes, y, w, prefix, prefix_stride, class_stride, start, last, offset, last_stride, counts, block,
+               lanes):
     """Add every row of ``codes`` (attributes, rows; missing already the last value) to every
     table, block after block of rows. The tables come in groups sharing all their attributes but
     the last (group g: the attributes ``prefix[g]``); a row's index within its group is its class
     times ``class_stride[g]`` plus the prefix attributes' codes times their strides, computed once
     per group, and its cell of table t (of group g: start[g] <= t < start[g + 1]) is offset[t]
-    plus its code of attribute last[t] times last_stride[t] plus that index."""
+    plus its code of attribute last[t] times last_stride[t] plus that index. Unweighted rows go to
+    ``lanes`` copies of the tables in turn (row r to copy r mod lanes, a power of two; ``counts``
+    holds them one after another), so that rows in a row meeting one cell do not wait on each
+    other's additions; the caller sums the copies."""
     n = codes.shape[1]
     part = np.empty(block, dtype=np.int64)
     weighted = w.shape[0] > 0
+    copy, mask = counts.shape[0] // lanes, lanes - 1
     for s in range(0, n, block):
         e = min(s + block, n)
         for g in range(prefix.shape[0]):
@@ -50,7 +56,7 @@ def _count_all(codes, y, w, prefix, prefix_stride, class_stride, start, last, of
                         counts[o + codes[col, s + r] * st + part[r]] += w[s + r]
                 else:
                     for r in range(e - s):
-                        counts[o + codes[col, s + r] * st + part[r]] += 1.0
+                        counts[((s + r) & mask) * copy + o + codes[col, s + r] * st + part[r]] += 1.0
 
 
 _KERNELS = ("_count_all",)
@@ -140,11 +146,16 @@ def count_flat(columns, widths, y, n_classes, subsets, weight=None):
             order.append(t)
             total += shapes[t][0] * size
         start.append(len(order))
-    counts = np.zeros(total)
+    # whole counts add exactly in any order: unweighted rows are counted in lanes (copies of small
+    # tables), weighted ones in their order
+    lanes = LANES if weight is None and total * LANES <= LANE_CELLS else 1
+    counts = np.zeros(total * lanes)
     w = np.empty(0) if weight is None else np.ascontiguousarray(weight, dtype=np.float64)
     fns = compiled(globals(), _KERNELS, _COMPILED)
     fns["_count_all"](codes, np.ascontiguousarray(y, dtype=np.int64), w, prefix, prefix_stride, class_stride,
-                      np.array(start, dtype=np.int64), last, offset, last_stride, counts, BLOCK)
+                      np.array(start, dtype=np.int64), last, offset, last_stride, counts, BLOCK, lanes)
+    if lanes > 1:
+        counts = counts.reshape(lanes, total).sum(axis=0)
     where_of = np.empty(len(subsets), dtype=np.int64)
     where_of[order] = offset
     return counts, where_of, shapes
