@@ -161,10 +161,10 @@ def main():
                     runs[spec] = weka(path, *spec)
                 (of, op), theirs = ours(model, d, args.repeat), runs[spec]
                 if isinstance(theirs, str):
-                    print(f"{name:<16}{label:<6}{of:>11.3f}{'-':>11}{'':>7}{op:>12.3f}   Weka: {theirs[:70]}")
+                    print(f"{name:<16}{label:<6}{of:>11.4f}{'-':>11}{'':>7}{op:>12.4f}   Weka: {theirs[:70]}")
                     continue
                 wf, wp = theirs
-                print(f"{name:<16}{label:<6}{of:>11.3f}{wf:>11.3f}{wf / of:>6.1f}x{op:>12.3f}{wp:>12.3f}"
+                print(f"{name:<16}{label:<6}{of:>11.4f}{wf:>11.4f}{wf / of:>6.1f}x{op:>12.4f}{wp:>12.4f}"
                       f"{wp / op:>6.1f}x", flush=True)
     at_scale(args.rows, args.refit_rows)
     first_use()
