@@ -280,3 +280,27 @@ def test_tables_counted_from_the_shared_codes_equal_each_tables_own_count(model)
     for t in m.tables_:  # each table's cells looked up from its own readers' codes (in the model's order)
         own += t.log_table_[t.parent_codes(test), np.asarray(t.child.codes(test), dtype=np.int64)]
     np.testing.assert_array_equal(m._tables_sum(test), own)
+
+
+@pytest.mark.parametrize("estimation", ["frequency", "m-estimate", "hgs"])
+def test_ande_tables_made_when_asked_for_hold_their_own_estimates(estimation):
+    """With Lidstone's estimates AnDE fits and predicts from its stacks without making a table object
+    per child (another estimator estimates table by table); the tables, made when first asked for,
+    read the stacked log tables, which are each table's own estimate from its own counts."""
+    from seminaive.estimation import Frequency, MEstimate
+    X, y = nominal_data(n=90, d=5, seed=21, missing=0.1)
+    m = AnDE(n=2, estimation=estimation).fit(X, y)
+    before = set(m.__dict__)
+    p = m.predict_proba(X)
+    assert set(m.__dict__) == before and ("_parent_tables" in before) == (estimation != "frequency")
+    table, yc = m._encode(X), pd.factorize(y, sort=True)[0]
+    own_estimator = {"frequency": Frequency(alpha=1.0), "m-estimate": MEstimate(m=1.0)}.get(estimation)
+    for P, ts, logs in zip(m.parent_sets_, m.parent_tables_, m.set_logs_):
+        for c, t in enumerate(ts):
+            assert np.shares_memory(t.log_table_, logs) and t.log_table_.shape == (t.n_configs + 1, t.n_values + 1, 2)
+            if own_estimator is not None:
+                own = ConditionalTable(t.attribute, m.readers_[t.attribute], [m.readers_[p] for p in P])
+                own.estimate(own.count(table, yc, 2, None), own_estimator)
+                np.testing.assert_array_equal(t.log_table_[:, :t.n_values], own.log_table_[:, :t.n_values])
+            assert not logs[c, :, t.n_values:].any()  # a missing child, or beyond its values: nothing
+    np.testing.assert_array_equal(m.predict_proba(X), p)
