@@ -304,3 +304,16 @@ def test_ande_tables_made_when_asked_for_hold_their_own_estimates(estimation):
                 np.testing.assert_array_equal(t.log_table_[:, :t.n_values], own.log_table_[:, :t.n_values])
             assert not logs[c, :, t.n_values:].any()  # a missing child, or beyond its values: nothing
     np.testing.assert_array_equal(m.predict_proba(X), p)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_the_size_check_counts_every_sets_cells(n):
+    """AnDE's memory check sums, over every super-parent set, its children's cells per class, from
+    symmetric sums: the sum of a loop over the sets."""
+    from seminaive.bayesnet.ande import _set_cells
+    rng = np.random.default_rng(n)
+    for d in (n + 1, n + 4, 13):
+        m = rng.integers(1, 9, d).astype(float)
+        loop = sum((np.prod(m[list(P)]) + 1) * (m.sum() - m[list(P)].sum())
+                   for P in itertools.combinations(range(d), n))
+        assert _set_cells(m, n) == pytest.approx(loop, rel=1e-12)

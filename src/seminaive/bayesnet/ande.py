@@ -43,6 +43,29 @@ def _lidstone_stack(stack, widths, alpha):
     return out
 
 
+def _set_cells(m, n):
+    """The sum, over every set P of ``n`` of the attributes of ``m`` values, of (prod_P m + 1) (sum m -
+    sum_P m): the cells per class of all the sets' children's tables, from elementary symmetric sums
+    (no loop over the sets).
+
+    Examples
+    --------
+    >>> m = np.array([2.0, 3.0, 4.0])  # sets {0}: 3 x 7, {1}: 4 x 6, {2}: 5 x 5
+    >>> float(_set_cells(m, 1))
+    70.0
+    """
+    e = np.zeros(n + 1)
+    e[0] = 1.0
+    for x in m:  # e[j]: the sum over the sets of j attributes of their products
+        e[1:] = e[1:] + x * e[:-1]
+    without = np.ones_like(m)  # e[n - 1] of the attributes but i, by e_j(-i) = e_j - m_i e_(j-1)(-i)
+    for j in range(1, n):
+        without = e[j] - m * without
+    total = m.sum()
+    return (e[n] * total - np.dot(m * m, without) + math.comb(m.size, n) * total
+            - math.comb(m.size - 1, n - 1) * total)
+
+
 def _stacked(tables_counts, k):
     """Per-table counts (K, slots, m) of children sharing their parents, stacked (children, K, slots,
     widest), zero beyond a child's values."""
@@ -154,10 +177,7 @@ class AnDE(BayesNetClassifier):
         if not n:
             return
         sets = math.comb(d, n)
-        if sets > 5_000_000:
-            cells = float("inf")
-        else:
-            cells = sum((np.prod(m[list(P)]) + 1) * (m.sum() - m[list(P)].sum()) for P in combinations(range(d), n))
+        cells = _set_cells(m, n)
         tables = sets * (d - n)
         check_memory(3 * 8 * k * cells + 2048 * tables,
                      f"AnDE(n={n}) on {d} attributes ({sets:,} super-parent sets, {tables:,} tables)",
