@@ -66,6 +66,20 @@ def _set_cells(m, n):
             - math.comb(m.size - 1, n - 1) * total)
 
 
+def _same_shape(shapes):
+    """The positions of equal shapes, by shape (in order of first appearance).
+
+    Examples
+    --------
+    >>> _same_shape([(2, 3), (4,), (2, 3)])
+    {(2, 3): [0, 2], (4,): [1]}
+    """
+    out = {}
+    for i, shape in enumerate(shapes):
+        out.setdefault(tuple(shape), []).append(i)
+    return out
+
+
 def _stacked(tables_counts, k):
     """Per-table counts (K, slots, m) of children sharing their parents, stacked (children, K, slots,
     widest), zero beyond a child's values."""
@@ -221,8 +235,7 @@ class AnDE(BayesNetClassifier):
                  "parent_stats_": [], "joint_stats_": []}
         if not self.parent_sets_:
             return stats
-        stats["parent_stats_"], stats["joint_stats_"] = set_counts(columns, [r.n_values for r in self.readers_], y, k,
-                                                                   len(self.parent_sets_[0]), weight)
+        stats["parent_stats_"], stats["joint_stats_"] = set_counts(columns, m, y, k, len(self.parent_sets_[0]), weight)
         return stats
 
     def _count_names(self):
@@ -238,7 +251,7 @@ class AnDE(BayesNetClassifier):
         else:
             super()._estimate(estimator)
         # per super-parent set, its children's log tables in one stacked array (the tables' own
-        # log_table_ are views into it): one computation per set, one gather per set in prediction
+        # log_table_ are views into it): one computation per shape of set, one gather per set in prediction
         if estimator is None and self.estimation != "frequency":
             estimator = self._estimator()  # (Lidstone's tables come from the stacked counts directly)
         shapes = [_log_stack_shape(stack) for stack in self.parent_stats_]
@@ -247,10 +260,8 @@ class AnDE(BayesNetClassifier):
         self.set_logs_block_ = (block, at)
         self.set_logs_ = [block[a:a + math.prod(s)].reshape(s) for s, a in zip(shapes, at)]
         if estimator is None:  # the sets of one shape (parent slots, widest child) in one computation
-            children, same = self._children(), {}
-            for s, stack in enumerate(self.parent_stats_):
-                same.setdefault(stack.shape[2:], []).append(s)
-            for sets in same.values():
+            children = self._children()
+            for sets in _same_shape(stack.shape[2:] for stack in self.parent_stats_).values():
                 logs = _lidstone_stack(np.concatenate([self.parent_stats_[s] for s in sets]),
                                        m[np.concatenate([children[s] for s in sets])], self.alpha)
                 at = np.cumsum([0] + [len(children[s]) for s in sets])
@@ -264,10 +275,8 @@ class AnDE(BayesNetClassifier):
                     out[c, :, :t.n_values + 1, :] = t.log_table_
                     t.log_table_ = out[c, :, :t.n_values + 1, :]
         self.joint_log_ = [None] * len(self.joint_stats_)
-        same = {}
-        for s, counts in enumerate(self.joint_stats_):
-            same.setdefault(counts.shape, []).append(s)
-        for (_, slots), sets in same.items():  # P(c, x_P) over every class and parent value; one size at once
+        # P(c, x_P) over every class and parent value, the sets of one size at once
+        for (_, slots), sets in _same_shape(counts.shape for counts in self.joint_stats_).items():
             present = np.stack([self.joint_stats_[s][:, :-1].ravel() for s in sets])
             cells = k * (slots - 1)
             logs = lidstone_log(present, self.alpha, cells)
