@@ -166,8 +166,10 @@ class ValidatedParams:
 def check_prior_names(prior, names, keys):
     """A Normal-Gamma ``prior`` dict: global ``keys`` (numbers) and attribute names (of ``names``) with a
     dict of those keys each."""
+    if not prior:
+        return
     names = set(names)
-    for k, v in (prior or {}).items():
+    for k, v in prior.items():
         if k in keys:
             check_param(f"prior[{k!r}]", v, kind="number")
         elif k not in names or not isinstance(v, dict):

@@ -203,7 +203,9 @@ class BaseNaiveBayes(ValidatedParams, ClassifierMixin, BaseEstimator):
         """``X`` encoded against the fitted schema for prediction (a warning names
         the nominal values outside the training lists, read as missing)."""
         table = encode(prediction_input(self, X), self.schema_)
-        self._warn_unseen([self.schema_.attributes[i].name for i in self.schema_.nominal_indices], table.unseen)
+        if table.unseen.any():
+            names = self.schema_.names
+            self._warn_unseen([names[i] for i in self.schema_.nominal_indices], table.unseen)
         return table
 
     def _warn_unseen(self, names, unseen):

@@ -11,14 +11,16 @@ from .base import BaseNaiveBayes, TabularInput
 from .core.capabilities import Capabilities
 from .core.chunk_fit import naive_bayes_from_chunks
 from .core.leave_one_out import naive_bayes_loo
-from .components import (VAR_SMOOTHING_RULES, Categorical, Gaussian, StatsRows, count_components,
-                         estimate_components, variance_floor)
+from .components import VAR_SMOOTHING_RULES, count_components
+from .components.categorical_block import CategoricalBlock
+from .components.gaussian_block import GaussianBlock
+from .components.held_block import HeldBlock, count_blocks
 from .components.make import make_components
 from .components.checked import checked_components
-from .data.encoding import (as_columns, block_schema, check_2d, encode, infer_schema, refuse_infinite,
+from .data.encoding import (as_columns, check_2d, encode, infer_schema, refuse_infinite,
                             refuse_undeclared, select_columns)
-from .data.int_block import block_counts, block_width, present_values
-from .data.schema import resolve_columns
+from .data.int_block import block_counts, block_width
+from .data.schema import Schema, resolve_columns
 from .estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
 from .exceptions import ParameterError
 from ._names import DISCRETIZER_NAMES, NUMERIC_MODELS as _NUMERIC_MODELS
@@ -33,7 +35,7 @@ NUMERIC_MODELS = _NUMERIC_MODELS  # Gaussian, kernel and the discretizers (a tes
 
 
 @register
-class NaiveBayes(TabularInput, BaseNaiveBayes):
+class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
     """Naive Bayes over nominal (categorical) and numeric (Gaussian) attributes.
 
     Parameters
@@ -172,6 +174,7 @@ class NaiveBayes(TabularInput, BaseNaiveBayes):
         codes, self.classes_ = encode_target(y, n)
         k = len(self.classes_)
         weight, table = None, None
+        self._forget()
         if sample_weight is not None:
             weight = _check_sample_weight(sample_weight, np.empty((n, 0)))
         if weight is not None or not self._fit_int_block(X, codes, k):
@@ -180,11 +183,13 @@ class NaiveBayes(TabularInput, BaseNaiveBayes):
             # Gaussian moments show an infinite value (they come out non-finite): check only then
             gaussian = self.numeric == "gaussian"
             table = encode(X, self.schema_, check_finite=not gaussian, found_codes=found)
-            self.components_ = self._make_components(table, codes, weight)
-            self.stats_ = self._count(table, codes, k, weight)
-            moments = [st[key] for st in self.stats_ if "m2" in st for key in ("mean", "m2")]
-            if gaussian and moments and not np.isfinite(np.concatenate(moments)).all():
-                refuse_infinite(table, self.schema_)
+            if gaussian:  # the nominal attributes as one block, the Gaussian ones as another
+                self._hold(*count_blocks(self.schema_, table, codes, k, weight))
+                if not all(b.finite() for b in self.__dict__["_blocks"] if isinstance(b, GaussianBlock)):
+                    refuse_infinite(table, self.schema_)
+            else:
+                self.components_ = self._make_components(table, codes, weight)
+                self.stats_ = self._count(table, codes, k, weight)
         self.class_count_ = count_classes(codes, k, weight)
         self._estimate()
         return table, codes
@@ -194,15 +199,18 @@ class NaiveBayes(TabularInput, BaseNaiveBayes):
         width = block_width(X, k) if self.nominal is not None else None
         if width is None:
             return False
-        names = [f"x{j}" for j in range(X.shape[1])]
+        names = as_columns(X)[0]
         if len(resolve_columns(self.nominal, names)) != len(names):
             return False
         counts = block_counts(X, width, codes, k)
-        values = present_values(counts)
-        self.schema_ = block_schema(names, values)
-        self.components_ = [Categorical(j, j, len(v)) for j, v in enumerate(values)]
-        counts = counts.astype(np.float64)  # a column showing every value keeps its rows as they are
-        self.stats_ = [{"counts": c if len(v) == width else c[:, v]} for c, v in zip(counts, values)]
+        present = counts.sum(axis=1) > 0
+        self.schema_ = Schema.of_int_block(names, present)
+        rows, cols = np.nonzero(present)  # each column's present values, at their codes 0 .. m - 1
+        n_values = present.sum(axis=1)
+        compact = np.zeros((len(names), k, int(n_values.max())))
+        compact[rows, :, (np.cumsum(present, axis=1) - 1)[rows, cols]] = counts[rows, :, cols]
+        d = np.arange(len(names))
+        self._hold([CategoricalBlock(d, d, n_values, compact)], [], [])
         return True
 
     def _make_components(self, table, codes, weight=None, cuts=None):
@@ -295,27 +303,8 @@ class NaiveBayes(TabularInput, BaseNaiveBayes):
         """Map the statistics to parameters (no pass over the data)."""
         check_prior_names(self.prior, self.schema_.names, PRIOR_KEYS)
         self.class_log_prior_ = class_log_prior(self.class_count_, self.priors)
-        comps, stats, names = self.components_, self.stats_, self.schema_.names
         own = isinstance(self.prior, dict) and any(isinstance(v, dict) for v in self.prior.values())
-        shared = None if own else self._estimator(None)  # one for all, unless a Normal-Gamma prior per attribute
-        gauss = [i for i, c in enumerate(comps) if isinstance(c, Gaussian)]
-        rows = StatsRows(stats[i] for i in gauss)  # moments stacked once, for the floors and the estimates
-        floors = variance_floor(rows, self.var_smoothing, self.var_smoothing_rule)
-        parts = [(shared, gauss, floors)]  # the Gaussians sharing an estimator, estimated together
-        if own:
-            groups = {}
-            for i, f in zip(gauss, floors):
-                e = self._estimator(names[comps[i].attribute])
-                groups.setdefault(id(e), (e, []))[1].append((i, f))
-            parts = [(e, [i for i, _ in m], [f for _, f in m]) for e, m in groups.values()]
-        for e, idx, fl in parts:
-            Gaussian.estimate_many([comps[i] for i in idx], rows if idx is gauss else [stats[i] for i in idx], e, fl,
-                                   [names[comps[i].attribute] for i in idx])
-        others = [i for i, c in enumerate(comps) if not isinstance(c, Gaussian)]
-        if not own:  # one estimator for all: each kind of component estimated in one batch
-            return estimate_components([comps[i] for i in others], [stats[i] for i in others], shared, names)
-        for i in others:
-            comps[i].estimate(stats[i], self._estimator(names[comps[i].attribute]), name=names[comps[i].attribute])
+        self._estimate_attributes(None if own else self._estimator(None))  # one for all, unless a prior per attribute
 
     def _loo_log_proba(self, X, y, table=None, ycodes=None):
         return naive_bayes_loo(self, X, y, table, ycodes)
@@ -325,6 +314,8 @@ class NaiveBayes(TabularInput, BaseNaiveBayes):
         jll = np.empty((table.n_samples, len(self.classes_)))
         jll[:] = self.class_log_prior_
         with np.errstate(invalid="ignore"):  # +inf (a point mass) and -inf (probability 0) sum to NaN: impossible
+            if self.holds_block():
+                return self._add_held(table, jll)
             for kind in dict.fromkeys(map(type, self.components_)):
                 kind.add_log_likelihood_many([c for c in self.components_ if type(c) is kind], table, jll)
         return jll

@@ -2,10 +2,9 @@
 
 import numpy as np
 
-from ..core.counting import count_codes
 from ..estimation.frequency import Frequency
-from ._chunks import chunks
 from .base import Component
+from .categorical_block import CategoricalBlock, add_tables, stack_tables
 
 __all__ = ["Categorical"]
 
@@ -53,17 +52,21 @@ class Categorical(Component):
             block = [c.codes(table) for c in comps]
         else:
             block = table.codes if cols == list(range(table.codes.shape[1])) else table.codes[:, cols]
-        total = count_codes(block, max(c.n_values for c in comps), y, n_classes, weight=weight)[:, 0, :, 0]
-        return [{"counts": total[k, :, :c.n_values].copy()} for k, c in enumerate(comps)]
+        counts = CategoricalBlock.count([c.attribute for c in comps], cols, [c.n_values for c in comps], block, y,
+                                        n_classes, weight).counts
+        return [{"counts": counts[k, :, :c.n_values].copy()} for k, c in enumerate(comps)]
 
     @classmethod
     def add_log_likelihood_many(cls, comps, table, out):
-        """Gather each component's log-probabilities chunk by chunk into ``out``."""
-        for s, e in chunks(out.shape[0]):
-            o = out[s:e]
-            for c in comps:
-                o += c.log_table_[c.codes(table, s, e)]
-        return out
+        """Gather the components' log-probabilities from their tables stacked into one array
+        (:func:`~seminaive.components.categorical_block.add_tables`, as a block of them gives them)."""
+        if not comps:
+            return out
+        if cls is Categorical:
+            codes, cols = table.codes, [c.column for c in comps]
+        else:  # codes computed by the component (a discretizer's bins)
+            codes, cols = np.column_stack([c.codes(table) for c in comps]), range(len(comps))
+        return add_tables(codes, cols, stack_tables([c.log_table_ for c in comps]), out)
 
     @staticmethod
     def merge(a, b):

@@ -1,43 +1,18 @@
 """A numeric attribute: a normal distribution per class."""
 
 import numpy as np
-from scipy.special import gammaln
 
-from .._scale import column_scales, pow2_scale
-from ..exceptions import DataFormatError
-from ._chunks import chunks
-from ._moments import class_moments, raw_units_safe
+from ._densities import normal_logpdf, student_t_logpdf
 from .base import Component
+from .gaussian_block import GaussianBlock, Parameters, add_plain, add_special, derived, value_range
 from .stacked_stats import stacked, stats_scale, stats_scales
 
 __all__ = ["Gaussian", "variance_floor", "normal_logpdf", "student_t_logpdf", "estimated_logpdf",
-           "VAR_SMOOTHING_RULES"]
+           "VAR_SMOOTHING_RULES", "value_range"]
 
-_LOG_2PI = np.log(2 * np.pi)
 VAR_SMOOTHING_RULES = ("range", "attribute", "largest")
 # var_smoothing=None: each rule's own fraction (range: measured on 24 numeric data sets, see variance_floor)
 DEFAULT_VAR_SMOOTHING = {"range": 1e-6, "attribute": 1e-9, "largest": 1e-9}
-
-
-def normal_logpdf(x, mu, var):
-    """log N(x | mu, var), broadcasting ``x`` (rows, 1) against ``mu``, ``var``
-    (classes). A zero variance is a point mass: +inf at its mean, -inf
-    elsewhere (never NaN)."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        out = -0.5 * (_LOG_2PI + np.log(var)) - 0.5 * (x - mu) ** 2 / var
-    point = np.broadcast_to(var == 0, out.shape)
-    if point.any():
-        hit = np.broadcast_to(x == mu, out.shape)
-        out = np.where(point, np.where(hit, np.inf, -np.inf), out)
-    return out
-
-
-def student_t_logpdf(x, mu, scale2, df):
-    """log of the Student t density with ``df`` degrees of freedom, location
-    ``mu`` and squared scale ``scale2`` (the Normal-Gamma posterior predictive)."""
-    z2 = (x - mu) ** 2 / scale2
-    return (gammaln((df + 1) / 2) - gammaln(df / 2) - 0.5 * np.log(df * np.pi * scale2)
-            - (df + 1) / 2 * np.log1p(z2 / df))
 
 
 def estimated_logpdf(estimator, weight, mean, m2, floor, x, scale=1.0):
@@ -88,33 +63,12 @@ class Gaussian(Component):
 
     @classmethod
     def count_many(cls, comps, table, y, n_classes, weight):
-        """Moments of every component's column in one pass over the numeric
-        block, in raw units; columns whose magnitudes could have overflowed or
-        underflowed are counted again divided by a power of two."""
+        """Moments of every component's column in one pass over the numeric block
+        (:meth:`GaussianBlock.count`), a statistics dict each."""
         if not comps:
             return []
-        cols = [c.column for c in comps]
-        X = table.numeric if cols == list(range(table.numeric.shape[1])) else table.numeric[:, cols]
-        w, mean, m2 = class_moments(X, y, n_classes, weight)
-        safe = raw_units_safe(mean, m2)
-        # keep the moments in units about 1 (exact: powers of two), as the optimizers expect
-        with np.errstate(invalid="ignore", divide="ignore"):
-            spread = np.abs(mean) + np.sqrt(m2 / np.where(w > 0, w, 1.0))
-        scale = np.where(safe, pow2_scale(np.nanmax(np.where(safe, spread, 0.0), axis=0, initial=0.0)), 1.0)
-        mean /= scale
-        m2 /= scale * scale
-        redo = np.flatnonzero(~safe)
-        if redo.size:
-            sub = X[:, redo]
-            scale[redo] = column_scales(sub)
-            w[:, redo], mean[:, redo], m2[:, redo] = class_moments(sub, y, n_classes, weight, scale[redo])
-        low, high = value_range(X, weight)
-        low, high = low / scale, high / scale  # exact: powers of two
-        # each component's rows of fresh (d, K) and (d, 1) arrays: its own memory, one copy each
-        w, mean, m2 = w.T.copy(), mean.T.copy(), m2.T.copy()
-        scale, low, high = scale[:, None].copy(), low[:, None].copy(), high[:, None].copy()
-        return [{"weight": a, "mean": b, "m2": c, "scale": d, "low": e, "high": f}
-                for a, b, c, d, e, f in zip(w, mean, m2, scale, low, high)]
+        return GaussianBlock.count([c.attribute for c in comps], [c.column for c in comps], table, y, n_classes,
+                                   weight).rows()
 
     @staticmethod
     def rescaled(stats, scale):
@@ -150,33 +104,14 @@ class Gaussian(Component):
         thousands of components)."""
         if not comps:
             return
-        weight, mean, m2 = (stacked(stats, key) for key in ("weight", "mean", "m2"))
-        scale = stats_scales(stats)[:, None]
-        mu, var = estimator.gaussian(weight, mean, m2, np.asarray(floors, dtype=np.float64)[:, None], scale=scale)
-        dof = getattr(estimator, "degrees_of_freedom", None)
-        df = dof(weight, mean, m2, scale=scale) if dof else None
-        bad = ~(np.isfinite(mu) & np.isfinite(var) & (var >= 0)).all(axis=1)
-        if bad.any():
-            i = int(np.flatnonzero(bad)[0])
-            what = f"attribute {names[i]!r}" if names[i] is not None else f"attribute {comps[i].attribute}"
-            raise DataFormatError(f"{what}: its Gaussian parameters are not finite numbers (mean "
-                                  f"{(mu[i] * scale[i]).tolist()}, variance {(var[i] * scale[i] ** 2).tolist()}); "
-                                  f"check the column for infinite values")
-        empty = ~(weight.sum(axis=1) > 0)
-        mu, var = np.asarray(mu, dtype=np.float64), np.asarray(var, dtype=np.float64)
-        inv_sd, log_norm = _derived(var, scale)
-        positive = (var > 0).all(axis=1)
-        dfs = [None] * len(comps) if df is None else df
-        block = _Parameters(mu, var, inv_sd, log_norm)  # every component's row of one block (as set_parameters)
-        for row, (c, e, s, d, p) in enumerate(zip(comps, empty.tolist(), scale[:, 0].tolist(), dfs,
-                                                  positive.tolist())):
-            c.empty_, c.scale_, c.df_, c._block, c._row = e, s, d, block, row
-            c._plain = d is None and p  # the block path serves it
+        block = GaussianBlock.of_rows([c.attribute for c in comps], [c.column for c in comps], stats)
+        block.estimate(estimator, floors, names)
+        block.install(comps)
 
     def set_parameters(self, mu, var):
         """Install means and variances in the statistics' units (divided by ``scale_``)."""
         mu, var = np.asarray(mu, dtype=np.float64), np.asarray(var, dtype=np.float64)
-        self._block, self._row = _Parameters(mu[None], var[None], *_derived(var[None], self.scale_)), 0
+        self._block, self._row = Parameters(mu[None], var[None], *derived(var[None], self.scale_)), 0
         self._plain = getattr(self, "df_", None) is None and bool((var > 0).all())
 
     # its parameters (K,): its row of the block of parameters it was estimated with (see _Parameters)
@@ -207,84 +142,30 @@ class Gaussian(Component):
 
     @classmethod
     def add_log_likelihood_many(cls, comps, table, out):
-        """Chunk by chunk and class by class: -(z^2)/2 + log-normalizer, with
-        z = (x / scale - mean) / sd; missing values add nothing. Student-t and
-        point-mass (zero variance) components take an exact path of their own."""
+        """Student-t and point-mass (zero variance) components one by one, then the plain
+        normals in one pass (:func:`~seminaive.components.gaussian_block.add_plain`); missing
+        values add nothing."""
         comps = [c for c in comps if not c.empty_]
-        special = [c for c in comps if not c._plain]
-        for c in special:
-            x = table.numeric[:, c.column] / c.scale_
-            if c.df_ is not None:  # Student t: _var is the squared scale
-                term = student_t_logpdf(x[:, None], c._mu, c._var, c.df_) - np.log(c.scale_)
-            else:
-                term = normal_logpdf(x[:, None], c._mu, c._var) - np.log(c.scale_)
-            term[np.isnan(x)] = 0.0
-            out += term
-        comps = [c for c in comps if c not in special]
+        for c in comps:
+            if not c._plain:
+                add_special(table.numeric[:, c.column], c.scale_, c._mu, c._var, c.df_, out)
+        comps = [c for c in comps if c._plain]
         if not comps:
             return out
-        cols = [c.column for c in comps]
-        whole = cols == list(range(table.numeric.shape[1]))
-        scale = np.array([c.scale_ for c in comps])
-        mu, inv, lnorm = _Parameters.of(comps)  # (K, d)
-        const = lnorm.sum(axis=1)
-        # (x / s - mu) * inv == (x - mu * s) * (inv / s) bit for bit (s a power of two), while
-        # neither product leaves the normal range: then the division by s folds into the parameters
-        fold = bool(np.all((scale > 2.0 ** -500) & (scale < 2.0 ** 500)))
-        if fold:
-            mu, inv = mu * scale, inv / scale
-        X = table.numeric
-        for s, e in chunks(X.shape[0], max(64, (1 << 16) // len(cols))):
-            xb = X[s:e] if whole else X[s:e, cols]
-            if not fold:
-                xb = xb / scale
-            missing = np.isnan(xb)
-            has_missing = missing.any()
-            z = np.empty_like(xb)
-            for k in range(mu.shape[0]):
-                np.subtract(xb, mu[k], out=z)
-                z *= inv[k]
-                if has_missing:
-                    z[missing] = 0.0
-                    out[s:e, k] += (~missing) @ lnorm[k] - 0.5 * np.einsum("ij,ij->i", z, z)
-                else:
-                    out[s:e, k] += const[k] - 0.5 * np.einsum("ij,ij->i", z, z)
-        return out
+        mu, inv, lnorm = Parameters.of(comps)  # (K, d)
+        return add_plain(table.numeric, [c.column for c in comps], np.array([c.scale_ for c in comps]), mu, inv,
+                         lnorm, out)
 
 
-class _Parameters:
-    """The parameters of Gaussian components estimated together, (components, K) arrays: means,
-    variances, 1 / sd and log-normalizers; a component holds the block and its row (a wide table's
-    prediction reads the block as it is, not 10,000 rows gathered again)."""
-
-    __slots__ = ("mu", "var", "inv_sd", "log_norm")
-
-    def __init__(self, mu, var, inv_sd, log_norm):
-        self.mu, self.var, self.inv_sd, self.log_norm = mu, var, inv_sd, log_norm
-
-    @staticmethod
-    def of(comps):
-        """Means, 1 / sd and log-normalizers of ``comps``, (K, components): their block's own arrays where
-        they are its rows in order, else their rows gathered."""
-        block = comps[0]._block
-        if block.mu.shape[0] == len(comps) and all(c._block is block for c in comps) \
-                and [c._row for c in comps] == list(range(len(comps))):
-            return block.mu.T, block.inv_sd.T, block.log_norm.T
-        return (np.array([c._mu for c in comps]).T, np.array([c._inv_sd for c in comps]).T,
-                np.array([c._log_norm for c in comps]).T)
-
-
-def _derived(var, scale):
-    """1 / sd and the log-normalizer of the density of x (not x / scale), from variances in the
-    statistics' units (any shape; ``scale`` broadcast against them)."""
-    with np.errstate(divide="ignore"):
-        return 1.0 / np.sqrt(var), -0.5 * (_LOG_2PI + np.log(var)) - np.log(scale)
+def _rows(stats, key):
+    """The rows ``key`` of a block's statistics or of a list of statistics dicts, (attributes, ...)."""
+    return stats.stats[key] if isinstance(stats, GaussianBlock) else stacked(stats, key)
 
 
 def _total_variances(stats_list):
     """Each attribute's variance over all classes (divisor n), in its statistics' units, and its
     overall mean (0 and 0 for an attribute without weight)."""
-    weight, mean, m2 = (stacked(stats_list, key) for key in ("weight", "mean", "m2"))
+    weight, mean, m2 = (_rows(stats_list, key) for key in ("weight", "mean", "m2"))
     w = weight.sum(axis=1)
     some = w > 0
     safe = np.where(some, w, 1.0)
@@ -293,24 +174,9 @@ def _total_variances(stats_list):
     return var, mu
 
 
-def value_range(X, weight=None):
-    """The smallest and largest present value of every column of ``X`` (rows of weight 0 left
-    out), +inf and -inf for a column without one; no warning for an all-missing column.
-
-    Examples
-    --------
-    >>> [a.tolist() for a in value_range(np.array([[1.0, np.nan], [3.0, np.nan], [-2.0, np.nan]]))]
-    [[-2.0, inf], [3.0, -inf]]
-    """
-    X = np.asarray(X, dtype=np.float64)
-    if weight is not None:
-        X = X[np.asarray(weight) > 0]
-    return np.fmin.reduce(X, axis=0, initial=np.inf), np.fmax.reduce(X, axis=0, initial=-np.inf)
-
-
 def variance_floor(stats_list, var_smoothing, rule="range"):
     """The variance added to each Gaussian attribute's variances, one per
-    statistics dict, in that attribute's statistics' units (``var_smoothing``
+    statistics dict (or row of a :class:`GaussianBlock`), in that attribute's statistics' units (``var_smoothing``
     None: the rule's own fraction, 1e-6 for "range", 1e-9 for the others).
 
     ``"range"`` (default): ``var_smoothing`` times the square of the attribute's
@@ -345,12 +211,13 @@ def variance_floor(stats_list, var_smoothing, rule="range"):
     # as Python's float arithmetic: an overflow is inf (the estimate refuses it, naming the attribute), not a warning
     with np.errstate(divide="ignore", over="ignore", under="ignore", invalid="ignore"):
         var, mu = _total_variances(stats_list)
-        scales = stats_scales(stats_list)
+        block = isinstance(stats_list, GaussianBlock)
+        scales = stats_list.stats["scale"][:, 0] if block else stats_scales(stats_list)
         fallback = np.where(mu != 0, mu * mu, 1.0 / (scales * scales))  # a constant attribute's spread
         if rule == "range":
-            if any("low" not in st for st in stats_list):
+            if ("low" not in stats_list.stats) if block else any("low" not in st for st in stats_list):
                 raise ValueError("var_smoothing_rule='range' needs the statistics' value range (low, high)")
-            width = stacked(stats_list, "high")[:, 0] - stacked(stats_list, "low")[:, 0]
+            width = _rows(stats_list, "high")[:, 0] - _rows(stats_list, "low")[:, 0]
             return var_smoothing * np.where(width > 0, width * width, fallback)
         if rule == "attribute":
             return var_smoothing * np.where(var > 0, var, fallback)

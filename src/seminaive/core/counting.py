@@ -85,12 +85,12 @@ def count_codes(children, width, y, n_classes, *, parent=None, n_parent=1, fold=
         base = base * slots + (1 if parent is None else np.maximum(np.asarray(parent[s:e], dtype=np.intp) + 1, 0))
         idx = np.add(take(s, e), offsets, dtype=np.intp)  # each child's slots after the previous child's
         idx += (base * wide)[:, None] if rows_first else base * wide
-        if weight is None:  # weights of 1: a float64 bincount (as fast; no conversion of a large table)
-            w = np.ones(idx.size)
+        if weight is None:  # an integer bincount, twice as fast as one weighted by ones (whole counts: exact)
+            part = np.bincount(idx.ravel(), minlength=size).astype(np.float64)
         else:
             w = np.asarray(weight[s:e], dtype=np.float64)
             w = np.repeat(w, c) if rows_first else np.tile(w, c)
-        part = np.bincount(idx.ravel(), weights=w, minlength=size)
+            part = np.bincount(idx.ravel(), weights=w, minlength=size)
         if total is None:
             total = part
         else:

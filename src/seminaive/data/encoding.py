@@ -6,6 +6,7 @@ every model works on the encoded arrays.
 """
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
@@ -86,7 +87,14 @@ def as_columns(X):
                              f"for a single sample")
     if arr.shape[1] == 0:
         raise ParameterError(f"X: 0 feature(s) (shape={arr.shape}) while a minimum of 1 is required.")
-    return [f"x{j}" for j in range(arr.shape[1])], (lambda j: arr[:, j]), arr.shape[0], False
+    return list(_array_names(arr.shape[1])), (lambda j: arr[:, j]), arr.shape[0], False
+
+
+@lru_cache(maxsize=8)
+def _array_names(d):
+    """The names of an array's ``d`` columns, x0, x1, ... (made once per width: a wide array's
+    fit and prediction ask for them several times)."""
+    return tuple(f"x{j}" for j in range(d))
 
 
 def check_2d(X):
@@ -194,7 +202,7 @@ def infer_schema(X, nominal=None, found_codes=None):
         return block_schema(names, present_values(block_counts(X, width)))
     numbers = _number_columns(X)
     if forced is None and len(numbers) == len(names):  # every column numeric by its dtype (a wide table)
-        return Schema(tuple(map(numeric_attribute, names)))
+        return Schema.of_numeric(names)
     attrs = []
     for j, name in enumerate(names):
         if j in numbers and (forced is None or j not in forced):  # known from its dtype: no column taken out
@@ -315,7 +323,7 @@ def encode(X, schema, check_finite=True, found_codes=None):
     else:
         positions = list(range(len(want)))
     nom, num = schema.nominal_indices, schema.numeric_indices
-    width = max([schema.attributes[i].n_values for i in nom], default=1)
+    width = int(schema.nominal_widths.max(initial=1))
     fast = encode_int_block(X, schema) if positions == list(range(len(want))) else None
     if fast is not None:
         codes, unseen = fast

@@ -86,7 +86,7 @@ def encode_int_block(X, schema):
         codes = np.empty(X.shape, dtype=code_dtype(int(lut.max()) + 1), order="F")  # the widest list's codes
         codes[:] = lut[np.arange(len(attrs)), X if inside else np.where((X < 0) | (X > top), top + 1, X)]
         return codes, np.count_nonzero(codes == -1, axis=0).astype(np.int64)
-    m = np.array([a.n_values for a in attrs])
+    m = schema.nominal_widths  # every attribute nominal
     unseen = np.zeros(len(attrs), dtype=np.int64)
     if not X.shape[0] or (X.min() >= 0 and X.max() < m.min()):
         return X, unseen

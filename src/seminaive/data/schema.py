@@ -73,6 +73,16 @@ class Attribute:
         return cls(d["name"], d["kind"], tuple(d.get("values", ())))
 
 
+@lru_cache(maxsize=1 << 16, typed=True)
+def _nominal(name, values):
+    """``Attribute(name, NOMINAL, values)`` for a string name and a tuple of plain values, made
+    without converting them again, one shared instance per name and values (a frozen value: an
+    integer block's thousands of attributes, fitted again for every fold)."""
+    attribute = object.__new__(Attribute)
+    attribute.__dict__.update(name=name, kind=NOMINAL, values=values)
+    return attribute
+
+
 @lru_cache(maxsize=1 << 16, typed=True)  # typed: True and 1 name different columns
 def numeric_attribute(name):
     """``Attribute(name, NUMERIC)``, one shared instance per name (a frozen value: a wide table's
@@ -97,6 +107,53 @@ class Schema:
     def __post_init__(self):
         object.__setattr__(self, "attributes", tuple(self.attributes))
 
+    @classmethod
+    def of_numeric(cls, names):
+        """The schema of numeric attributes named ``names`` (strings), its names and indices
+        known without a look at each attribute (a wide table's schema, inferred for every fit).
+
+        Examples
+        --------
+        >>> s = Schema.of_numeric(["a", "b"])
+        >>> s == Schema((Attribute("a", "numeric"), Attribute("b", "numeric"))), s.numeric_indices
+        (True, (0, 1))
+        """
+        names = tuple(names)
+        schema = cls(tuple(map(numeric_attribute, names)))
+        schema.__dict__.update(names=names, nominal_indices=(), numeric_indices=tuple(range(len(names))),
+                               nominal_widths=np.zeros(0, dtype=np.intp))
+        return schema
+
+    @classmethod
+    def of_int_block(cls, names, present):
+        """The schema of nominal attributes named ``names`` (strings) whose values are the
+        integers ``present`` marks (attributes, width) as present, in order, its names,
+        indices and integer look-up table worked out from the mask at once.
+
+        Examples
+        --------
+        >>> s = Schema.of_int_block(["a", "b"], np.array([[True, False, True], [True, True, False]]))
+        >>> [a.values for a in s.attributes], s.values_are_codes, s.integer_lut.tolist()
+        ([(0, 2), (0, 1)], False, [[0, -1, 1, -1], [0, 1, -1, -1]])
+        """
+        names, present = tuple(names), np.asarray(present, dtype=bool)
+        d, width = present.shape
+        rows, cols = np.nonzero(present)  # row-major: each attribute's values in order
+        n_values = np.bincount(rows, minlength=d)
+        ends = np.cumsum(n_values).tolist()
+        flat = cols.tolist()
+        attrs = tuple(_nominal(n, tuple(flat[a:b])) for n, a, b in zip(names, [0] + ends[:-1], ends))
+        schema = cls(attrs)
+        prefix = present == (np.arange(width) < n_values[:, None])  # values 0 .. m - 1: their own codes
+        schema.__dict__.update(names=names, nominal_indices=tuple(range(d)), numeric_indices=(),
+                               values_are_codes=bool(prefix.all()), nominal_widths=n_values.astype(np.intp))
+        top = int(cols.max()) if cols.size else -1
+        if d and n_values.all() and top < LUT_LIMIT and d * (top + 2) <= LUT_LIMIT:
+            lut = np.full((d, top + 2), -1, dtype=np.int8 if int(n_values.max()) < 127 else np.int32)
+            lut[rows, cols] = (np.cumsum(present, axis=1) - 1)[rows, cols]
+            schema.__dict__["integer_lut"] = lut
+        return schema
+
     @cached_property  # a frozen value: worked out once (a wide table asks often)
     def names(self):
         return tuple(a.name for a in self.attributes)
@@ -108,6 +165,11 @@ class Schema:
     @cached_property
     def numeric_indices(self):
         return tuple([i for i, a in enumerate(self.attributes) if a.kind != NOMINAL])
+
+    @cached_property
+    def nominal_widths(self):
+        """The number of values of each nominal attribute, an array."""
+        return np.array([self.attributes[i].n_values for i in self.nominal_indices], dtype=np.intp)
 
     @cached_property
     def values_are_codes(self):

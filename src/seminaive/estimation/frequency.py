@@ -42,7 +42,8 @@ class Frequency:
         """Log P(value | class) of shape (K, width) from counts of shape (K, width).
 
         ``n_values`` (default: the width) is the number of values smoothing
-        spreads over, when the counts hold only some of them. A class with no
+        spreads over, when the counts hold only some of them, or one per row
+        (an array (K, 1): stacked attributes padded to one width). A class with no
         present value at all (n_c = 0 and alpha = 0) gets the uniform
         distribution 1/m.
         """
@@ -54,8 +55,9 @@ class Frequency:
         with np.errstate(divide="ignore", invalid="ignore"):
             logp = np.log(num) - np.log(den)
         empty = den[:, 0] == 0
-        if empty.any() and m > 0:  # (an attribute without values has no entries to fill)
-            logp[empty] = -np.log(m)
+        if empty.any() and np.any(m > 0):  # (an attribute without values has no entries to fill)
+            with np.errstate(divide="ignore"):
+                logp[empty] = -np.log(m if np.ndim(m) == 0 else np.asarray(m)[empty])
         return logp
 
     def conditional(self, counts, n_values=None, backoff=None):

@@ -1,0 +1,162 @@
+"""A Naive Bayes holds its Gaussian attributes as one block until something asks for the
+per-attribute components: the two forms, and a fit through the per-attribute path alone,
+give the same model to the last bit, on generated mixed tables."""
+
+import copy
+import pickle
+import re
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from seminaive import NaiveBayes
+from seminaive.data.schema import Attribute, Schema
+from seminaive.exceptions import DataFormatError, UnseenValueWarning
+from seminaive.persistence import model_from_dict, model_to_dict
+
+
+def _table(seed):
+    """Numeric and nominal columns in a random order, missing values, a constant column, a column
+    missing in one class, a huge and a tiny column, and 2 to 4 classes."""
+    rng = np.random.default_rng(seed)
+    n, k = int(rng.integers(8, 60)), int(rng.integers(2, 5))
+    y = np.arange(n) % k
+    cols = {}
+    for j in range(int(rng.integers(2, 9))):
+        kind = rng.choice(["normal", "nominal", "constant", "missing", "huge", "integer"])
+        if kind == "nominal":
+            cols[f"c{j}"] = rng.choice(["u", "v", "w"], size=n).astype(object)
+        elif kind == "constant":
+            cols[f"c{j}"] = np.full(n, 2.5)
+        elif kind == "huge":
+            cols[f"c{j}"] = rng.normal(size=n) * 1e300
+        elif kind == "integer":
+            cols[f"c{j}"] = rng.integers(0, 3, size=n).astype(float)  # equal values within a class
+        else:
+            x = rng.normal(size=n) + y * 0.7
+            if kind == "missing":
+                x[y == 0] = np.nan
+            x[rng.random(n) < 0.1] = np.nan
+            cols[f"c{j}"] = x
+    X = pd.DataFrame(cols)
+    for name in X.columns:  # some nominal values missing
+        if X[name].dtype == object:
+            X.loc[rng.random(n) < 0.1, name] = None
+    draw = rng.random()  # whole weights, fractional ones (nominal counts then kept per attribute), or none
+    w = rng.integers(1, 4, size=n).astype(float) if draw < 0.3 else rng.random(n) + 0.1 if draw < 0.5 else None
+    return X, y, w
+
+
+PARAMS = [{}, {"estimation": "map"}, {"estimation": "predictive"}, {"var_smoothing": 0.0},
+          {"var_smoothing_rule": "largest", "ddof": 0}, {"var_smoothing_rule": "attribute"}]
+
+
+@pytest.mark.parametrize("params", PARAMS, ids=[str(p) for p in PARAMS])
+@pytest.mark.parametrize("seed", range(12))
+def test_the_block_and_the_lists_give_the_same_model(seed, params):
+    X, y, w = _table(seed)
+    try:
+        held = NaiveBayes(**params).fit(X, y, sample_weight=w)
+    except DataFormatError as e:  # "largest": a huge column's floor overflows a constant one's: the same refusal
+        with pytest.raises(DataFormatError, match=re.escape(str(e))):
+            NaiveBayes(**params).partial_fit(X, y, classes=np.unique(y), sample_weight=w)
+        return
+    assert held.holds_block()
+    before = held.predict_proba(X), held.predict_log_proba(X)
+    assert held.holds_block()  # predicting makes no lists
+    lists = copy.deepcopy(held)
+    assert len(lists.components_) == X.shape[1] and not lists.holds_block()
+    assert [c.attribute for c in lists.components_] == list(range(X.shape[1]))
+    after = lists.predict_proba(X), lists.predict_log_proba(X)
+    for a, b in zip(before, after):
+        np.testing.assert_array_equal(a, b)
+    lists._estimate()  # estimated again through the per-attribute path
+    np.testing.assert_array_equal(lists.predict_log_proba(X), before[1])
+    chunked = NaiveBayes(**params).partial_fit(X, y, classes=np.unique(y), sample_weight=w)  # never a block
+    assert not chunked.holds_block()
+    np.testing.assert_array_equal(chunked.predict_log_proba(X), before[1])
+    assert model_to_dict(held) == model_to_dict(chunked)
+    np.testing.assert_array_equal(model_from_dict(model_to_dict(held)).predict_log_proba(X), before[1])
+
+
+def test_a_refit_and_a_change_to_the_lists_are_not_hidden_by_a_block():
+    X, y, _ = _table(3)
+    nb = NaiveBayes().fit(X, y)
+    nb.fit(X.iloc[::-1], y[::-1])
+    assert nb.holds_block()
+    np.testing.assert_array_equal(nb.predict_log_proba(X), NaiveBayes().fit(X, y).predict_log_proba(X))
+    gauss = next(i for i, c in enumerate(nb.components_) if c.kind == "gaussian")
+    nb.stats_[gauss]["mean"] += 1.0  # the lists are the model's statistics from now on
+    nb._estimate()
+    assert not np.array_equal(nb.predict_log_proba(X), NaiveBayes().fit(X, y).predict_log_proba(X))
+
+
+def test_an_unfitted_model_has_no_lists_and_an_old_pickle_loads():
+    with pytest.raises(AttributeError, match="components_"):
+        NaiveBayes().components_
+    X, y, _ = _table(5)
+    nb = NaiveBayes().fit(X, y)
+    assert "_blocks" in nb.__getstate__()  # pickled as the blocks
+    nb._release()
+    old = dict(nb.__dict__)  # as a model pickled before the block kept its lists under their own names
+    old["components_"], old["stats_"] = old.pop("_components"), old.pop("_stats")
+    again = NaiveBayes.__new__(NaiveBayes)
+    again.__setstate__(old)
+    np.testing.assert_array_equal(again.predict_log_proba(X), NaiveBayes().fit(X, y).predict_log_proba(X))
+    np.testing.assert_array_equal(pickle.loads(pickle.dumps(NaiveBayes().fit(X, y))).predict_log_proba(X),
+                                  again.predict_log_proba(X))
+
+
+def test_a_wide_fit_and_prediction_make_no_object_per_attribute():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, 5000))
+    y = np.arange(30) % 3
+    nb = NaiveBayes().fit(X, y)
+    nb.predict_proba(X)
+    assert nb.holds_block() and nb.__dict__["_rest"] == ([], [])
+    assert [len(b) for b in nb.__dict__["_blocks"]] == [5000]
+
+
+@pytest.mark.parametrize("params", [{}, {"alpha": 0.0}, {"estimation": "m-estimate"}, {"estimation": "map"}],
+                         ids=["laplace", "alpha0", "m-estimate", "map"])
+@pytest.mark.parametrize("seed", range(8))
+def test_an_integer_block_and_the_lists_give_the_same_model(seed, params):
+    rng = np.random.default_rng(100 + seed)
+    n, d, k = int(rng.integers(5, 80)), int(rng.integers(1, 40)), int(rng.integers(2, 5))
+    y = np.arange(n) % k
+    X = rng.integers(0, rng.integers(1, 9, size=d), size=(n, d))  # some values never seen: gaps in the lists
+    X[:, ::3] *= 2
+    held = NaiveBayes(nominal="all", **params).fit(X, y)
+    assert held.holds_block() == (params.get("estimation") != "m-estimate")
+    test = np.vstack([X, rng.integers(-1, 20, size=(7, d))])  # values outside the lists: read as missing
+    with pytest.warns(UnseenValueWarning):
+        before = held.predict_log_proba(test)
+    lists = copy.deepcopy(held)
+    assert [c.n_values for c in lists.components_] == [len(np.unique(X[:, j])) for j in range(d)]
+    with pytest.warns(UnseenValueWarning):
+        np.testing.assert_array_equal(lists.predict_log_proba(test), before)
+    chunked = NaiveBayes(nominal="all", **params).partial_fit(X, y, classes=np.arange(k))
+    assert model_to_dict(chunked) == model_to_dict(held)
+    with pytest.warns(UnseenValueWarning):
+        np.testing.assert_array_equal(chunked.predict_log_proba(test), before)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_an_integer_blocks_schema_is_the_one_its_attributes_give(seed):
+    rng = np.random.default_rng(seed)
+    d, width = int(rng.integers(1, 6)), int(rng.integers(1, 300))
+    present = rng.random((d, width)) < rng.random()
+    present[:, 0] |= rng.random() < 0.5
+    present[~present.any(axis=1), int(rng.integers(0, width))] = True
+    fast = Schema.of_int_block([f"x{j}" for j in range(d)], present)
+    slow = Schema(tuple(Attribute(a.name, a.kind, a.values) for a in fast.attributes))  # nothing known beforehand
+    assert fast == slow and [a.values for a in fast.attributes] == [tuple(np.flatnonzero(p)) for p in present]
+    assert (fast.names, fast.nominal_indices, fast.numeric_indices, fast.values_are_codes) == \
+        (slow.names, slow.nominal_indices, slow.numeric_indices, slow.values_are_codes)
+    np.testing.assert_array_equal(fast.nominal_widths, slow.nominal_widths)
+    if slow.integer_lut is None:
+        assert "integer_lut" not in fast.__dict__ or fast.integer_lut is None
+    else:
+        assert fast.integer_lut.dtype == slow.integer_lut.dtype
+        np.testing.assert_array_equal(fast.integer_lut, slow.integer_lut)
