@@ -83,6 +83,13 @@ def _nominal(name, values):
     return attribute
 
 
+@lru_cache(maxsize=8)
+def _numeric_attributes(names):
+    """The numeric attributes named ``names`` (a tuple of strings), one shared tuple per names (a
+    wide table's schema, inferred again for every fold, costs a look-up of its names)."""
+    return tuple(map(numeric_attribute, names))
+
+
 @lru_cache(maxsize=1 << 16, typed=True)  # typed: True and 1 name different columns
 def numeric_attribute(name):
     """``Attribute(name, NUMERIC)``, one shared instance per name (a frozen value: a wide table's
@@ -119,7 +126,7 @@ class Schema:
         (True, (0, 1))
         """
         names = tuple(names)
-        schema = cls(tuple(map(numeric_attribute, names)))
+        schema = cls(_numeric_attributes(names))
         schema.__dict__.update(names=names, nominal_indices=(), numeric_indices=tuple(range(len(names))),
                                nominal_widths=np.zeros(0, dtype=np.intp))
         return schema
