@@ -97,7 +97,7 @@ def test_an_unfitted_model_has_no_lists_and_an_old_pickle_loads():
         NaiveBayes().components_
     X, y, _ = _table(5)
     nb = NaiveBayes().fit(X, y)
-    assert "_blocks" in nb.__getstate__()  # pickled as the blocks
+    assert "_held" in nb.__getstate__()  # pickled as the blocks
     nb._release()
     old = dict(nb.__dict__)  # as a model pickled before the block kept its lists under their own names
     old["components_"], old["stats_"] = old.pop("_components"), old.pop("_stats")
@@ -114,8 +114,8 @@ def test_a_wide_fit_and_prediction_make_no_object_per_attribute():
     y = np.arange(30) % 3
     nb = NaiveBayes().fit(X, y)
     nb.predict_proba(X)
-    assert nb.holds_block() and nb.__dict__["_rest"] == ([], [])
-    assert [len(b) for b in nb.__dict__["_blocks"]] == [5000]
+    blocks, comps, stats = nb.__dict__["_held"]
+    assert [len(b) for b in blocks] == [5000] and comps == stats == []
 
 
 @pytest.mark.parametrize("params", [{}, {"alpha": 0.0}, {"estimation": "m-estimate"}, {"estimation": "map"}],
@@ -160,3 +160,19 @@ def test_an_integer_blocks_schema_is_the_one_its_attributes_give(seed):
     else:
         assert fast.integer_lut.dtype == slow.integer_lut.dtype
         np.testing.assert_array_equal(fast.integer_lut, slow.integer_lut)
+
+
+def test_threads_predicting_while_others_make_the_lists_see_one_model():
+    from concurrent.futures import ThreadPoolExecutor
+    rng = np.random.default_rng(7)
+    X = pd.DataFrame(rng.normal(size=(20, 3000))).add_prefix("x").assign(word=rng.choice(["u", "v"], size=20))
+    y = np.arange(20) % 2
+    expected = NaiveBayes().fit(X, y).predict_log_proba(X)
+    for _ in range(10):
+        nb = NaiveBayes().fit(X, y)
+        jobs = [(lambda: nb.predict_log_proba(X)) if i % 2 else (lambda: len(nb.components_)) for i in range(16)]
+        with ThreadPoolExecutor(8) as pool:
+            out = [f.result() for f in [pool.submit(j) for j in jobs]]
+        for o in out[1::2]:
+            np.testing.assert_array_equal(o, expected)
+        assert out[0::2] == [X.shape[1]] * 8 and not nb.holds_block()

@@ -185,7 +185,7 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
             table = encode(X, self.schema_, check_finite=not gaussian, found_codes=found)
             if gaussian:  # the nominal attributes as one block, the Gaussian ones as another
                 self._hold(*count_blocks(self.schema_, table, codes, k, weight))
-                if not all(b.finite() for b in self.__dict__["_blocks"] if isinstance(b, GaussianBlock)):
+                if not all(b.finite() for b in self.__dict__["_held"][0] if isinstance(b, GaussianBlock)):
                     refuse_infinite(table, self.schema_)
             else:
                 self.components_ = self._make_components(table, codes, weight)
@@ -314,8 +314,9 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
         jll = np.empty((table.n_samples, len(self.classes_)))
         jll[:] = self.class_log_prior_
         with np.errstate(invalid="ignore"):  # +inf (a point mass) and -inf (probability 0) sum to NaN: impossible
-            if self.holds_block():
-                return self._add_held(table, jll)
+            held = self.__dict__.get("_held")  # read once: the blocks, or (made meanwhile) the lists
+            if held is not None:
+                return self._add_held(held, table, jll)
             for kind in dict.fromkeys(map(type, self.components_)):
                 kind.add_log_likelihood_many([c for c in self.components_ if type(c) is kind], table, jll)
         return jll

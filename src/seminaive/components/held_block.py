@@ -2,6 +2,8 @@
 Gaussian ones in another) plus any other components, made one per attribute only when
 something asks for them."""
 
+import threading
+
 import numpy as np
 
 from .base import estimate_components
@@ -12,6 +14,8 @@ from .gaussian_block import GaussianBlock
 from .stacked_stats import StatsRows
 
 __all__ = ["HeldBlock", "count_blocks"]
+
+_MAKING = threading.Lock()  # one thread at a time makes a model's lists from its blocks
 
 
 def count_blocks(schema, table, y, n_classes, weight=None):
@@ -70,31 +74,37 @@ class HeldBlock:
 
     def holds_block(self):
         """Whether attributes are held as blocks (no per-attribute lists made yet)."""
-        return "_blocks" in self.__dict__
+        return "_held" in self.__dict__
 
     def _hold(self, blocks, comps, stats):
-        """Hold ``blocks`` and the other attributes' components and statistics (lists, attribute order)."""
+        """Hold ``blocks`` and the other attributes' components and statistics (lists, attribute
+        order), as one value read at once (a prediction in one thread while another makes the
+        lists reads the blocks or the lists, never half of each)."""
         self._forget()
-        self.__dict__.update(_blocks=[b for b in blocks if len(b)], _rest=(comps, stats))
+        self.__dict__["_held"] = ([b for b in blocks if len(b)], comps, stats)
 
     def _forget(self):
-        for key in ("_blocks", "_rest", "_components", "_stats"):
+        for key in ("_held", "_components", "_stats"):
             self.__dict__.pop(key, None)
 
     def _release(self):
-        """Make the per-attribute lists from the blocks, and let the blocks go."""
-        d = self.__dict__
-        if "_blocks" not in d:
+        """Make the per-attribute lists from the blocks, then let the blocks go."""
+        if "_held" not in self.__dict__:
             return
-        blocks, (comps, stats) = d.pop("_blocks"), d.pop("_rest")
-        comps, stats = list(comps), list(stats)
-        for block in blocks:
-            comps += _components(block)
-            stats += block.rows()
-        order = np.argsort([c.attribute for c in comps], kind="stable").tolist()
-        d["_components"], d["_stats"] = [comps[i] for i in order], [stats[i] for i in order]
+        with _MAKING:
+            d = self.__dict__
+            if "_held" not in d:  # made meanwhile by another thread
+                return
+            blocks, comps, stats = d["_held"]
+            comps, stats = list(comps), list(stats)
+            for block in blocks:
+                comps += _components(block)
+                stats += block.rows()
+            order = np.argsort([c.attribute for c in comps], kind="stable").tolist()
+            d["_components"], d["_stats"] = [comps[i] for i in order], [stats[i] for i in order]
+            del d["_held"]
 
-    def _held(self, key):
+    def _listed(self, key):
         self._release()
         try:
             return self.__dict__[key]
@@ -105,9 +115,9 @@ class HeldBlock:
         self._release()
         self.__dict__[key] = value
 
-    components_ = property(lambda self: self._held("_components"), lambda self, v: self._put("_components", v),
+    components_ = property(lambda self: self._listed("_components"), lambda self, v: self._put("_components", v),
                            doc="One distribution per attribute (made from the block on first reading).")
-    stats_ = property(lambda self: self._held("_stats"), lambda self, v: self._put("_stats", v),
+    stats_ = property(lambda self: self._listed("_stats"), lambda self, v: self._put("_stats", v),
                       doc="The sufficient statistics of each component (made from the block on first reading).")
 
     def _estimate_attributes(self, shared):
@@ -117,8 +127,9 @@ class HeldBlock:
         component in one batch. The model gives ``schema_``, ``var_smoothing`` and
         ``var_smoothing_rule``."""
         names, rule = self.schema_.names, (self.var_smoothing, self.var_smoothing_rule)
-        if self.holds_block() and shared is not None:
-            blocks, (comps, stats) = self.__dict__["_blocks"], self.__dict__["_rest"]
+        held = self.__dict__.get("_held")
+        if held is not None and shared is not None:
+            blocks, comps, stats = held
             if all(b.estimate(shared) for b in blocks if isinstance(b, CategoricalBlock)):
                 for b in blocks:
                     if isinstance(b, GaussianBlock):
@@ -144,10 +155,10 @@ class HeldBlock:
         for i in others:
             comps[i].estimate(stats[i], self._estimator(names[comps[i].attribute]), name=names[comps[i].attribute])
 
-    def _add_held(self, table, out):
-        """Add every attribute's log-likelihood to ``out`` (n, K) from the blocks and the other
+    def _add_held(self, held, table, out):
+        """Add every attribute's log-likelihood to ``out`` (n, K) from the ``held`` blocks and other
         components, each kind in the order of its first attribute, as the lists' path adds them."""
-        blocks, comps = self.__dict__["_blocks"], self.__dict__["_rest"][0]
+        blocks, comps, _ = held
         kinds = {}
         for c in comps:
             kinds.setdefault(type(c), []).append(c)
