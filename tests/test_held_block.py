@@ -73,11 +73,39 @@ def test_the_block_and_the_lists_give_the_same_model(seed, params):
         np.testing.assert_array_equal(a, b)
     lists._estimate()  # estimated again through the per-attribute path
     np.testing.assert_array_equal(lists.predict_log_proba(X), before[1])
-    chunked = NaiveBayes(**params).partial_fit(X, y, classes=np.unique(y), sample_weight=w)  # never a block
-    assert not chunked.holds_block()
+    chunked = NaiveBayes(**params).partial_fit(X, y, classes=np.unique(y), sample_weight=w)
     np.testing.assert_array_equal(chunked.predict_log_proba(X), before[1])
     assert model_to_dict(held) == model_to_dict(chunked)
     np.testing.assert_array_equal(model_from_dict(model_to_dict(held)).predict_log_proba(X), before[1])
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_partial_fits_and_merges_of_blocks_equal_those_of_lists(seed):
+    X, y, w = _table(seed)
+    params = PARAMS[seed % len(PARAMS)]
+    cut = [0, len(y) // 3, len(y) // 2, len(y)]
+    parts = [(X.iloc[a:b], y[a:b], None if w is None else w[a:b]) for a, b in zip(cut[:-1], cut[1:])]
+    blocks, lists = NaiveBayes(**params), NaiveBayes(**params)
+    try:
+        for i, (Xp, yp, wp) in enumerate(parts):
+            blocks.partial_fit(Xp, yp, classes=np.unique(y), sample_weight=wp)
+            lists.partial_fit(Xp, yp, classes=np.unique(y), sample_weight=wp)
+            lists.components_  # the lists from now on: each later chunk added attribute by attribute
+    except DataFormatError:
+        return  # "largest" overflowing: test_the_block_and_the_lists_give_the_same_model holds the refusals equal
+    assert blocks.holds_block() and not lists.holds_block()
+    assert model_to_dict(blocks) == model_to_dict(lists)
+    np.testing.assert_array_equal(blocks.predict_log_proba(X), lists.predict_log_proba(X))
+    a, b = (NaiveBayes(**params).fit(Xp, yp, sample_weight=wp) for Xp, yp, wp in (parts[0], parts[2]))
+    merged = a.merge(b)
+    assert a.holds_block() and b.holds_block()  # merging made no lists of either
+    a.components_, b.components_
+    assert model_to_dict(merged) == model_to_dict(a.merge(b))  # the lists' merge
+    if params.get("var_smoothing") == 0.0:
+        return  # a constant column's variance: 0 or rounding's 1e-31, a point mass or not: no fit to compare with
+    np.testing.assert_allclose(merged.predict_log_proba(X), NaiveBayes(**params).fit(
+        pd.concat([parts[0][0], parts[2][0]]), np.r_[parts[0][1], parts[2][1]],
+        sample_weight=None if w is None else np.r_[parts[0][2], parts[2][2]]).predict_log_proba(X), rtol=1e-9)
 
 
 def test_a_refit_and_a_change_to_the_lists_are_not_hidden_by_a_block():

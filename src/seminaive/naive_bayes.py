@@ -251,7 +251,7 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
         """
         X, y = unwrap(X, y)
         check_2d(X)
-        first = not hasattr(self, "stats_")
+        first = not self._has_stats()
         if first:
             self._check_params()
             check_names(self, X, reset=True)
@@ -267,11 +267,13 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
         if sample_weight is not None:
             weight = _check_sample_weight(sample_weight, np.empty((table.n_samples, 0)))
         k = len(self.classes_)
-        if first:
-            self.components_ = self._make_components(table, codes, weight)
-        stats = self._count(table, codes, k, weight)
         counts = count_classes(codes, k, weight)
-        self._accumulate(stats, counts)
+        if self.numeric == "gaussian":  # blocks added to blocks
+            self._accumulate_held(count_blocks(self.schema_, table, codes, k, weight), counts)
+        else:
+            if first:
+                self.components_ = self._make_components(table, codes, weight)
+            self._accumulate(self._count(table, codes, k, weight), counts)
         self._estimate()
         return self
 
@@ -285,10 +287,15 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
         self._check_mergeable(other)
         if other.schema_ != self.schema_:
             raise ParameterError("merge: the models must share the schema (attributes and values)")
-        if any(c.to_dict() != o.to_dict() for c, o in zip(self.components_, other.components_)):
-            raise ParameterError("merge: the models' components differ (for example their cut points)")
+        theirs = other.__dict__.get("_held")  # read as it is: merging makes no lists of ``other``
+        if theirs is None or not self.holds_block():  # Gaussian blocks: the schema decides the components
+            if any(c.to_dict() != o.to_dict() for c, o in zip(self.components_, other.components_)):
+                raise ParameterError("merge: the models' components differ (for example their cut points)")
         out = copy.deepcopy(self)
-        out._accumulate(other.stats_, other.class_count_)
+        if theirs is not None:
+            out._accumulate_held(theirs, other.class_count_)
+        else:
+            out._accumulate(other.stats_, other.class_count_)
         out._estimate()
         return out
 

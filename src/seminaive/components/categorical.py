@@ -2,7 +2,6 @@
 
 import numpy as np
 
-from ..estimation.frequency import Frequency
 from .base import Component
 from .categorical_block import CategoricalBlock, add_tables, stack_tables
 
@@ -79,20 +78,18 @@ class Categorical(Component):
 
     @classmethod
     def estimate_many(cls, comps, stats, estimator, names):
-        """With Lidstone's estimator, which smooths each class's counts by themselves, the
-        components of each number of values in one call on their stacked counts (the same
-        operations, row by row); with any other, one by one."""
-        if type(estimator) is not Frequency:
-            return super().estimate_many(comps, stats, estimator, names)
+        """The components of each number of values as one block estimated in one call on their
+        stacked counts (:meth:`CategoricalBlock.estimate`: the same operations, row by row), where
+        the estimator smooths each class's counts by themselves; else one by one."""
         groups = {}
         for c, s in zip(comps, stats):
             groups.setdefault(np.shape(s["counts"]), []).append((c, s["counts"]))
-        for (k, m), members in groups.items():
-            logp = estimator.categorical(np.concatenate([counts for _, counts in members]))  # (members * K, m)
-            tables = np.zeros((len(members), m + 1, k))  # each one's extra zero row: as estimate's
-            tables[:, :m, :] = logp.reshape(len(members), k, m).transpose(0, 2, 1)
-            for (c, _), table in zip(members, tables):
-                c.log_table_ = table
+        for (_, m), members in groups.items():
+            block = CategoricalBlock(range(len(members)), range(len(members)), [m] * len(members),
+                                     np.stack([counts for _, counts in members]))
+            if not block.estimate(estimator):
+                return super().estimate_many(comps, stats, estimator, names)
+            block.install([c for c, _ in members])
 
     def log_likelihood(self, table):
         return self.log_table_[self.codes(table)]

@@ -66,6 +66,10 @@ class CategoricalBlock:
         block's estimates are its attributes' own to the last bit)."""
         return bool((self.counts % 1 == 0).all())
 
+    def merge(self, other):
+        """The block of the union of two parts' data (the same attributes): the counts add."""
+        return CategoricalBlock(self.attributes, self.columns, self.n_values, self.counts + other.counts)
+
     def rows(self):
         """One statistics dict per attribute: views of its counts, (K, n_values)."""
         return [{"counts": c[:, :m]} for c, m in zip(self.counts, self.n_values.tolist())]

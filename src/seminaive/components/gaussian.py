@@ -4,8 +4,9 @@ import numpy as np
 
 from ._densities import normal_logpdf, student_t_logpdf
 from .base import Component
-from .gaussian_block import GaussianBlock, Parameters, add_plain, add_special, derived, value_range
-from .stacked_stats import stacked, stats_scale, stats_scales
+from .gaussian_block import (GaussianBlock, Parameters, add_plain, add_special, derived, merge_moments, rescale,
+                             value_range)
+from .stacked_stats import stacked, stats_scales
 
 __all__ = ["Gaussian", "variance_floor", "normal_logpdf", "student_t_logpdf", "estimated_logpdf",
            "VAR_SMOOTHING_RULES", "value_range"]
@@ -73,26 +74,11 @@ class Gaussian(Component):
     @staticmethod
     def rescaled(stats, scale):
         """The statistics in the units of another power-of-two ``scale`` (exact)."""
-        r = float(stats_scale(stats)) / scale
-        out = {"weight": stats["weight"], "mean": stats["mean"] * r, "m2": stats["m2"] * r * r,
-               "scale": np.array([scale])}
-        if "low" in stats:
-            out["low"], out["high"] = stats["low"] * r, stats["high"] * r
-        return out
+        return rescale(stats, np.array([scale], dtype=np.float64))
 
     @staticmethod
     def merge(a, b):
-        s = max(stats_scale(a), stats_scale(b))
-        a, b = Gaussian.rescaled(a, s), Gaussian.rescaled(b, s)
-        w = a["weight"] + b["weight"]
-        delta = b["mean"] - a["mean"]
-        safe = np.where(w > 0, w, 1.0)
-        mean = a["mean"] + delta * b["weight"] / safe
-        m2 = a["m2"] + b["m2"] + delta ** 2 * a["weight"] * b["weight"] / safe
-        out = {"weight": w, "mean": np.where(w > 0, mean, 0.0), "m2": m2, "scale": np.array([s])}
-        if "low" in a and "low" in b:
-            out["low"], out["high"] = np.fmin(a["low"], b["low"]), np.fmax(a["high"], b["high"])
-        return out
+        return merge_moments(a, b)
 
     def estimate(self, stats, estimator, floor=0.0, name=None, **context):
         self.estimate_many([self], [stats], estimator, [floor], [name])
@@ -114,7 +100,7 @@ class Gaussian(Component):
         self._block, self._row = Parameters(mu[None], var[None], *derived(var[None], self.scale_)), 0
         self._plain = getattr(self, "df_", None) is None and bool((var > 0).all())
 
-    # its parameters (K,): its row of the block of parameters it was estimated with (see _Parameters)
+    # its parameters (K,): its row of the block of parameters it was estimated with (see Parameters)
     _mu = property(lambda self: self._block.mu[self._row])
     _var = property(lambda self: self._block.var[self._row])
     _inv_sd = property(lambda self: self._block.inv_sd[self._row])

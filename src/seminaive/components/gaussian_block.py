@@ -15,7 +15,7 @@ from ._densities import normal_logpdf, student_t_logpdf
 from ._moments import class_moments, raw_units_safe
 from .stacked_stats import stacked, stats_scales
 
-__all__ = ["GaussianBlock", "value_range"]
+__all__ = ["GaussianBlock", "value_range", "merge_moments", "rescale"]
 
 _LOG_2PI = np.log(2 * np.pi)
 _KEYS = ("weight", "mean", "m2", "scale", "low", "high")
@@ -92,6 +92,10 @@ class GaussianBlock:
         stats["scale"] = stats_scales(rows)[:, None]
         return cls(attributes, columns, stats)
 
+    def merge(self, other):
+        """The block of the union of two parts' data (the same attributes) from theirs."""
+        return GaussianBlock(self.attributes, self.columns, merge_moments(self.stats, other.stats))
+
     def rows(self):
         """One statistics dict per attribute: views of the block's rows."""
         keys = [key for key in _KEYS if key in self.stats]
@@ -146,6 +150,47 @@ class GaussianBlock:
         idx = np.flatnonzero(keep)
         return add_plain(table.numeric, self.columns[idx], scales[idx], p.mu[idx].T, p.inv_sd[idx].T,
                          p.log_norm[idx].T, out)
+
+
+def _scale(stats):
+    """The power-of-two scale of statistics, as an array (1 for statistics saved before it existed)."""
+    return np.atleast_1d(np.asarray(stats.get("scale", 1.0), dtype=np.float64))
+
+
+def rescale(stats, scale):
+    """The moments ``stats`` in the units of another power-of-two ``scale`` (an array broadcasting
+    against their scale: exact)."""
+    r = _scale(stats) / scale
+    out = {"weight": stats["weight"], "mean": stats["mean"] * r, "m2": stats["m2"] * r * r, "scale": scale}
+    if "low" in stats:
+        out["low"], out["high"] = stats["low"] * r, stats["high"] * r
+    return out
+
+
+def merge_moments(a, b):
+    """The moments of the union of two parts' data from theirs, by Chan's parallel update, after
+    bringing both to the larger power-of-two scale (exact). Each part is a dict of arrays: one
+    attribute's (weight, mean and m2 (K,); scale, low and high (1,)) or a block's ((attributes, K)
+    and (attributes, 1)), the same operations element by element.
+
+    Examples
+    --------
+    >>> a = {"weight": np.array([2.0]), "mean": np.array([1.0]), "m2": np.array([2.0]), "scale": np.array([1.0])}
+    >>> b = {"weight": np.array([1.0]), "mean": np.array([4.0]), "m2": np.array([0.0]), "scale": np.array([1.0])}
+    >>> [merge_moments(a, b)[key].tolist() for key in ("weight", "mean", "m2")]  # of 0, 2 and 4
+    [[3.0], [2.0], [8.0]]
+    """
+    s = np.maximum(_scale(a), _scale(b))
+    a, b = rescale(a, s), rescale(b, s)
+    w = a["weight"] + b["weight"]
+    delta = b["mean"] - a["mean"]
+    safe = np.where(w > 0, w, 1.0)
+    mean = a["mean"] + delta * b["weight"] / safe
+    m2 = a["m2"] + b["m2"] + delta ** 2 * a["weight"] * b["weight"] / safe
+    out = {"weight": w, "mean": np.where(w > 0, mean, 0.0), "m2": m2, "scale": s}
+    if "low" in a and "low" in b:
+        out["low"], out["high"] = np.fmin(a["low"], b["low"]), np.fmax(a["high"], b["high"])
+    return out
 
 
 class Parameters:

@@ -95,14 +95,28 @@ class HeldBlock:
             d = self.__dict__
             if "_held" not in d:  # made meanwhile by another thread
                 return
-            blocks, comps, stats = d["_held"]
-            comps, stats = list(comps), list(stats)
-            for block in blocks:
-                comps += _components(block)
-                stats += block.rows()
-            order = np.argsort([c.attribute for c in comps], kind="stable").tolist()
-            d["_components"], d["_stats"] = [comps[i] for i in order], [stats[i] for i in order]
+            d["_components"], d["_stats"] = _lists(d["_held"])
             del d["_held"]
+
+    def _has_stats(self):
+        """Whether statistics are held, as blocks or as lists (reading ``stats_`` would make the lists)."""
+        return self.holds_block() or "_stats" in self.__dict__
+
+    def _accumulate_held(self, held, class_count):
+        """Add a chunk's statistics as :func:`count_blocks` gives them (``held``) and its class counts to
+        the model's, block by block where both are blocks of the same attributes (a first chunk's become
+        them); else as lists (:meth:`_accumulate`): what ``partial_fit`` and ``merge`` do."""
+        mine = self.__dict__.get("_held")
+        if not self._has_stats():
+            self._hold(*held)
+            self.class_count_ = class_count
+        elif mine is not None and _same_form(mine, held):
+            blocks = [a.merge(b) for a, b in zip(mine[0], held[0])]
+            stats = [type(c).merge(a, b) for c, a, b in zip(mine[1], mine[2], held[2])]
+            self.__dict__["_held"] = (blocks, mine[1], stats)
+            self.class_count_ = self.class_count_ + class_count
+        else:
+            self._accumulate(_lists(held)[1], class_count)
 
     def _listed(self, key):
         self._release()
@@ -175,6 +189,26 @@ class HeldBlock:
             if old in state:
                 state[new] = state.pop(old)
         super().__setstate__(state)
+
+
+def _lists(held):
+    """The components and statistics ``held`` (blocks and lists) stands for, one per attribute, in
+    attribute order."""
+    blocks, comps, stats = held
+    comps, stats = list(comps), list(stats)
+    for block in blocks:
+        comps += _components(block)
+        stats += block.rows()
+    order = np.argsort([c.attribute for c in comps], kind="stable").tolist()
+    return [comps[i] for i in order], [stats[i] for i in order]
+
+
+def _same_form(a, b):
+    """Whether two held forms have blocks of the same kinds over the same attributes, and the same
+    other components."""
+    return (len(a[0]) == len(b[0]) and all(type(x) is type(y) and np.array_equal(x.attributes, y.attributes)
+                                           for x, y in zip(a[0], b[0]))
+            and [c.to_dict() for c in a[1]] == [c.to_dict() for c in b[1]])
 
 
 def _components(block):
