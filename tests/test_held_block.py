@@ -63,12 +63,12 @@ def test_the_block_and_the_lists_give_the_same_model(seed, params):
             NaiveBayes(**params).partial_fit(X, y, classes=np.unique(y), sample_weight=w)
         return
     assert held.holds_block()
-    before = held.predict_proba(X), held.predict_log_proba(X)
+    before = held.predict_proba(X), held.predict_log_proba(X), held.attribute_log_likelihoods(X)
     assert held.holds_block()  # predicting makes no lists
     lists = copy.deepcopy(held)
     assert len(lists.components_) == X.shape[1] and not lists.holds_block()
     assert [c.attribute for c in lists.components_] == list(range(X.shape[1]))
-    after = lists.predict_proba(X), lists.predict_log_proba(X)
+    after = lists.predict_proba(X), lists.predict_log_proba(X), lists.attribute_log_likelihoods(X)
     for a, b in zip(before, after):
         np.testing.assert_array_equal(a, b)
     lists._estimate()  # estimated again through the per-attribute path
@@ -164,6 +164,8 @@ def test_an_integer_block_and_the_lists_give_the_same_model(seed, params):
     assert [c.n_values for c in lists.components_] == [len(np.unique(X[:, j])) for j in range(d)]
     with pytest.warns(UnseenValueWarning):
         np.testing.assert_array_equal(lists.predict_log_proba(test), before)
+    with pytest.warns(UnseenValueWarning):
+        np.testing.assert_array_equal(held.attribute_log_likelihoods(test), lists.attribute_log_likelihoods(test))
     chunked = NaiveBayes(nominal="all", **params).partial_fit(X, y, classes=np.arange(k))
     assert model_to_dict(chunked) == model_to_dict(held)
     with pytest.warns(UnseenValueWarning):
@@ -204,3 +206,31 @@ def test_threads_predicting_while_others_make_the_lists_see_one_model():
         for o in out[1::2]:
             np.testing.assert_array_equal(o, expected)
         assert out[0::2] == [X.shape[1]] * 8 and not nb.holds_block()
+
+
+@pytest.mark.parametrize("numeric", ["gaussian", "kernel", "equal_width", "mdl"])
+@pytest.mark.parametrize("seed", range(4))
+def test_a_loaded_model_holds_blocks_and_predicts_as_the_saved_one(seed, numeric):
+    X, y, w = _table(seed)
+    nb = NaiveBayes(numeric=numeric).fit(X, y, sample_weight=w)
+    expected = nb.predict_log_proba(X)
+    doc = model_to_dict(nb)
+    again = model_from_dict(doc)
+    whole = w is None or (w % 1 == 0).all()  # fractional counts stay attribute by attribute
+    kinds = {c.kind for c in nb.components_}
+    assert again.holds_block() == ("gaussian" in kinds or ("categorical" in kinds and whole))
+    np.testing.assert_array_equal(again.predict_log_proba(X), expected)
+    assert model_to_dict(again) == doc
+    np.testing.assert_array_equal(again.predict_log_proba(X), expected)  # and from its lists
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_wanbia_weighs_the_blocks_terms_as_the_lists(seed):
+    from seminaive import WANBIA
+    X, y, _ = _table(seed)
+    held = WANBIA().fit(X, y)
+    assert held.holds_block()  # its terms came from the blocks
+    lists = copy.deepcopy(held)
+    lists.components_
+    np.testing.assert_array_equal(held.predict_log_proba(X), lists.predict_log_proba(X))
+    np.testing.assert_array_equal(held.attribute_log_likelihoods(X), lists.attribute_log_likelihoods(X))

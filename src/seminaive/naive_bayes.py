@@ -335,11 +335,7 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
         these sum to the joint log-likelihood.
         """
         self._check_fitted()
-        table = self._encode(X)
-        out = np.zeros((table.n_samples, len(self.components_), len(self.classes_)))
-        for c in self.components_:
-            out[:, c.attribute] = c.log_likelihood(table)
-        return out
+        return self._terms(self._encode(X))
 
     def unseen_counts(self, X):
         """How many values of each nominal attribute in ``X`` are outside the
@@ -379,7 +375,7 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
         if len(comps) != len(self.schema_) or len(stats) != len(comps):
             raise ValueError(f"state.components, state.stats: expected one per attribute ({len(self.schema_)}), "
                              f"got {len(comps)} and {len(stats)}")
-        self.components_, self.stats_ = checked_components(comps, stats, self.schema_, k)
+        self._hold_lists(*checked_components(comps, stats, self.schema_, k))  # predicts as the fitted model
         try:
             self._estimate()
         except ValueError as e:  # statistics that give no parameters (an overflowing range, say)

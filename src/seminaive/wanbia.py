@@ -125,14 +125,6 @@ class WANBIA(NaiveBayes):
         self.n_iter_ = int(res.nit)
         return self
 
-    def _terms(self, table):
-        """log P(x_j | c) of every row and attribute, (n, d, K); 0 where a value is missing."""
-        out = np.zeros((table.n_samples, len(self.components_), len(self.classes_)))
-        with np.errstate(invalid="ignore"):
-            for c in self.components_:
-                out[:, c.attribute] = c.log_likelihood(table)
-        return out
-
     def _joint_log_likelihood(self, X):
         if getattr(self, "weights_", None) is None:
             return super()._joint_log_likelihood(X)

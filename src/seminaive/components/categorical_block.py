@@ -95,6 +95,11 @@ class CategoricalBlock:
         for c, t, m in zip(comps, self.tables, self.n_values.tolist()):
             c.log_table_ = np.vstack([t[:m], t[-1:]])
 
+    def log_likelihoods(self, table):
+        """Every attribute's log-probability of the rows of ``table``, (n, attributes, K) (0 where a
+        value is missing)."""
+        return self.tables[np.arange(len(self))[None, :], table.codes[:, self.columns]]  # -1: the last row, 0
+
     def add_log_likelihood(self, table, out):
         """Add every attribute's log-probability of the rows of ``table`` to ``out`` (n, K)."""
         return add_tables(table.codes, self.columns, self.tables, out)

@@ -87,9 +87,11 @@ class GaussianBlock:
 
     @classmethod
     def of_rows(cls, attributes, columns, rows):
-        """The block of per-attribute statistics dicts (their moments and scales, stacked)."""
+        """The block of per-attribute statistics dicts (their moments, scales and value ranges, stacked)."""
         stats = {key: stacked(rows, key) for key in ("weight", "mean", "m2")}
         stats["scale"] = stats_scales(rows)[:, None]
+        if all("low" in r and "high" in r for r in rows):
+            stats["low"], stats["high"] = stacked(rows, "low"), stacked(rows, "high")
         return cls(attributes, columns, stats)
 
     def merge(self, other):
@@ -133,6 +135,35 @@ class GaussianBlock:
                                                self.plain.tolist())):
             c.empty_, c.scale_, c._block, c._row, c._plain = e, s, self.params, row, p
             c.df_ = None if self.df is None else self.df[row]
+
+    def log_likelihoods(self, table):
+        """Every attribute's log-density of the rows of ``table``, (n, attributes, K), as each
+        attribute's component gives it alone (0 where a value is missing or the attribute has no
+        values)."""
+        scales, p = self.stats["scale"][:, 0], self.params
+        out = np.zeros((table.numeric.shape[0], len(self), p.mu.shape[1]))
+        live = ~self.empty
+        for i in np.flatnonzero(live & ~self.plain).tolist():
+            add_special(table.numeric[:, self.columns[i]], scales[i], p.mu[i], p.var[i],
+                        None if self.df is None else self.df[i], out[:, i])
+        idx = np.flatnonzero(live & self.plain)
+        if not idx.size:
+            return out
+        # each attribute's terms as add_plain gives one attribute alone: folded where its scale allows
+        s = scales[idx][:, None]
+        fold = (s > 2.0 ** -500) & (s < 2.0 ** 500)
+        mu = np.where(fold, p.mu[idx] * s, p.mu[idx])
+        inv = np.where(fold, p.inv_sd[idx] / s, p.inv_sd[idx])
+        lnorm = p.log_norm[idx]
+        cols = self.columns[idx]
+        for a, b in chunks(out.shape[0], max(1, (1 << 16) // (idx.size * out.shape[2]))):
+            x = table.numeric[a:b, cols]
+            x = np.where(fold[:, 0], x, x / s[:, 0])
+            z = (x[:, :, None] - mu) * inv
+            term = lnorm - 0.5 * (z * z)
+            term[np.isnan(x)] = 0.0
+            out[a:b, idx] = term
+        return out
 
     def add_log_likelihood(self, table, out):
         """Add every attribute's log-density of the rows of ``table`` to ``out`` (n, K): those of

@@ -83,6 +83,32 @@ class HeldBlock:
         self._forget()
         self.__dict__["_held"] = ([b for b in blocks if len(b)], comps, stats)
 
+    def _hold_lists(self, comps, stats):
+        """Hold per-attribute components and statistics (a loaded model's, in attribute order) as
+        blocks where they make them: the Gaussians as one, the categoricals (whole counts) as
+        another; any other component as it is."""
+        gauss = [i for i, c in enumerate(comps) if type(c) is Gaussian]
+        cats = [i for i, c in enumerate(comps) if type(c) is Categorical]
+        blocks, keep = [], set(range(len(comps))) - set(gauss) - set(cats)
+        if cats:
+            m = [comps[i].n_values for i in cats]
+            counts = np.zeros((len(cats), len(self.classes_), max(m)))
+            for j, (i, width) in enumerate(zip(cats, m)):
+                counts[j, :, :width] = stats[i]["counts"]
+            block = CategoricalBlock([comps[i].attribute for i in cats], [comps[i].column for i in cats], m, counts)
+            if block.whole():
+                blocks.append(block)
+            else:
+                keep |= set(cats)
+        if gauss:
+            blocks.append(GaussianBlock.of_rows([comps[i].attribute for i in gauss], [comps[i].column for i in gauss],
+                                                [stats[i] for i in gauss]))
+        if not blocks:
+            self.components_, self.stats_ = comps, stats
+            return
+        keep = sorted(keep)
+        self._hold(blocks, [comps[i] for i in keep], [stats[i] for i in keep])
+
     def _forget(self):
         for key in ("_held", "_components", "_stats"):
             self.__dict__.pop(key, None)
@@ -168,6 +194,19 @@ class HeldBlock:
             return estimate_components([comps[i] for i in others], [stats[i] for i in others], shared, names)
         for i in others:
             comps[i].estimate(stats[i], self._estimator(names[comps[i].attribute]), name=names[comps[i].attribute])
+
+    def _terms(self, table):
+        """log P(x_j | c) of every row and attribute, (n, d, K), from the blocks where they are held;
+        0 where a value is missing."""
+        out = np.zeros((table.n_samples, len(self.schema_), len(self.classes_)))
+        held = self.__dict__.get("_held")  # read once (see _hold)
+        with np.errstate(invalid="ignore"):
+            if held is not None:
+                for block in held[0]:
+                    out[:, block.attributes] = block.log_likelihoods(table)
+            for c in held[1] if held is not None else self.components_:
+                out[:, c.attribute] = c.log_likelihood(table)
+        return out
 
     def _add_held(self, held, table, out):
         """Add every attribute's log-likelihood to ``out`` (n, K) from the ``held`` blocks and other
