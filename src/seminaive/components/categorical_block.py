@@ -57,7 +57,7 @@ class CategoricalBlock:
     def count(cls, attributes, columns, n_values, codes, y, n_classes, weight):
         """The counts of the attributes whose codes are the columns of ``codes`` (n, attributes),
         by one pass of the counting primitive."""
-        width = max(n_values, default=0)
+        width = int(np.max(n_values, initial=0))
         counts = count_codes(codes, width, y, n_classes, weight=weight)[:, 0, :, 0]
         return cls(attributes, columns, n_values, counts)
 
