@@ -39,7 +39,9 @@ def naive_bayes_from_chunks(model, source, schema, classes):
     model.n_features_in_ = len(schema)
     model.feature_names_in_ = np.asarray(schema.names, dtype=object)
     cuts = source_cuts(source, schema, model.classes_, model.numeric, model.n_bins, model.min_bucket)
-    model.components_ = model._make_components(None, None, cuts=cuts)
-    model.stats_, model.class_count_ = map_reduce(source, _counts, add_counts, model)
+    comps = model._make_components(None, None, cuts=cuts)
+    model.components_ = comps  # what each chunk counts
+    stats, model.class_count_ = map_reduce(source, _counts, add_counts, model)
+    model._hold_lists(comps, stats)  # the nominal attributes as a block, as a fit in memory holds them
     model._estimate()
     return model

@@ -64,12 +64,12 @@ def fit_growing(model, reader, progress=None):
     if stats is None:
         raise DataFormatError("the file holds no labelled data rows", path=reader.plan.path)
     final, final_classes, value_positions, class_positions = reader.final()
-    model.stats_ = _widened(stats, attributes, final, len(final_classes), class_positions, value_positions)
+    stats = _widened(stats, attributes, final, len(final_classes), class_positions, value_positions)
     model.class_count_ = _widened_classes(class_count, len(final_classes), class_positions)
     model.schema_, model.classes_ = Schema(final), np.asarray(final_classes, dtype=object)
     model.n_features_in_ = len(final)
     model.feature_names_in_ = np.asarray(model.schema_.names, dtype=object)
-    model.components_ = make_components(model.schema_, "gaussian")
+    model._hold_lists(make_components(model.schema_, "gaussian"), stats)  # blocks, as a fit in memory holds them
     model._estimate()
     return model
 
