@@ -234,3 +234,30 @@ def test_wanbia_weighs_the_blocks_terms_as_the_lists(seed):
     lists.components_
     np.testing.assert_array_equal(held.predict_log_proba(X), lists.predict_log_proba(X))
     np.testing.assert_array_equal(held.attribute_log_likelihoods(X), lists.attribute_log_likelihoods(X))
+
+
+def test_a_model_fitted_from_a_file_holds_blocks_and_predicts_as_its_lists(tmp_path):
+    from seminaive.scale.files import fit_file
+    X, y, _ = _table(2)
+    path = tmp_path / "t.csv"
+    X.assign(cls=np.where(y == 0, "a", "b")).to_csv(path, index=False)
+    for model in (NaiveBayes(), NaiveBayes(numeric="equal_width")):
+        fitted = fit_file(model, path, chunksize=7)
+        nominal = any(a.is_nominal for a in fitted.schema_.attributes)
+        assert fitted.holds_block() == (model.numeric == "gaussian" or nominal)
+        lists = copy.deepcopy(fitted)
+        lists.components_
+        frame = X.copy()
+        np.testing.assert_array_equal(fitted.predict_log_proba(frame), lists.predict_log_proba(frame))
+
+
+@pytest.mark.parametrize("numeric", ["kernel", "equal_frequency", "mdl"])
+@pytest.mark.parametrize("seed", range(6))
+def test_kernels_and_intervals_beside_a_nominal_block_predict_as_the_lists(seed, numeric):
+    X, y, w = _table(seed)
+    held = NaiveBayes(numeric=numeric).fit(X, y, sample_weight=w)
+    lists = copy.deepcopy(held)
+    lists.components_
+    np.testing.assert_array_equal(held.predict_log_proba(X), lists.predict_log_proba(X))
+    np.testing.assert_array_equal(held.attribute_log_likelihoods(X), lists.attribute_log_likelihoods(X))
+    assert model_to_dict(held) == model_to_dict(lists)

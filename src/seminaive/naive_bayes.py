@@ -187,9 +187,9 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
                 self._hold(*count_blocks(self.schema_, table, codes, k, weight))
                 if not all(b.finite() for b in self.__dict__["_held"][0] if isinstance(b, GaussianBlock)):
                     refuse_infinite(table, self.schema_)
-            else:
-                self.components_ = self._make_components(table, codes, weight)
-                self.stats_ = self._count(table, codes, k, weight)
+            else:  # kernels or intervals attribute by attribute, the nominal attributes as a block
+                comps = self._make_components(table, codes, weight)
+                self._hold_lists(comps, count_components(comps, table, codes, k, weight))
         self.class_count_ = count_classes(codes, k, weight)
         self._estimate()
         return table, codes
