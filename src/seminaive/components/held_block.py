@@ -164,8 +164,8 @@ class HeldBlock:
         """Estimate every attribute with the estimator ``shared``, or, when it is None, with each
         one's own (``self._estimator(name)``): each block in one computation (a nominal block where
         the estimator smooths each class's counts by themselves, else the lists), the Gaussians
-        sharing an estimator together, each other kind of component in one batch. The model gives ``schema_``, ``var_smoothing`` and
-        ``var_smoothing_rule``."""
+        sharing an estimator together, each other kind of component in one batch. The model gives
+        ``schema_``, ``var_smoothing`` and ``var_smoothing_rule``."""
         names, rule = self.schema_.names, (self.var_smoothing, self.var_smoothing_rule)
         held = self.__dict__.get("_held")
         if held is not None and shared is not None:
