@@ -184,8 +184,9 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
             gaussian = self.numeric == "gaussian"
             table = encode(X, self.schema_, check_finite=not gaussian, found_codes=found)
             if gaussian:  # the nominal attributes as one block, the Gaussian ones as another
-                self._hold(*count_blocks(self.schema_, table, codes, k, weight))
-                if not all(b.finite() for b in self.__dict__["_held"][0] if isinstance(b, GaussianBlock)):
+                blocks, comps, stats = count_blocks(self.schema_, table, codes, k, weight)
+                self._hold(blocks, comps, stats)
+                if not all(b.finite() for b in blocks if isinstance(b, GaussianBlock)):
                     refuse_infinite(table, self.schema_)
             else:  # kernels or intervals attribute by attribute, the nominal attributes as a block
                 comps = self._make_components(table, codes, weight)

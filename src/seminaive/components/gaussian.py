@@ -4,7 +4,7 @@ import numpy as np
 
 from ._densities import normal_logpdf, student_t_logpdf
 from .base import Component
-from .gaussian_block import (GaussianBlock, Parameters, add_plain, add_special, derived, merge_moments, rescale,
+from .gaussian_block import (GaussianBlock, Parameters, add_plain, add_special, derived, merge_moments,
                              value_range)
 from .stacked_stats import stacked, stats_scales
 
@@ -70,11 +70,6 @@ class Gaussian(Component):
             return []
         return GaussianBlock.count([c.attribute for c in comps], [c.column for c in comps], table, y, n_classes,
                                    weight).rows()
-
-    @staticmethod
-    def rescaled(stats, scale):
-        """The statistics in the units of another power-of-two ``scale`` (exact)."""
-        return rescale(stats, np.array([scale], dtype=np.float64))
 
     @staticmethod
     def merge(a, b):

@@ -136,16 +136,23 @@ class GaussianBlock:
             c.empty_, c.scale_, c._block, c._row, c._plain = e, s, self.params, row, p
             c.df_ = None if self.df is None else self.df[row]
 
+    def _add_specials(self, table, target):
+        """Add each Student-t or point-mass attribute's log-density, one by one, to ``target(i)``
+        (its row i's (n, K) array); returns which attributes have values."""
+        live = ~self.empty
+        scales, p = self.stats["scale"][:, 0], self.params
+        for i in np.flatnonzero(live & ~self.plain).tolist():
+            add_special(table.numeric[:, self.columns[i]], scales[i], p.mu[i], p.var[i],
+                        None if self.df is None else self.df[i], target(i))
+        return live
+
     def log_likelihoods(self, table):
         """Every attribute's log-density of the rows of ``table``, (n, attributes, K), as each
         attribute's component gives it alone (0 where a value is missing or the attribute has no
         values)."""
         scales, p = self.stats["scale"][:, 0], self.params
         out = np.zeros((table.numeric.shape[0], len(self), p.mu.shape[1]))
-        live = ~self.empty
-        for i in np.flatnonzero(live & ~self.plain).tolist():
-            add_special(table.numeric[:, self.columns[i]], scales[i], p.mu[i], p.var[i],
-                        None if self.df is None else self.df[i], out[:, i])
+        live = self._add_specials(table, lambda i: out[:, i])
         idx = np.flatnonzero(live & self.plain)
         if not idx.size:
             return out
@@ -168,11 +175,8 @@ class GaussianBlock:
     def add_log_likelihood(self, table, out):
         """Add every attribute's log-density of the rows of ``table`` to ``out`` (n, K): those of
         Student-t or point-mass attributes one by one, then the plain normals in one pass."""
-        live = ~self.empty
+        live = self._add_specials(table, lambda i: out)
         scales, p = self.stats["scale"][:, 0], self.params
-        for i in np.flatnonzero(live & ~self.plain).tolist():
-            add_special(table.numeric[:, self.columns[i]], scales[i], p.mu[i], p.var[i],
-                        None if self.df is None else self.df[i], out)
         keep = live & self.plain
         if keep.all():
             return add_plain(table.numeric, self.columns, scales, p.mu.T, p.inv_sd.T, p.log_norm.T, out)
