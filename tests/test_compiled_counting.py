@@ -14,6 +14,8 @@ from seminaive.bayesnet import ande_kernel
 from seminaive.bayesnet.statistics import pair_statistics
 from seminaive.components import ConditionalTable
 from seminaive.bayesnet.ande_counts import set_counts
+from seminaive.bayesnet.ande_estimate import lidstone_stacks, log_stack_shape
+from seminaive.estimation import Frequency
 from seminaive.core.subset_counts import conditional_counts, conditional_tables, count_subsets
 
 from test_bayesnet import brute_ande, nominal_data, rows
@@ -46,7 +48,8 @@ def test_subset_counts_equal_a_loop_over_the_rows(case):
     cols = random_codes(rng, n, widths)
     y = rng.integers(0, k, n)
     w = rng.random(n) * 3 if case == "weights" else None
-    subsets = [(0,), (4,), (0, 1), (1, 3), (0, 2, 4), (2, 3, 4), (0, 1, 2, 3), (3, 1)]
+    # (prefixes shared by subsets apart in the list: (0,) by (0, 1) and (0, 3); () by (0,), (4,) and (2,))
+    subsets = [(0,), (4,), (0, 1), (1, 3), (0, 2, 4), (2, 3, 4), (0, 1, 2, 3), (3, 1), (0, 3), (2,)]
     if case == "wide codes":
         subsets = [(0,), (0, 1), (1, 3), (2, 4), (0, 1, 3)]  # (no product of two wide attributes)
     got = count_subsets(cols, widths, y, k, subsets, w)
@@ -317,3 +320,38 @@ def test_the_size_check_counts_every_sets_cells(n):
         loop = sum((np.prod(m[list(P)]) + 1) * (m.sum() - m[list(P)].sum())
                    for P in itertools.combinations(range(d), n))
         assert _set_cells(m, n) == pytest.approx(loop, rel=1e-12)
+
+
+@pytest.mark.parametrize("alpha", [0.0, 0.5, 1.0])
+@pytest.mark.parametrize("whole", [True, False])
+def test_stacked_lidstone_estimates_equal_each_tables_own(alpha, whole):
+    """Several stacks of children (their widest child at most 7 values: numpy sums those in order)
+    estimated in one call, each child's table against Frequency's estimate of its own counts: the
+    present parent slots row by row, the last slot (a parent missing) from the counts of every
+    slot, uniform where a row has no count and alpha is 0, zero beyond a child's values and in the
+    row of a missing child. Whole counts (any order of sums) and fractional ones."""
+    rng = np.random.default_rng(int(alpha * 10) + whole)
+    stacks, widths = [], []
+    for children, k, slots, top in [(3, 2, 4, 5), (1, 3, 2, 7), (4, 1, 3, 2), (2, 2, 5, 6)]:
+        m = rng.integers(1, top + 1, children)
+        m[0] = top
+        st = rng.integers(0, 4, (children, k, slots, top)) * (rng.random((children, k, slots, top)) < 0.6)
+        st = st.astype(float) if whole else st * rng.random(st.shape) * 3
+        st[0, 0, 1] = 0.0  # an empty row: uniform when alpha is 0
+        for c, mc in enumerate(m):
+            st[c, :, :, mc:] = 0.0
+        stacks.append(st)
+        widths.append(m)
+    sizes = [int(np.prod(log_stack_shape(st))) for st in stacks]
+    at = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    out = np.full(sum(sizes) + 3, np.nan)
+    lidstone_stacks(stacks, widths, alpha, out, at)
+    assert np.isnan(out[-3:]).all()  # nothing written beyond the stacks
+    est = Frequency(alpha=alpha)
+    for st, m, a, size in zip(stacks, widths, at, sizes):
+        logs = out[a:a + size].reshape(log_stack_shape(st))
+        for c, mc in enumerate(m):
+            for j in range(st.shape[2]):
+                counts = st[c, :, j, :mc] if j < st.shape[2] - 1 else st[c, :, :, :mc].sum(axis=1)
+                np.testing.assert_array_equal(logs[c, j, :mc, :], est.categorical(counts).T)
+            assert not logs[c, :, mc:, :].any()

@@ -6,6 +6,7 @@ from itertools import combinations
 import numpy as np
 
 from .ande_counts import set_counts
+from .ande_estimate import lidstone_stacks, log_stack_shape
 from ..core.counting import count_codes
 from ..estimation import class_log_prior, lidstone_log
 from .._memory import check_memory
@@ -17,30 +18,6 @@ from .ande_kernel import average_sets
 from ..exceptions import ParameterError
 
 __all__ = ["AnDE", "AODE"]
-
-
-def _log_stack_shape(stack):
-    """The shape of a set's stacked log tables from its stacked counts (children, K, slots, widest):
-    (children, slots, widest child + 1, K)."""
-    c, k, slots, width = stack.shape
-    return c, slots, width + 1, k
-
-
-def _lidstone_stack(stack, widths, alpha):
-    """The log tables of children sharing their parents' number of slots, as ConditionalTable.estimate
-    computes them with the Frequency estimator (the same operations, so the same numbers), from their
-    stacked counts (children, K, slots, widest; zero beyond a child's ``widths``), in the shape of
-    :func:`_log_stack_shape`, zero where a child's code is missing (-1, the last row) or beyond its
-    values."""
-    out = np.zeros(_log_stack_shape(stack))
-    slots, width = stack.shape[2:]
-    mm = np.asarray(widths, dtype=np.float64)[:, None, None, None]
-    for part, rows in ((stack[:, :, :-1, :], slice(0, slots - 1)), (stack.sum(axis=2, keepdims=True), [-1])):
-        logp = lidstone_log(part, alpha, mm)  # no present value and alpha = 0: uniform
-        out[:, rows, :width, :] = logp.transpose(0, 2, 3, 1)
-    valid = np.arange(width)[None, :] < np.asarray(widths)[:, None]  # (children, width)
-    out[:, :, :width, :] = np.where(valid[:, None, :, None], out[:, :, :width, :], 0.0)
-    return out
 
 
 def _set_cells(m, n):
@@ -245,7 +222,9 @@ class AnDE(BayesNetClassifier):
         k, m = len(self.classes_), np.array([r.n_values for r in self.readers_])
         if estimator is None and self.estimation == "frequency":  # Naive Bayes's tables stacked, estimated at once
             self.class_log_prior_ = class_log_prior(self.class_count_, self.priors)
-            alone = _lidstone_stack(_stacked([st["counts"] for st in self.stats_], k), m, self.alpha)
+            stack = _stacked([st["counts"] for st in self.stats_], k)
+            alone = np.empty(log_stack_shape(stack))
+            lidstone_stacks([stack], [m], self.alpha, alone.reshape(-1), [0])
             for i, t in enumerate(self.tables_):
                 t.log_table_ = alone[i, :, :t.n_values + 1, :]
         else:
@@ -254,19 +233,13 @@ class AnDE(BayesNetClassifier):
         # log_table_ are views into it): one computation per shape of set, one gather per set in prediction
         if estimator is None and self.estimation != "frequency":
             estimator = self._estimator()  # (Lidstone's tables come from the stacked counts directly)
-        shapes = [_log_stack_shape(stack) for stack in self.parent_stats_]
+        shapes = [log_stack_shape(stack) for stack in self.parent_stats_]
         block = np.zeros(sum(math.prod(s) for s in shapes))  # every set's stack, end to end (the kernel's)
         at = np.cumsum([0] + [math.prod(s) for s in shapes[:-1]], dtype=np.int64)
         self.set_logs_block_ = (block, at)
         self.set_logs_ = [block[a:a + math.prod(s)].reshape(s) for s, a in zip(shapes, at)]
-        if estimator is None:  # the sets of one shape (parent slots, widest child) in one computation
-            children = self._children()
-            for sets in _same_shape(stack.shape[2:] for stack in self.parent_stats_).values():
-                logs = _lidstone_stack(np.concatenate([self.parent_stats_[s] for s in sets]),
-                                       m[np.concatenate([children[s] for s in sets])], self.alpha)
-                at = np.cumsum([0] + [len(children[s]) for s in sets])
-                for s, a, b in zip(sets, at[:-1], at[1:]):
-                    self.set_logs_[s][...] = logs[a:b]
+        if estimator is None:  # every set's children in two compiled passes
+            lidstone_stacks(self.parent_stats_, [m[ch] for ch in self._children()], self.alpha, block, at)
             self._view_logs()
         else:  # table by table, each copied into its set's stack
             for ts, stack, out in zip(self.parent_tables_, self.parent_stats_, self.set_logs_):

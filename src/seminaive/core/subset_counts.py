@@ -12,6 +12,7 @@ stay in the processor's cache while the block's rows update them.
 
 import functools
 import math
+from itertools import chain
 
 import numpy as np
 
@@ -42,21 +43,21 @@ def _count_all(codes, y, w, prefix, prefix_stride, class_stride, start, last, of
         e = min(s + block, n)
         for g in range(prefix.shape[0]):
             cs = class_stride[g]
-            for r in range(e - s):
-                part[r] = y[s + r] * cs
+            for r in range(e - s):  # the row's copy of the tables (the first, weighted), its class
+                part[r] = ((s + r) & mask) * copy + y[s + r] * cs
             for a in range(prefix.shape[1]):
                 col, st = prefix[g, a], prefix_stride[g, a]
                 if st:
                     for r in range(e - s):
                         part[r] += codes[col, s + r] * st
             for t in range(start[g], start[g + 1]):
-                col, o, st = last[t], offset[t], last_stride[t]
+                code, table, st = codes[last[t], s:e], counts[offset[t]:], last_stride[t]
                 if weighted:
                     for r in range(e - s):
-                        counts[o + codes[col, s + r] * st + part[r]] += w[s + r]
+                        table[code[r] * st + part[r]] += w[s + r]
                 else:
                     for r in range(e - s):
-                        counts[((s + r) & mask) * copy + o + codes[col, s + r] * st + part[r]] += 1.0
+                        table[code[r] * st + part[r]] += 1.0
 
 
 _KERNELS = ("_count_all",)
@@ -114,38 +115,17 @@ def count_flat(columns, widths, y, n_classes, subsets, weight=None):
     >>> counts.reshape(shapes[0])[1].tolist()  # attribute 1's value 1: class 0, attribute 0's values 0, 1, missing
     [[1.0, 1.0, 0.0]]
     """
-    subsets = [tuple(map(int, q)) for q in subsets]
-    used = sorted({a for q in subsets for a in q})
-    where = {a: i for i, a in enumerate(used)}
-    top = max(int(widths[a]) for a in used)
+    lens = np.fromiter(map(len, subsets), dtype=np.int64, count=len(subsets))
+    flat = np.fromiter(chain.from_iterable(subsets), dtype=np.int64, count=int(lens.sum()))
+    used = np.unique(flat)
+    top = int(np.asarray(widths)[used].max())
     codes = np.empty((len(used), len(y)), dtype=np.int8 if top < 127 else np.int16 if top < 32767 else np.int64)
-    for a in used:  # missing (negative) -> the attribute's last value
-        c, row = np.asarray(columns[a]), codes[where[a]]
+    for i, a in enumerate(used.tolist()):  # missing (negative) -> the attribute's last value
+        c, row = np.asarray(columns[a]), codes[i]
         np.copyto(row, c, casting="unsafe")
         np.putmask(row, c < 0, int(widths[a]))
-    groups = {}
-    for t, q in enumerate(subsets):
-        groups.setdefault(q[:-1], []).append(t)
-    r = max(len(q) for q in subsets) - 1
-    prefix = np.zeros((len(groups), r), dtype=np.int64)
-    prefix_stride = np.zeros((len(groups), r), dtype=np.int64)  # 0: no attribute there
-    class_stride, start = np.zeros(len(groups), dtype=np.int64), [0]
-    last, offset, last_stride = (np.zeros(len(subsets), dtype=np.int64) for _ in range(3))
-    shapes, total, order = [None] * len(subsets), 0, []
-    for g, (head, members) in enumerate(groups.items()):
-        ext = [int(widths[a]) + 1 for a in head]
-        size = n_classes * math.prod(ext)
-        class_stride[g] = size // n_classes
-        for i, a in enumerate(head):
-            prefix[g, i] = where[a]
-            prefix_stride[g, i] = math.prod(ext[i + 1:])
-        for t in members:  # each table (last value, class, prefix values): its last attribute outermost
-            q = subsets[t]
-            last[len(order)], offset[len(order)], last_stride[len(order)] = where[q[-1]], total, size
-            shapes[t] = (int(widths[q[-1]]) + 1, n_classes, *ext)
-            order.append(t)
-            total += shapes[t][0] * size
-        start.append(len(order))
+    (prefix, prefix_stride, class_stride, start, last, offset, last_stride, order, shapes,
+     total) = _layout(lens, np.searchsorted(used, flat), np.asarray(widths, dtype=np.int64)[used] + 1, n_classes)
     # whole counts add exactly in any order: unweighted rows are counted in lanes (copies of small
     # tables), weighted ones in their order
     lanes = LANES if weight is None and total * LANES <= LANE_CELLS else 1
@@ -153,12 +133,47 @@ def count_flat(columns, widths, y, n_classes, subsets, weight=None):
     w = np.empty(0) if weight is None else np.ascontiguousarray(weight, dtype=np.float64)
     fns = compiled(globals(), _KERNELS, _COMPILED)
     fns["_count_all"](codes, np.ascontiguousarray(y, dtype=np.int64), w, prefix, prefix_stride, class_stride,
-                      np.array(start, dtype=np.int64), last, offset, last_stride, counts, BLOCK, lanes)
+                      start, last, offset, last_stride, counts, BLOCK, lanes)
     if lanes > 1:
         counts = counts.reshape(lanes, total).sum(axis=0)
     where_of = np.empty(len(subsets), dtype=np.int64)
     where_of[order] = offset
     return counts, where_of, shapes
+
+
+def _layout(lens, members, ext, n_classes):
+    """Where each subset's table lies in the flat counts, and how the kernel finds its cells:
+    ``members`` the subsets' attributes end to end (``lens`` each), as rows of the codes, whose
+    extents (values + 1) are ``ext``. The tables are grouped by their prefix (all but the last
+    attribute; groups in order of first appearance, tables in their order within a group)."""
+    t_count, r = len(lens), int(lens.max()) - 1
+    member = np.full((t_count, r + 1), -1, dtype=np.int64)  # padded with -1 after its attributes
+    ends = np.cumsum(lens)
+    member[np.repeat(np.arange(t_count), lens), np.arange(ends[-1]) - np.repeat(ends - lens, lens)] = members
+    last_of = member[np.arange(t_count), lens - 1]
+    head = member[:, :r].copy()
+    head[np.arange(r)[None, :] >= (lens - 1)[:, None]] = -1
+    head_ext = np.where(head >= 0, ext[head], 1)
+    _, first, inverse = np.unique(head, axis=0, return_index=True, return_inverse=True)
+    rank = np.empty(len(first), dtype=np.int64)
+    rank[np.argsort(first, kind="stable")] = np.arange(len(first))
+    group = rank[inverse.ravel()]
+    order = np.argsort(group, kind="stable")
+    leaders = np.sort(first)
+    present = head[leaders] >= 0
+    prefix = np.where(present, head[leaders], 0)
+    below = np.cumprod(head_ext[leaders][:, ::-1], axis=1)[:, ::-1]  # the product of the extents from each on
+    prefix_stride = np.where(present, np.concatenate([below[:, 1:], np.ones((len(leaders), 1), dtype=np.int64)],
+                                                     axis=1), 0)  # 0: no attribute there
+    class_stride = below[:, 0] if r else np.ones(len(leaders), dtype=np.int64)
+    start = np.searchsorted(group[order], np.arange(len(leaders) + 1))
+    last, last_stride = last_of[order], n_classes * class_stride[group[order]]
+    stop = np.cumsum(ext[last] * last_stride)  # where each table ends
+    offset = np.concatenate([[0], stop[:-1]])
+    shared = [(n_classes, *(x for x in h if x > 0))  # a group's shape but its tables' last attribute
+              for h in np.where(present, head_ext[leaders], 0).tolist()]
+    shapes = [(e,) + shared[g] for e, g in zip(ext[last_of].tolist(), group.tolist())]
+    return prefix, prefix_stride, class_stride, start, last, offset, last_stride, order, shapes, int(stop[-1])
 
 
 def conditional_counts(table, child):

@@ -1,0 +1,122 @@
+"""AnDE's Lidstone estimates of every super-parent set's children at once: two compiled passes
+over the stacked counts (their totals, then the log tables in prediction's layout) around
+numpy's logarithms of whole arrays, so that the numbers are those of
+:meth:`~seminaive.estimation.Frequency.categorical` (the same logarithm, of the same counts
+plus alpha, less the same logarithm of the same totals) without an array operation per set or
+per table.
+"""
+
+import numpy as np
+
+from .._jit import compiled
+
+__all__ = ["lidstone_stacks", "log_stack_shape"]
+
+
+def log_stack_shape(stack):
+    """The shape of a set's stacked log tables from its stacked counts (children, K, slots, widest):
+    (children, slots, widest child + 1, K).
+
+    Examples
+    --------
+    >>> log_stack_shape(np.zeros((4, 2, 3, 5)))
+    (4, 3, 6, 2)
+    """
+    c, k, slots, width = stack.shape
+    return c, slots, width + 1, k
+
+
+def _totals(counts, at, shape, m, m_at, alpha, den, den_at, margin, margin_at):
+    """Per set s, its counts at counts[at[s]:] shaped (children, K, slots, widest) = shape[s], its
+    children's numbers of values at m[m_at[s]:]: per child and class, the counts summed over every
+    slot (``margin``, (children, K, widest)), and ``den`` (children, K, slots): each slot's counts
+    summed, the last slot's replaced by the margin's sum, plus alpha times the child's values."""
+    for s in range(at.shape[0]):
+        n_child, k, slots, width = shape[s, 0], shape[s, 1], shape[s, 2], shape[s, 3]
+        for c in range(n_child):
+            smooth = alpha * m[m_at[s] + c]
+            for kk in range(k):
+                row = c * k + kk
+                cell, mb, db = at[s] + row * slots * width, margin_at[s] + row * width, den_at[s] + row * slots
+                for v in range(width):
+                    margin[mb + v] = 0.0
+                for j in range(slots):
+                    total = 0.0
+                    for v in range(width):
+                        x = counts[cell + j * width + v]
+                        total += x
+                        margin[mb + v] += x
+                    den[db + j] = total + smooth
+                total = 0.0
+                for v in range(width):
+                    total += margin[mb + v]
+                den[db + slots - 1] = total + smooth
+
+
+def _logs(log_counts, at, shape, m, m_at, minus_log_m, log_margin, margin_at, den, log_den, den_at, out, out_at):
+    """Each set's log tables into out[out_at[s]:] shaped (children, slots, widest + 1, K): log(count +
+    alpha) less log(den), the last slot from the margin, the uniform -log m where den is 0, zero
+    beyond a child's values and in the row of a missing child."""
+    for s in range(at.shape[0]):
+        n_child, k, slots, width = shape[s, 0], shape[s, 1], shape[s, 2], shape[s, 3]
+        for c in range(n_child):
+            mc = m[m_at[s] + c]
+            for kk in range(k):
+                row = c * k + kk
+                for j in range(slots):
+                    d = den_at[s] + row * slots + j
+                    if j < slots - 1:
+                        src = at[s] + (row * slots + j) * width
+                        logs = log_counts
+                    else:
+                        src = margin_at[s] + row * width
+                        logs = log_margin
+                    dst = out_at[s] + ((c * slots + j) * (width + 1)) * k + kk
+                    for v in range(width + 1):
+                        if v >= mc:
+                            value = 0.0
+                        elif den[d] == 0.0:
+                            value = minus_log_m[m_at[s] + c]
+                        else:
+                            value = logs[src + v] - log_den[d]
+                        out[dst + v * k] = value
+
+
+_KERNELS = ("_totals", "_logs")
+_COMPILED = []
+
+
+def lidstone_stacks(stacks, widths, alpha, out, out_at):
+    """Log P(child | class, parents) of stacked children's tables with Lidstone's estimate, as
+    :meth:`~seminaive.estimation.Frequency.categorical` gives each table, written into the flat
+    array ``out``: stack s (children, K, slots, widest; zero beyond a child's ``widths[s]``) at
+    out[out_at[s]:] in the shape of :func:`log_stack_shape`. Its last slot (a parent missing) gets
+    the child's table given the class alone, from the counts summed over every slot.
+
+    Examples
+    --------
+    >>> counts = np.array([[[[3.0, 1.0], [0.0, 0.0]]]])  # one child of 2 values, one class, 2 slots
+    >>> out = np.zeros(6)
+    >>> lidstone_stacks([counts], [np.array([2])], 1.0, out, np.array([0]))
+    >>> np.exp(out.reshape(1, 2, 3, 1)[0, 0, :, 0]).round(3).tolist()  # slot 0: (3 + 1) / 6, (1 + 1) / 6; missing: 0
+    [0.667, 0.333, 1.0]
+    """
+    if not stacks:
+        return
+    shape = np.array([st.shape for st in stacks], dtype=np.int64)
+    sizes = shape.prod(axis=1)
+    at = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+    counts = np.concatenate([np.ascontiguousarray(st, dtype=np.float64).ravel() for st in stacks])
+    m = np.concatenate([np.asarray(w, dtype=np.float64) for w in widths])
+    m_at = np.concatenate([[0], np.cumsum(shape[:-1, 0])]).astype(np.int64)
+    rows = shape[:, 0] * shape[:, 1]
+    den_at = np.concatenate([[0], np.cumsum(rows * shape[:, 2])[:-1]]).astype(np.int64)
+    margin_at = np.concatenate([[0], np.cumsum(rows * shape[:, 3])[:-1]]).astype(np.int64)
+    den, margin = np.empty(int((rows * shape[:, 2]).sum())), np.empty(int((rows * shape[:, 3]).sum()))
+    fns = compiled(globals(), _KERNELS, _COMPILED)
+    fns["_totals"](counts, at, shape, m, m_at, float(alpha), den, den_at, margin, margin_at)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        log_counts, log_margin, log_den = np.log(counts + alpha), np.log(margin + alpha), np.log(den)
+        minus_log_m = -np.log(m)
+    fns["_logs"](log_counts, at, shape, m, m_at, minus_log_m, log_margin, margin_at, den, log_den, den_at, out,
+                 np.asarray(out_at, dtype=np.int64))
