@@ -71,6 +71,31 @@ def test_unweighted_rows_counted_in_lanes_give_the_counts_of_one(lanes, monkeypa
         np.testing.assert_array_equal(t, brute_counts(cols, widths, y, k, q, None))
 
 
+@pytest.mark.parametrize("threads", [2, 3])
+def test_unweighted_rows_counted_on_threads_give_the_counts_of_one(threads, monkeypatch):
+    """Unweighted rows shared out among threads (each its own copies of the tables, parts of a few
+    rows), then summed: a loop over the rows' counts, to the last bit. Weighted rows stay on one
+    thread, in their order."""
+    import seminaive.core.subset_counts as subset_counts
+    rng = np.random.default_rng(threads)
+    widths, n, k = [3, 1, 4, 2, 5], 1003, 3
+    cols, y, w = random_codes(rng, n, widths), rng.integers(0, k, n), rng.random(n)
+    subsets = [(0,), (0, 1), (1, 3), (0, 2, 4), (2, 3, 4)]
+    monkeypatch.setattr("seminaive._jit.usable_cores", lambda: threads)
+    monkeypatch.setattr(subset_counts, "THREAD_UPDATES", 50 * len(subsets))  # parts of 50 rows at least
+    parts = []
+    real = subset_counts.on_threads
+    monkeypatch.setattr(subset_counts, "on_threads",
+                        lambda run, rows, least: real(lambda a, b: parts.append((a, b)) or run(a, b), rows, least))
+    for q, t in zip(subsets, count_subsets(cols, widths, y, k, subsets)):
+        np.testing.assert_array_equal(t, brute_counts(cols, widths, y, k, q, None))
+    assert len(parts) == threads and sorted(parts)[-1][1] == n
+    parts.clear()
+    one = count_subsets(cols, widths, y, k, subsets, w)
+    monkeypatch.setattr("seminaive._jit.usable_cores", lambda: 1)
+    assert not parts and all(np.array_equal(a, b) for a, b in zip(one, count_subsets(cols, widths, y, k, subsets, w)))
+
+
 def test_derived_tables_equal_the_conditional_tables_own_count():
     rng = np.random.default_rng(3)
     widths, n, k = [3, 2, 4], 400, 2
@@ -122,6 +147,9 @@ def test_ande_counts_equal_each_tables_own_count(n):
             np.testing.assert_allclose(stack[c, :, :, :t.n_values], own.count(table, yc, 2, w)["counts"], rtol=1e-13,
                                        atol=0)
             assert not stack[c, :, :, t.n_values:].any()
+    for i, t in enumerate(m.tables_):  # the Naive Bayes tables (AODE's from its sets' own counts)
+        own = ConditionalTable(i, m.readers_[i]).count(table, yc, 2, w)["counts"]
+        np.testing.assert_allclose(m.stats_[i]["counts"], own, rtol=1e-13, atol=0)
 
 
 @pytest.mark.parametrize("alpha", [1.0, 0.0])

@@ -206,13 +206,17 @@ class AnDE(BayesNetClassifier):
         stacked (children, K, slots, widest child), and its own (K, slots)."""
         columns = [r.codes(table) for r in self.readers_] if columns is None else columns
         m = [r.n_values for r in self.readers_]
-        alone = count_codes(columns, max(m, default=1), y, k, weight=weight)[:, 0]  # (d, K, 1, widest): one pass
-        stats = {"stats_": [{"counts": np.concatenate([c[:, :, :mi], np.zeros_like(c[:, :, :mi])], axis=1)}
-                            for c, mi in zip(alone, m)],  # Naive Bayes's tables: no parent, none missing
-                 "parent_stats_": [], "joint_stats_": []}
-        if not self.parent_sets_:
-            return stats
-        stats["parent_stats_"], stats["joint_stats_"] = set_counts(columns, m, y, k, len(self.parent_sets_[0]), weight)
+        stats = {"parent_stats_": [], "joint_stats_": []}
+        n = len(self.parent_sets_[0]) if self.parent_sets_ else 0
+        if n:
+            stats["parent_stats_"], stats["joint_stats_"] = set_counts(columns, m, y, k, n, weight)
+        alone = np.zeros((len(m), k, 2, max(m, default=1)))  # Naive Bayes's tables: no parent, none missing
+        if n == 1:  # each set's own counts are its attribute's, by class (missing last)
+            for i, (joint, mi) in enumerate(zip(stats["joint_stats_"], m)):
+                alone[i, :, 0, :mi] = joint[:, :mi]
+        else:
+            alone[:, :, :1] = count_codes(columns, max(m, default=1), y, k, weight=weight)[:, 0]  # one pass
+        stats["stats_"] = [{"counts": alone[i, :, :, :mi]} for i, mi in enumerate(m)]
         return stats
 
     def _count_names(self):

@@ -15,18 +15,17 @@ from ..core.subset_counts import count_flat
 __all__ = ["set_counts"]
 
 
-def _derive(counts, sub_at, sub_ext, k, table_sub, child_pos, out, out_at, slots, width, joint, joint_at):
+def _derive(counts, sub_at, sub_ext, k, tables_of, out, out_at, slots, width, joint, joint_at):
     """Add each subset's cells into the tables it gives. Subset q: its cells at counts[sub_at[q]:],
     laid out (ext[r-1], K, ext[0], ..., ext[r-2]) with ext = sub_ext[q] (each attribute's values +
-    1, the last: missing). Table t: of subset table_sub[t], its child the attribute at child_pos[t],
-    the others its parents; it gets the cells with the child present at out[out_at[t]:] laid out
-    (K, slots[t] + 1, width[t]) (parents' joint value row-major, the last slot: a parent missing),
-    and, where joint_at[t] >= 0, every cell summed over the child at joint[joint_at[t]:] (K,
-    slots[t] + 1)."""
+    1, the last: missing); its tables tables_of[q, pos], one per member as the child (the others its
+    parents). Table t gets the cells with the child present at out[out_at[t]:] laid out (K,
+    slots[t] + 1, width[t]) (parents' joint value row-major, the last slot: a parent missing), and,
+    where joint_at[t] >= 0, every cell summed over the child at joint[joint_at[t]:] (K, slots[t] +
+    1). Each cell is read once, its members' values followed as the cells go (no division)."""
     r = sub_ext.shape[1]
     v = np.zeros(r, dtype=np.int64)
-    for t in range(table_sub.shape[0]):
-        q, pos = table_sub[t], child_pos[t]
+    for q in range(sub_ext.shape[0]):
         ext = sub_ext[q]
         inner = 1
         for a in range(r - 1):
@@ -35,26 +34,32 @@ def _derive(counts, sub_at, sub_ext, k, table_sub, child_pos, out, out_at, slots
         for last in range(ext[r - 1]):
             v[r - 1] = last
             for c in range(k):
+                for a in range(r - 1):
+                    v[a] = 0
                 for j in range(inner):
                     val = counts[idx]
                     idx += 1
-                    if val == 0.0:
-                        continue
-                    rest = j  # the prefix attributes' values, row-major
-                    for a in range(r - 2, -1, -1):
-                        v[a] = rest % ext[a]
-                        rest //= ext[a]
-                    slot = 0
-                    for a in range(r):
-                        if a != pos:
-                            if v[a] == ext[a] - 1:
-                                slot = slots[t]
-                                break
-                            slot = slot * (ext[a] - 1) + v[a]
-                    if joint_at[t] >= 0:
-                        joint[joint_at[t] + c * (slots[t] + 1) + slot] += val
-                    if v[pos] < ext[pos] - 1:
-                        out[out_at[t] + (c * (slots[t] + 1) + slot) * width[t] + v[pos]] += val
+                    if val != 0.0:
+                        for pos in range(r):
+                            t = tables_of[q, pos]
+                            slot = 0
+                            for a in range(r):
+                                if a != pos:
+                                    if v[a] == ext[a] - 1:
+                                        slot = slots[t]
+                                        break
+                                    slot = slot * (ext[a] - 1) + v[a]
+                            if joint_at[t] >= 0:
+                                joint[joint_at[t] + c * (slots[t] + 1) + slot] += val
+                            if v[pos] < ext[pos] - 1:
+                                out[out_at[t] + (c * (slots[t] + 1) + slot) * width[t] + v[pos]] += val
+                    a = r - 2  # the next cell's prefix values (the last prefix attribute fastest)
+                    while a >= 0:
+                        v[a] += 1
+                        if v[a] < ext[a]:
+                            break
+                        v[a] = 0
+                        a -= 1
 
 
 _KERNELS = ("_derive",)
@@ -98,8 +103,10 @@ def set_counts(columns, widths, y, n_classes, n, weight=None):
     sub_ext = m[np.array(subsets, dtype=np.int64)] + 1
     out, joint = np.zeros(int((d - n) * cells.sum())), np.zeros(int(k * (p + 1).sum()))
     fns = compiled(globals(), _KERNELS, _COMPILED)
-    fns["_derive"](counts, np.asarray(sub_at, dtype=np.int64), sub_ext, k, _rank(members.reshape(tables, n + 1), d),
-                   pos.ravel(), out, out_at, np.repeat(p, d - n), np.repeat(top, d - n), joint, joint_at.ravel())
+    tables_of = np.empty((len(subsets), n + 1), dtype=np.int64)  # each subset's tables, by the child's place
+    tables_of[_rank(members.reshape(tables, n + 1), d), pos.ravel()] = np.arange(tables)
+    fns["_derive"](counts, np.asarray(sub_at, dtype=np.int64), sub_ext, k, tables_of, out, out_at,
+                   np.repeat(p, d - n), np.repeat(top, d - n), joint, joint_at.ravel())
     stacks = [out[a:a + (d - n) * c].reshape(d - n, k, q + 1, t) for a, c, q, t in zip(start, cells, p, top)]
     joints = [joint[a:a + k * (q + 1)].reshape(k, q + 1) for a, q in zip(joint_start, p)]
     return stacks, joints

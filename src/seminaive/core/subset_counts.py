@@ -16,17 +16,19 @@ from itertools import chain
 
 import numpy as np
 
-from .._jit import compiled
+from .._jit import compiled, on_threads
 
 __all__ = ["count_subsets", "count_flat", "conditional_tables", "conditional_counts", "parent_slots"]
 
 BLOCK = 16384  # rows per block: the block's codes of every attribute stay in cache
 LANES, LANE_CELLS = 4, 1 << 18  # copies of the tables unweighted rows are counted in, while they stay small
+THREAD_UPDATES = 1 << 21  # cells added per thread at least (a millisecond or two: worth a thread)
+THREAD_CELLS = 1 << 22  # tables (with their lanes) of at most so many cells get a copy per thread
 
 
 def _count_all(codes, y, w, prefix, prefix_stride, class_stride, start, last, offset, last_stride, counts, block,
-               lanes):
-    """Add every row of ``codes`` (attributes, rows; missing already the last value) to every
+               lanes, lo, hi):
+    """Add the rows lo to hi of ``codes`` (attributes, rows; missing already the last value) to every
     table, block after block of rows. The tables come in groups sharing all their attributes but
     the last (group g: the attributes ``prefix[g]``); a row's index within its group is its class
     times ``class_stride[g]`` plus the prefix attributes' codes times their strides, computed once
@@ -35,12 +37,11 @@ def _count_all(codes, y, w, prefix, prefix_stride, class_stride, start, last, of
     ``lanes`` copies of the tables in turn (row r to copy r mod lanes, a power of two; ``counts``
     holds them one after another), so that rows in a row meeting one cell do not wait on each
     other's additions; the caller sums the copies."""
-    n = codes.shape[1]
     part = np.empty(block, dtype=np.int64)
     weighted = w.shape[0] > 0
     copy, mask = counts.shape[0] // lanes, lanes - 1
-    for s in range(0, n, block):
-        e = min(s + block, n)
+    for s in range(lo, hi, block):
+        e = min(s + block, hi)
         for g in range(prefix.shape[0]):
             cs = class_stride[g]
             for r in range(e - s):  # the row's copy of the tables (the first, weighted), its class
@@ -127,13 +128,27 @@ def count_flat(columns, widths, y, n_classes, subsets, weight=None):
     (prefix, prefix_stride, class_stride, start, last, offset, last_stride, order, shapes,
      total) = _layout(lens, np.searchsorted(used, flat), np.asarray(widths, dtype=np.int64)[used] + 1, n_classes)
     # whole counts add exactly in any order: unweighted rows are counted in lanes (copies of small
-    # tables), weighted ones in their order
+    # tables), on several threads (each its own copies) where there are enough; weighted ones in
+    # their order
     lanes = LANES if weight is None and total * LANES <= LANE_CELLS else 1
-    counts = np.zeros(total * lanes)
     w = np.empty(0) if weight is None else np.ascontiguousarray(weight, dtype=np.float64)
-    fns = compiled(globals(), _KERNELS, _COMPILED)
-    fns["_count_all"](codes, np.ascontiguousarray(y, dtype=np.int64), w, prefix, prefix_stride, class_stride,
-                      start, last, offset, last_stride, counts, BLOCK, lanes)
+    y = np.ascontiguousarray(y, dtype=np.int64)
+    fns = compiled(globals(), _KERNELS, _COMPILED, nogil=_KERNELS)
+    copies = []
+
+    def run(lo, hi):
+        counts = np.zeros(total * lanes)
+        copies.append(counts)
+        fns["_count_all"](codes, y, w, prefix, prefix_stride, class_stride, start, last, offset, last_stride, counts,
+                          BLOCK, lanes, lo, hi)
+
+    if weight is None and total * lanes <= THREAD_CELLS:
+        on_threads(run, len(y), max(1, THREAD_UPDATES // len(last)))
+    else:
+        run(0, len(y))
+    counts = copies[0]
+    for other in copies[1:]:
+        counts += other
     if lanes > 1:
         counts = counts.reshape(lanes, total).sum(axis=0)
     where_of = np.empty(len(subsets), dtype=np.int64)
