@@ -143,7 +143,7 @@ def _observed_values(col):
     """The ordered value list a nominal column declares or shows."""
     if isinstance(col, pd.Series):
         if isinstance(col.dtype, pd.CategoricalDtype):
-            return list(col.cat.categories)
+            return col.dtype.categories.tolist()
         if pd.api.types.is_bool_dtype(col.dtype):
             return [False, True]
         col = col.to_numpy(dtype=object) if not pd.api.types.is_numeric_dtype(col.dtype) else col.to_numpy()
