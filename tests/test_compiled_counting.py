@@ -352,15 +352,19 @@ def test_the_size_check_counts_every_sets_cells(n):
 
 @pytest.mark.parametrize("alpha", [0.0, 0.5, 1.0])
 @pytest.mark.parametrize("whole", [True, False])
-def test_stacked_lidstone_estimates_equal_each_tables_own(alpha, whole):
+@pytest.mark.parametrize("batch", [1 << 20, 100])
+def test_stacked_lidstone_estimates_equal_each_tables_own(alpha, whole, batch, monkeypatch):
     """Several stacks of children (their widest child at most 7 values: numpy sums those in order)
-    estimated in one call, each child's table against Frequency's estimate of its own counts: the
+    estimated in one call (in one batch, or in batches of about 100 cells: a stack at a time and
+    several together), each child's table against Frequency's estimate of its own counts: the
     present parent slots row by row, the last slot (a parent missing) from the counts of every
     slot, uniform where a row has no count and alpha is 0, zero beyond a child's values and in the
     row of a missing child. Whole counts (any order of sums) and fractional ones."""
+    import seminaive.bayesnet.ande_estimate as ande_estimate
+    monkeypatch.setattr(ande_estimate, "BATCH_CELLS", batch)
     rng = np.random.default_rng(int(alpha * 10) + whole)
     stacks, widths = [], []
-    for children, k, slots, top in [(3, 2, 4, 5), (1, 3, 2, 7), (4, 1, 3, 2), (2, 2, 5, 6)]:
+    for children, k, slots, top in [(3, 2, 4, 5), (1, 3, 2, 7), (4, 1, 3, 2), (1, 1, 2, 3), (2, 2, 5, 6)]:
         m = rng.integers(1, top + 1, children)
         m[0] = top
         st = rng.integers(0, 4, (children, k, slots, top)) * (rng.random((children, k, slots, top)) < 0.6)

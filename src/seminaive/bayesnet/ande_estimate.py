@@ -12,6 +12,8 @@ from .._jit import compiled
 
 __all__ = ["lidstone_stacks", "log_stack_shape"]
 
+BATCH_CELLS = 1 << 20  # counts copied and their logarithms taken at a time (8 MB)
+
 
 def log_stack_shape(stack):
     """The shape of a set's stacked log tables from its stacked counts (children, K, slots, widest):
@@ -103,9 +105,17 @@ def lidstone_stacks(stacks, widths, alpha, out, out_at):
     """
     if not stacks:
         return
+    sizes = np.fromiter((st.size for st in stacks), dtype=np.int64, count=len(stacks))
+    batch = (np.cumsum(sizes) - 1) // BATCH_CELLS  # a batch's copies and logarithms at a time
+    cuts = [0, *(np.flatnonzero(np.diff(batch)) + 1).tolist(), len(stacks)]
+    out_at = np.asarray(out_at, dtype=np.int64)
+    for lo, hi in zip(cuts[:-1], cuts[1:]):
+        _batch(stacks[lo:hi], widths[lo:hi], float(alpha), out, out_at[lo:hi])
+
+
+def _batch(stacks, widths, alpha, out, out_at):
     shape = np.array([st.shape for st in stacks], dtype=np.int64)
-    sizes = shape.prod(axis=1)
-    at = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+    at = np.concatenate([[0], np.cumsum(shape.prod(axis=1))[:-1]]).astype(np.int64)
     counts = np.concatenate([np.ascontiguousarray(st, dtype=np.float64).ravel() for st in stacks])
     m = np.concatenate([np.asarray(w, dtype=np.float64) for w in widths])
     m_at = np.concatenate([[0], np.cumsum(shape[:-1, 0])]).astype(np.int64)
@@ -114,9 +124,10 @@ def lidstone_stacks(stacks, widths, alpha, out, out_at):
     margin_at = np.concatenate([[0], np.cumsum(rows * shape[:, 3])[:-1]]).astype(np.int64)
     den, margin = np.empty(int((rows * shape[:, 2]).sum())), np.empty(int((rows * shape[:, 3]).sum()))
     fns = compiled(globals(), _KERNELS, _COMPILED)
-    fns["_totals"](counts, at, shape, m, m_at, float(alpha), den, den_at, margin, margin_at)
+    fns["_totals"](counts, at, shape, m, m_at, alpha, den, den_at, margin, margin_at)
+    log_counts = np.add(counts, alpha, out=counts)  # (the copy's counts are summed: its place serves the logs)
     with np.errstate(divide="ignore", invalid="ignore"):
-        log_counts, log_margin, log_den = np.log(counts + alpha), np.log(margin + alpha), np.log(den)
-        minus_log_m = -np.log(m)
+        np.log(log_counts, out=log_counts)
+        log_margin, log_den, minus_log_m = np.log(margin + alpha), np.log(den), -np.log(m)
     fns["_logs"](log_counts, at, shape, m, m_at, minus_log_m, log_margin, margin_at, den, log_den, den_at, out,
-                 np.asarray(out_at, dtype=np.int64))
+                 out_at)
