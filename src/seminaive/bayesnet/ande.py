@@ -234,7 +234,7 @@ class AnDE(BayesNetClassifier):
         else:
             super()._estimate(estimator)
         # per super-parent set, its children's log tables in one stacked array (the tables' own
-        # log_table_ are views into it): one computation per shape of set, one gather per set in prediction
+        # log_table_ are views into it): estimated in one call (Lidstone), one gather per set in prediction
         if estimator is None and self.estimation != "frequency":
             estimator = self._estimator()  # (Lidstone's tables come from the stacked counts directly)
         shapes = [log_stack_shape(stack) for stack in self.parent_stats_]
