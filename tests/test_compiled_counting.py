@@ -135,9 +135,10 @@ def test_pair_statistics_equal_a_loop_over_the_rows():
 
 
 @pytest.mark.parametrize("n", [1, 2, 3])
-def test_ande_counts_equal_each_tables_own_count(n):
+@pytest.mark.parametrize("weighted", [True, False])
+def test_ande_counts_equal_each_tables_own_count(n, weighted):
     X, y = nominal_data(n=120, d=5, seed=11, missing=0.15)
-    w = np.random.default_rng(0).random(len(y)) * 2
+    w = np.random.default_rng(0).random(len(y)) * 2 if weighted else None
     m = AnDE(n=n).fit(X, y, sample_weight=w)
     table, yc = m._encode(X), pd.factorize(y, sort=True)[0]
     for P, ts, stack in zip(m.parent_sets_, m.parent_tables_, m.parent_stats_):
@@ -147,7 +148,7 @@ def test_ande_counts_equal_each_tables_own_count(n):
             np.testing.assert_allclose(stack[c, :, :, :t.n_values], own.count(table, yc, 2, w)["counts"], rtol=1e-13,
                                        atol=0)
             assert not stack[c, :, :, t.n_values:].any()
-    for i, t in enumerate(m.tables_):  # the Naive Bayes tables (AODE's from its sets' own counts)
+    for i, t in enumerate(m.tables_):  # the Naive Bayes tables (AODE's unweighted: from its sets' own counts)
         own = ConditionalTable(i, m.readers_[i]).count(table, yc, 2, w)["counts"]
         np.testing.assert_allclose(m.stats_[i]["counts"], own, rtol=1e-13, atol=0)
 

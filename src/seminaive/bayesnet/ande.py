@@ -211,7 +211,8 @@ class AnDE(BayesNetClassifier):
         if n:
             stats["parent_stats_"], stats["joint_stats_"] = set_counts(columns, m, y, k, n, weight)
         alone = np.zeros((len(m), k, 2, max(m, default=1)))  # Naive Bayes's tables: no parent, none missing
-        if n == 1:  # each set's own counts are its attribute's, by class (missing last)
+        if n == 1 and weight is None:  # each set's own counts are its attribute's, by class (missing last; whole
+            # counts, so the same numbers as a pass over the rows: weighted ones keep the rows' order)
             for i, (joint, mi) in enumerate(zip(stats["joint_stats_"], m)):
                 alone[i, :, 0, :mi] = joint[:, :mi]
         else:
