@@ -3,7 +3,9 @@ over the stacked counts (their totals, then the log tables in prediction's layou
 numpy's logarithms of whole arrays, so that the numbers are those of
 :meth:`~seminaive.estimation.Frequency.categorical` (the same logarithm, of the same counts
 plus alpha, less the same logarithm of the same totals) without an array operation per set or
-per table.
+per table. The totals are summed in order: whole counts give the same totals in any order, while
+fractional ones (weighted rows) over a child of 8 values or more, which numpy sums pairwise, can
+differ in the last bit.
 """
 
 import numpy as np
@@ -114,6 +116,7 @@ def lidstone_stacks(stacks, widths, alpha, out, out_at):
 
 
 def _batch(stacks, widths, alpha, out, out_at):
+    """:func:`lidstone_stacks` of a few stacks: their counts copied end to end, then the two passes."""
     shape = np.array([st.shape for st in stacks], dtype=np.int64)
     at = np.concatenate([[0], np.cumsum(shape.prod(axis=1))[:-1]]).astype(np.int64)
     counts = np.concatenate([np.ascontiguousarray(st, dtype=np.float64).ravel() for st in stacks])
