@@ -118,14 +118,12 @@ def lidstone_stacks(stacks, widths, alpha, out, out_at):
 def _batch(stacks, widths, alpha, out, out_at):
     """:func:`lidstone_stacks` of a few stacks: their counts copied end to end, then the two passes."""
     shape = np.array([st.shape for st in stacks], dtype=np.int64)
-    at = np.concatenate([[0], np.cumsum(shape.prod(axis=1))[:-1]]).astype(np.int64)
     counts = np.concatenate([np.ascontiguousarray(st, dtype=np.float64).ravel() for st in stacks])
     m = np.concatenate([np.asarray(w, dtype=np.float64) for w in widths])
-    m_at = np.concatenate([[0], np.cumsum(shape[:-1, 0])]).astype(np.int64)
-    rows = shape[:, 0] * shape[:, 1]
-    den_at = np.concatenate([[0], np.cumsum(rows * shape[:, 2])[:-1]]).astype(np.int64)
-    margin_at = np.concatenate([[0], np.cumsum(rows * shape[:, 3])[:-1]]).astype(np.int64)
-    den, margin = np.empty(int((rows * shape[:, 2]).sum())), np.empty(int((rows * shape[:, 3]).sum()))
+    rows = shape[:, 0] * shape[:, 1]  # (child, class) rows per stack
+    (at, _), (m_at, _) = _starts(shape.prod(axis=1)), _starts(shape[:, 0])
+    (den_at, n_den), (margin_at, n_margin) = _starts(rows * shape[:, 2]), _starts(rows * shape[:, 3])
+    den, margin = np.empty(n_den), np.empty(n_margin)
     fns = compiled(globals(), _KERNELS, _COMPILED)
     fns["_totals"](counts, at, shape, m, m_at, alpha, den, den_at, margin, margin_at)
     log_counts = np.add(counts, alpha, out=counts)  # (the copy's counts are summed: its place serves the logs)
@@ -134,3 +132,9 @@ def _batch(stacks, widths, alpha, out, out_at):
         log_margin, log_den, minus_log_m = np.log(margin + alpha), np.log(den), -np.log(m)
     fns["_logs"](log_counts, at, shape, m, m_at, minus_log_m, log_margin, margin_at, den, log_den, den_at, out,
                  out_at)
+
+
+def _starts(sizes):
+    """Where each of parts of ``sizes`` laid end to end starts, and their total."""
+    ends = np.cumsum(sizes, dtype=np.int64)
+    return np.concatenate([[0], ends[:-1]]).astype(np.int64), int(ends[-1])

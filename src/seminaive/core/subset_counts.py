@@ -119,14 +119,15 @@ def count_flat(columns, widths, y, n_classes, subsets, weight=None):
     lens = np.fromiter(map(len, subsets), dtype=np.int64, count=len(subsets))
     flat = np.fromiter(chain.from_iterable(subsets), dtype=np.int64, count=int(lens.sum()))
     used = np.unique(flat)
-    top = int(np.asarray(widths)[used].max())
+    m = np.asarray(widths, dtype=np.int64)[used]  # each used attribute's values
+    top = int(m.max())
     codes = np.empty((len(used), len(y)), dtype=np.int8 if top < 127 else np.int16 if top < 32767 else np.int64)
     for i, a in enumerate(used.tolist()):  # missing (negative) -> the attribute's last value
         c, row = np.asarray(columns[a]), codes[i]
         np.copyto(row, c, casting="unsafe")
-        np.putmask(row, c < 0, int(widths[a]))
+        np.putmask(row, c < 0, int(m[i]))
     (prefix, prefix_stride, class_stride, start, last, offset, last_stride, order, shapes,
-     total) = _layout(lens, np.searchsorted(used, flat), np.asarray(widths, dtype=np.int64)[used] + 1, n_classes)
+     total) = _layout(lens, np.searchsorted(used, flat), m + 1, n_classes)
     # whole counts add exactly in any order: unweighted rows are counted in lanes (copies of small
     # tables), on several threads (each its own copies) where there are enough; weighted ones in
     # their order
