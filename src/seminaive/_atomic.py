@@ -5,7 +5,7 @@ import tempfile
 
 from .exceptions import SeminaiveError
 
-__all__ = ["atomic_write", "atomic_write_text", "check_writable", "save_figure"]
+__all__ = ["atomic_write", "atomic_write_text", "check_writable", "figure_format", "save_figure"]
 
 
 def check_writable(path, overwrite=False):
@@ -74,11 +74,33 @@ def atomic_write_text(path, text, overwrite=False):
     atomic_write(path, lambda fh: fh.write(text), overwrite)
 
 
+def figure_format(path):
+    """The image format a file name asks for: its extension (``.png``, ``.svg``, ``.pdf``, ...,
+    whatever matplotlib writes), PNG for a name without one; any other extension is refused.
+
+    Examples
+    --------
+    >>> figure_format("tree.SVG"), figure_format("plot")
+    ('svg', 'png')
+    """
+    from matplotlib.backend_bases import FigureCanvasBase
+    ext = os.path.splitext(os.fspath(path))[1].lower().lstrip(".")
+    if not ext:
+        return "png"
+    known = FigureCanvasBase.get_supported_filetypes()
+    if ext not in known:
+        raise SeminaiveError(f"{path}: cannot draw a picture as .{ext[:20]}; expected one of "
+                             + ", ".join("." + k for k in sorted(known)))
+    return ext
+
+
 def save_figure(fig, path, overwrite=False):
-    """Save a matplotlib figure as PNG atomically (see :func:`atomic_write`) and close it."""
+    """Save a matplotlib figure atomically (see :func:`atomic_write`) in the format its
+    name asks for (:func:`figure_format`: PNG, SVG, PDF, ...) and close it."""
     import matplotlib.pyplot as plt
     try:
-        atomic_write(path, lambda fh: fig.savefig(fh, dpi=110, format="png"), overwrite, binary=True)
+        fmt = figure_format(path)
+        atomic_write(path, lambda fh: fig.savefig(fh, dpi=110, format=fmt), overwrite, binary=True)
     finally:
         plt.close(fig)
     return os.fspath(path)

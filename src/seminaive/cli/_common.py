@@ -22,6 +22,9 @@ def add_reader_options(p, target=True):
     p.add_argument("--no-header", action="store_true", help="the CSV file has no header row")
     p.add_argument("--sep", default=None, help="the CSV field separator (default: found from the first lines: "
                                                "comma, semicolon, tab or bar)")
+    p.add_argument("--decimal", choices=[".", ","], default=None,
+                   help="the numbers' decimal mark (default: a comma when the separator is not a comma and a column "
+                        "holds numbers such as 3,25, as R's write.csv2 writes them)")
     p.add_argument("--nominal", default=None,
                    help="comma-separated columns to treat as nominal ('all' for every one)")
 
@@ -128,7 +131,7 @@ def fit_from_chunks(model, args, progress=None):
     from ..core.data_source import FileSource
     from ..scale.fit_source import fit_source
     source = FileSource(args.data, args.chunksize, args.input_format, args.target, not args.no_header,
-                        nominal_arg(args), args.sep)
+                        nominal_arg(args), args.sep, getattr(args, "decimal", None))
     return fit_source(model, source, progress, how=("--chunksize", "search --chunksize",
                                                     "read the file in memory (without --chunksize)"))
 
@@ -151,7 +154,7 @@ def load_data(args, labelled=True, unlabelled=False, path=None):
                                  f"('seminaive datasets' lists the names)")
     d = load_file(args.data, format=args.input_format, target=getattr(args, "target", None),
                   header=not args.no_header, nominal=nominal_arg(args), unlabelled=unlabelled,
-                  sep=getattr(args, "sep", None))
+                  sep=getattr(args, "sep", None), decimal=getattr(args, "decimal", None))
     if labelled:
         d, dropped = d.labelled()
         if dropped:
@@ -175,12 +178,14 @@ def make_model(args, **extra):
 def check_outputs(args, *names):
     """Every destination a command will write, checked before any work: none
     may exist unless --force, and each folder must exist."""
-    from .._atomic import check_writable, _folder_of
+    from .._atomic import check_writable, _folder_of, figure_format
     for name in names:
         path = getattr(args, name, None)
         if path:
             check_writable(path, getattr(args, "force", False))
             _folder_of(path)
+            if name == "plot":
+                figure_format(path)
 
 
 def emit(text, args):

@@ -9,7 +9,7 @@ def add_parser(sub):
     p = sub.add_parser("dependencies", help="mutual information, conditional MI and MIC between attributes")
     add_data_options(p)
     p.add_argument("--bins", type=int, default=10, help="equal-width intervals for numeric attributes in MI")
-    p.add_argument("--plot", default=None, help="draw the matrices as heat maps into this PNG file")
+    p.add_argument("--plot", default=None, help="draw the matrices as heat maps into this file (.png, .svg, .pdf, ...: as its name says)")
     p.add_argument("--no-mic", action="store_true", help="skip MIC (the slowest)")
     add_output_options(p, formats=False)
     p.set_defaults(run=run)

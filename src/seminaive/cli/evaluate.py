@@ -12,7 +12,7 @@ def add_parser(sub):
     add_model_options(p)
     add_protocol_options(p)
     p.add_argument("--plot", default=None, help="draw the reliability diagram of the test folds' probabilities "
-                                               "into this PNG file")
+                                               "into this file (.png, .svg, .pdf, ...: as its name says)")
     add_output_options(p)
     p.set_defaults(run=run)
 

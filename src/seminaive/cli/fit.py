@@ -14,7 +14,7 @@ def add_parser(sub):
     p.add_argument("--model-file", "-m", default=None, help="save the fitted model to this JSON file")
     add_output_options(p, formats=False)
     p.add_argument("--plot", default=None, help="draw the model's structure (class, attributes, parent arcs, "
-                                               "joined and left-out attributes) into this PNG file")
+                                               "joined and left-out attributes) into this file (.png, .svg, .pdf, ...: as its name says)")
     p.add_argument("--chunksize", type=int, default=None,
                    help="stream the file in chunks of this many rows (bounded memory; same model)")
     p.set_defaults(run=run)

@@ -33,12 +33,13 @@ def run(args):
         score = {}
         n = predict_file(model, args.data, args.output, args.chunksize, args.input_format, args.target,
                          not args.no_header, proba=args.proba, overwrite=args.force, progress=sys.stderr,
-                         unlabelled=bool(args.unlabelled), score=score, sep=args.sep)
+                         unlabelled=bool(args.unlabelled), score=score, sep=args.sep,
+                         decimal=args.decimal)
         print(f"wrote {n:,} predictions to {args.output}", file=sys.stderr)
         _accuracy(score.get("labelled", 0), score.get("correct", 0))
         return
     X, actual = load_for_model(args.data, model.schema_, args.input_format, args.target, not args.no_header,
-                               args.unlabelled, args.sep, with_class=True)
+                               args.unlabelled, args.sep, with_class=True, decimal=args.decimal)
     proba = model.predict_proba(X) if args.proba else None
     labels = model.predict(X)
     emit(format_predictions(labels, proba, model.classes_, args.format, actual=actual), args)

@@ -22,7 +22,7 @@ def add_parser(sub):
     p.add_argument("--model-file", "-m", default=None, help="save the fitted model as JSON")
     add_output_options(p, formats=False)
     p.add_argument("--plot", default=None, help="draw the structure found (joined attributes as one node, "
-                                               "left-out ones greyed) into this PNG file")
+                                               "left-out ones greyed) into this file (.png, .svg, .pdf, ...: as its name says)")
     p.add_argument("--quiet", action="store_true", help="do not print the steps as they happen")
     p.add_argument("--chunksize", type=int, default=None,
                    help="stream the file in chunks of this many rows: scores from merged statistics")

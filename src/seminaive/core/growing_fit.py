@@ -16,6 +16,7 @@ import numpy as np
 
 from ..components import count_components
 from ..components.make import make_components
+from ..data.encoding import EncodedTable
 from ..data.one_pass_csv import Recount, Rows
 from ..data.schema import Schema
 from ..exceptions import DataFormatError
@@ -96,9 +97,20 @@ def _widened(stats, old_attrs, new_attrs, k, rows=None, values=None):
                 raise AssertionError(f"column {b.name!r} changed kind without a recount")
             out.append({"counts": counts})
             continue
+        if "weight" not in s:  # a column of missing values only (no kind in its type): its empty moments
+            if np.any(s["counts"]):
+                raise AssertionError(f"column {b.name!r} changed kind without a recount")
+            s = _no_moments(b, n)
         grown = dict(s)
         for key in ("weight", "mean", "m2"):
             grown[key] = np.zeros(k)
             grown[key][at] = s[key]
         out.append(grown)
     return out
+
+
+def _no_moments(attribute, k):
+    """The Gaussian statistics of a numeric ``attribute`` that holds no value, for ``k`` classes."""
+    table = EncodedTable(np.zeros((1, 0), dtype=np.int8), np.full((1, 1), np.nan), np.zeros(0))
+    return count_components(make_components(Schema((attribute,)), "gaussian"), table, np.zeros(1, dtype=np.int64),
+                            k)[0]

@@ -66,13 +66,13 @@ def arrow_reads(plan):
 def arrow_options(plan):
     """Whether pyarrow splits this file's data exactly as its tokenizer does
     (:mod:`.tokens`): a file pyarrow opens, with a one-byte separator, whose
-    data holds no NUL byte and no dates to convert; in a CSV file, quotes only
+    data holds no NUL byte, no dates to convert and no decimal comma; in a CSV file, quotes only
     where a field starts or ends (next to a separator, a line's end or another
     quote) and then no white space after a separator or at a line's start
     (Python's csv rules skip it before a quote, pyarrow's keep it); other
     formats no quote at all and no ``%`` comment. Returns None, or the reading's options
     (``quoted``: the file holds quotes, so a quoted value may hold line breaks)."""
-    if plan.dates or not arrow_serves(plan.path, plan.sep):
+    if plan.dates or plan.decimal != "." or not arrow_serves(plan.path, plan.sep):
         return None
     if plan.kind != "csv":
         return None if _scan(plan.path, plan.data_offset, {b: b for b in (b'"', b"'", b"%", b"\x00")}) \

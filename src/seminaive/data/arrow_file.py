@@ -49,14 +49,14 @@ class ArrowFilePlan:
     def __init__(self, path, kind, target=None, unlabelled=False):
         self.path, self.kind = path, kind
         self.name = os.path.splitext(os.path.basename(strip_compression(path)))[0]
-        try:
+        try:  # (a corrupt file's names may not even be text)
             schema = pq.read_schema(path) if kind == "parquet" else self._open().schema
+            index = self.index_columns = _index_columns(schema)  # a DataFrame's index, as pandas reads it back
+            kept = [j for j, n in enumerate(schema.names) if n not in index]
+            self.names = [str(schema.names[j]) for j in kept]
+            self.types = [schema.types[j] for j in kept]  # the file's (a string read as codes is a string)
         except ARROW_ERRORS as e:
             raise DataFormatError(f"not a readable {kind} file ({one_line(e)})", path=path) from None
-        index = self.index_columns = _index_columns(schema)  # a DataFrame's index, as pandas reads it back
-        kept = [j for j, n in enumerate(schema.names) if n not in index]
-        self.names = [str(schema.names[j]) for j in kept]
-        self.types = [schema.types[j] for j in kept]  # the file's (a string read as codes is a string)
         if not self.names:
             raise DataFormatError("the file holds no columns", path=path)
         if len(set(self.names)) != len(self.names):
@@ -82,7 +82,8 @@ class ArrowFilePlan:
             return pa.ipc.open_stream(pa.memory_map(self.path))
 
     def batches(self, columns, size=None):
-        """Record batches of the named ``columns``, of at most ``size`` rows (None: as stored)."""
+        """Record batches of the named ``columns``, of at most ``size`` rows (None: as stored), each
+        validated in full first: a corrupt file is an error naming it, never a crash of the process."""
         try:
             reader = self._open()
             if self.kind == "parquet":
@@ -95,6 +96,7 @@ class ArrowFilePlan:
             else:
                 parts = (b.select(columns) for b in reader)
             for batch in parts:
+                batch.validate(full=True)  # a corrupt file's offsets and lengths, refused before any use (no crash)
                 for start in range(0, batch.num_rows, size or max(batch.num_rows, 1)):  # IPC batches: cut in rows
                     yield batch.slice(start, size) if size else batch
         except ARROW_ERRORS as e:

@@ -8,6 +8,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ..exceptions import DataFormatError
+from .encoding import epoch_ms
 
 __all__ = ["kind_of", "distinct", "values_type", "encode_arrow", "one_line", "ARROW_ERRORS"]
 
@@ -22,7 +23,7 @@ def kind_of(t):
     """``"number"``, ``"time"``, ``"text"`` (nominal by default) or None (a type no model reads)."""
     if pa.types.is_integer(t) or pa.types.is_floating(t) or pa.types.is_decimal(t):
         return "number"
-    if pa.types.is_temporal(t):
+    if pa.types.is_temporal(t) and not pa.types.is_interval(t):
         return "time"
     if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_boolean(t) or pa.types.is_null(t) \
             or pa.types.is_dictionary(t):
@@ -53,8 +54,7 @@ def encode_arrow(col, attribute, path, unseen=None):
         if pa.types.is_dictionary(col.type):
             col = col.dictionary_decode()
         if pa.types.is_temporal(col.type):
-            col = pc.cast(pc.cast(col, pa.timestamp("ms")) if not pa.types.is_duration(col.type) else col,
-                          pa.int64())
+            return _time_ms(col)
         try:
             return pc.cast(col, pa.float64()).to_numpy(zero_copy_only=False)
         except pa.ArrowInvalid as e:
@@ -95,3 +95,13 @@ def _codes(values_col, values):
         value_set = pc.cast(pa.array([str(v) for v in values]), t, safe=False)
     found = pc.index_in(values_col, value_set=value_set)
     return found.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
+
+
+def _time_ms(col):
+    """An Arrow column of dates, times, timestamps or durations as float64 milliseconds (since the epoch,
+    or midnight), NaN where missing, at any resolution (:func:`.encoding.epoch_ms`)."""
+    t = col.type
+    unit = "D" if pa.types.is_date32(t) else "ms" if pa.types.is_date64(t) else t.unit
+    ints = pc.cast(col, pa.int32() if pa.types.is_date32(t) or pa.types.is_time32(t) else pa.int64())
+    return epoch_ms(ints.fill_null(0).to_numpy(zero_copy_only=False), unit,
+                    ints.is_null().to_numpy(zero_copy_only=False))

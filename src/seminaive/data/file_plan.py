@@ -24,7 +24,7 @@ from .filebase import read_description
 from .one_pass_csv import OnePassCsv
 from .schema import NUMERIC, Attribute, resolve_columns, resolve_target
 from .summary import ColumnSummary
-from .tokens import arff_rows, chunked, csv_rows, separator, text_lines
+from .tokens import DECIMAL_COMMA, arff_rows, chunked, csv_rows, decimal_mark, separator, text_lines
 
 __all__ = ["FilePlan", "plan_file", "guess_format", "FORMATS"]
 
@@ -65,7 +65,9 @@ class FilePlan:
     column ``names``, the ``declared`` attribute of each column (None: to be
     inferred), the class column ``target`` (None: unlabelled), the data's
     ``name``; for CSV the separator ``sep`` and ``skip``, the lines up to the
-    header's end; for ARFF/KEEL ``data_start``, the first line after @data."""
+    header's end, and ``decimal``, the decimal mark of its numbers (``","`` in a
+    file written by R's ``write.csv2``); for ARFF/KEEL ``data_start``, the first
+    line after @data."""
 
     path: str
     kind: str
@@ -74,6 +76,7 @@ class FilePlan:
     target: object
     name: str
     sep: str = ","
+    decimal: str = "."
     skip: int = 0
     data_start: int = 1
     dates: list = field(default_factory=list)
@@ -98,6 +101,9 @@ class FilePlan:
     def chunks(self, size=None):
         """``(line numbers, rows)`` of at most ``size`` rows (all for None); ISO dates become milliseconds."""
         for linenos, rows in chunked(self.rows(), size):
+            if self.decimal == "," and rows:  # a number written 3,25 is read as 3.25
+                rows = [[f.replace(",", ".") if "," in f and DECIMAL_COMMA.match(f) else f for f in row]
+                        for row in rows]
             if self.dates and len(rows):
                 rows = as_table(rows, len(self.names), linenos, self.path).copy()
                 for j in self.dates:
@@ -252,10 +258,12 @@ def _first_row(path):
     return next(arff_rows(path, comment="%"), (None, None))
 
 
-def plan_file(path, format=None, target=None, header=True, sep=None, unlabelled=False, names=None):
+def plan_file(path, format=None, target=None, header=True, sep=None, unlabelled=False, names=None, decimal=None):
     """The :class:`FilePlan` of a file (see :func:`guess_format` for the formats).
 
-    ``header`` and ``unlabelled`` (no class column) are for CSV files; ``names``
+    ``header``, ``unlabelled`` (no class column) and ``decimal`` (the numbers' decimal
+    mark, ``"."`` or ``","``; default: found from the first rows, see
+    :func:`.tokens.decimal_mark`) are for CSV files; ``names``
     names a header-less KEEL file's columns. A Parquet or Arrow file has an
     :class:`~seminaive.data.arrow_file.ArrowFilePlan`, read the same ways.
     """
@@ -267,8 +275,12 @@ def plan_file(path, format=None, target=None, header=True, sep=None, unlabelled=
         raise ParameterError(f"unlabelled: only CSV, Parquet and Arrow files can leave out the class column, got "
                              f"a {kind} file")
     stem = os.path.splitext(os.path.basename(strip_compression(path)))[0]
+    if decimal not in (None, ".", ","):
+        raise ParameterError(f"decimal: expected '.' or ',' (the numbers' decimal mark), got {str(decimal)[:40]!r}")
     if kind == "csv":
-        return _plan_csv(path, target, header, sep, unlabelled, stem)
+        return _plan_csv(path, target, header, sep, unlabelled, stem, decimal)
+    if decimal == ",":
+        raise ParameterError(f"decimal: a decimal comma is read in CSV files only, got a {kind} file")
     if kind == "filebase":
         base = path[:-4] if path.lower().endswith((".dat", ".des", ".tst")) else path
         desc = read_description(base + ".des")
@@ -305,8 +317,10 @@ def plan_file(path, format=None, target=None, header=True, sep=None, unlabelled=
                     data_start=h.data_start + 1, dates=dates, data_offset=offset)
 
 
-def _plan_csv(path, target, header, sep, unlabelled, stem):
+def _plan_csv(path, target, header, sep, unlabelled, stem, decimal=None):
     sep = separator(path, sep)
+    if decimal == "," and sep == ",":
+        raise ParameterError("decimal: a decimal comma needs another field separator than the comma (--sep)")
     line, first = next(csv_rows(path, sep), (None, None))
     if first is None:
         raise DataFormatError("the file is empty", path=path)
@@ -325,4 +339,7 @@ def _plan_csv(path, target, header, sep, unlabelled, stem):
         raise DataFormatError(f"the file parses to one column (no attribute besides the class) with the separator "
                               f"{sep!r}; if its fields are separated by another character, give it (--sep)", path=path)
     tidx = None if unlabelled else resolve_target(target, names, path)
-    return FilePlan(path, "csv", names, [None] * len(names), tidx, stem, sep=sep, skip=line if header else 0)
+    skip = line if header else 0
+    if decimal is None:
+        decimal = decimal_mark(csv_rows(path, sep), sep, skip)
+    return FilePlan(path, "csv", names, [None] * len(names), tidx, stem, sep=sep, decimal=decimal, skip=skip)

@@ -46,7 +46,7 @@ def _columns(plan, want, target, header, unlabelled):
 
 
 def model_chunks(path, schema, chunksize=None, format=None, target=None, header=True, unlabelled=None, unseen=None,
-                 text=(), sep=None):
+                 text=(), sep=None, decimal=None):
     """``(X, actual)`` chunks of a data file for a model whose attributes ``schema``
     lists: X a DataFrame in the model's column order (nominal attributes as
     Categoricals of the model's values, numeric ones float64), ``actual`` the
@@ -55,11 +55,13 @@ def model_chunks(path, schema, chunksize=None, format=None, target=None, header=
     header names only the model's attributes, or whose rows have only their
     width). Values outside a nominal attribute's list become missing and are
     counted in ``unseen`` (attribute name -> count). ``text``: CSV columns to
-    read as text (pyarrow could not parse them as numbers)."""
+    read as text (pyarrow could not parse them as numbers); ``sep`` and ``decimal``: a CSV file's
+    separator and decimal mark (default: found from the file)."""
     path = os.fspath(path)
     unseen = {} if unseen is None else unseen
     may_lack_class = bool(unlabelled) and guess_format(path, format) in ("csv", *ARROW_KINDS)
-    plan = plan_file(path, format, None if unlabelled else target, header, sep, unlabelled=may_lack_class)
+    plan = plan_file(path, format, None if unlabelled else target, header, sep, unlabelled=may_lack_class,
+                     decimal=decimal)
     want = list(schema.names)
     positions, label = _columns(plan, want, target, header, unlabelled)
     attrs = schema.attributes

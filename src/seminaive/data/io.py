@@ -15,7 +15,7 @@ from .for_model import model_chunks
 __all__ = ["load_file", "load_for_model", "guess_format", "FORMATS", "read_csv", "read_arff", "read_keel"]
 
 
-def read_csv(path, target=None, header=True, nominal=None, numeric=None, sep=None, unlabelled=False):
+def read_csv(path, target=None, header=True, nominal=None, numeric=None, sep=None, unlabelled=False, decimal=None):
     """Read a CSV file into a Dataset.
 
     Parameters
@@ -34,6 +34,11 @@ def read_csv(path, target=None, header=True, nominal=None, numeric=None, sep=Non
         bar that splits the first lines evenly into the most fields.
     unlabelled : bool
         The file holds no class column.
+    decimal : {None, ".", ","}
+        The numbers' decimal mark. By default a file whose separator is not the
+        comma is read with decimal commas (``3,25``, as R's ``write.csv2`` and
+        pandas' ``decimal=","`` write) when a column of its first 1,000 rows
+        holds only such numbers and whole numbers.
 
     Missing values are written ``?``, empty, ``NA``, ``NaN``, ``N/A`` or ``<null>``.
     A column is numeric when every present value is a number, else nominal with
@@ -49,7 +54,7 @@ def read_csv(path, target=None, header=True, nominal=None, numeric=None, sep=Non
     >>> d.schema.attributes[1].kind, d.X["b"].isna().tolist(), list(d.classes)
     ('numeric', [False, True], ['yes', 'no'])
     """
-    return plan_file(path, "csv", target, header, sep, unlabelled).load(nominal, numeric)
+    return plan_file(path, "csv", target, header, sep, unlabelled, decimal=decimal).load(nominal, numeric)
 
 
 def read_arff(path, target=None, nominal=None, numeric=None):
@@ -91,10 +96,11 @@ def read_keel(path, target=None, nominal=None, numeric=None, names=None):
 
 
 def load_file(path, format=None, target=None, header=True, nominal=None, numeric=None,
-              unlabelled=False, sep=None):
+              unlabelled=False, sep=None, decimal=None):
     """Load a data file as a Dataset, choosing the reader by ``format`` or extension.
 
-    ``unlabelled`` (CSV only) says the file has no class column.
+    ``unlabelled`` (CSV only) says the file has no class column; ``sep`` and ``decimal``
+    are a CSV file's separator and decimal mark (see :func:`read_csv`).
     ``.arff`` is ARFF; ``.dat`` is a filebase's learning data when a ``.des``
     file stands beside it, else KEEL; ``.csv`` (and anything else) is CSV.
 
@@ -104,11 +110,11 @@ def load_file(path, format=None, target=None, header=True, nominal=None, numeric
     >>> load_file(dataset_path("weather.numeric")).schema.numeric_indices
     (1, 2)
     """
-    return plan_file(path, format, target, header, sep, unlabelled).load(nominal, numeric)
+    return plan_file(path, format, target, header, sep, unlabelled, decimal=decimal).load(nominal, numeric)
 
 
 def load_for_model(path, schema, format=None, target=None, header=True, unlabelled=None, sep=None,
-                   with_class=False):
+                   with_class=False, decimal=None):
     """The attributes of a data file for a fitted model whose attributes ``schema``
     lists, as a DataFrame in the model's column order, read as the chunked
     prediction reads it (:func:`seminaive.data.for_model.model_chunks`), whole.
@@ -125,7 +131,8 @@ def load_for_model(path, schema, format=None, target=None, header=True, unlabell
     text, unseen = set(), {}
     while True:  # a CSV column pyarrow cannot parse as numbers is read again as text
         try:
-            parts = list(model_chunks(path, schema, None, format, target, header, unlabelled, unseen, text, sep))
+            parts = list(model_chunks(path, schema, None, format, target, header, unlabelled, unseen, text, sep,
+                                       decimal))
             break
         except ArrowRestart as r:
             text.add(r.column)

@@ -17,13 +17,21 @@ chunk (streamed): the same rules on both paths, so a file gives the same rows.
 """
 
 import csv
+import itertools
 import lzma
+import re
 import zipfile
 
 from ..exceptions import DataFormatError
 from ._text import SEPARATORS, open_text
+from .summary import MISSING_TOKENS
 
-__all__ = ["text_lines", "read_lines", "separator", "csv_rows", "arff_rows", "chunked", "split_fields"]
+__all__ = ["text_lines", "read_lines", "separator", "decimal_mark", "csv_rows", "arff_rows", "chunked",
+           "split_fields", "DECIMAL_COMMA"]
+
+# a number written with a decimal comma (R's write.csv2, pandas' decimal=","): 3,25  -0,5  ,5  1,5e-3
+DECIMAL_COMMA = re.compile(r"[+-]?(?:\d+,\d*|,\d+)(?:[eE][+-]?\d+)?\Z")
+_WHOLE = re.compile(r"[+-]?\d+(?:[eE][+-]?\d+)?\Z")
 
 
 def text_lines(path, start=1):
@@ -79,6 +87,36 @@ def separator(path, sep=None, rows=20):
             if width > best_width:
                 best, best_width = candidate, width
     return best
+
+
+def decimal_mark(rows, sep, skip=0, sample=1000):
+    """The decimal mark of a CSV file's numbers: ``","`` when its separator is not
+    the comma and, in its first ``sample`` data rows (``rows`` as :func:`csv_rows`
+    gives them, the first ``skip`` lines a header), some column's present values are
+    all numbers written with a decimal comma or whole numbers, at least one with a
+    comma (R's ``write.csv2`` writes ``3,25``); else ``"."``.
+
+    Examples
+    --------
+    >>> decimal_mark(iter([(1, ["3,25", "a"]), (2, ["4", "?"])]), ";")
+    ','
+    >>> decimal_mark(iter([(1, ["3,25", "a"]), (2, ["x", "b"])]), ";")
+    '.'
+    """
+    if sep == ",":
+        return "."
+    comma, other = set(), set()
+    for line, fields in itertools.islice(rows, sample + 1):
+        if line <= skip:
+            continue
+        for j, f in enumerate(fields):
+            if f in MISSING_TOKENS:
+                continue
+            if "," in f and DECIMAL_COMMA.match(f):
+                comma.add(j)
+            elif not _WHOLE.match(f):
+                other.add(j)
+    return "," if comma - other else "."
 
 
 def csv_rows(path, sep):

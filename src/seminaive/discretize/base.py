@@ -37,10 +37,20 @@ def interval_labels(cuts, precision=4):
     ['<= 77.5', '> 77.5']
     >>> interval_labels([1, 2])
     ['<= 1', '(1, 2]', '> 2']
+
+    Cut points that ``precision`` digits cannot tell apart get as many digits as
+    it takes, so that no two intervals share a name:
+
+    >>> interval_labels([2008.2, 2008.4])
+    ['<= 2008.2', '(2008.2, 2008.4]', '> 2008.4']
     """
-    c = [f"{v:.{precision}g}" for v in cuts]
-    if not c:
+    cuts = [float(v) for v in cuts]
+    if not cuts:
         return ["all"]
+    for digits in range(precision, 18):
+        c = [f"{v:.{digits}g}" for v in cuts]
+        if len(set(c)) == len(set(cuts)):
+            break
     return [f"<= {c[0]}"] + [f"({a}, {b}]" for a, b in zip(c, c[1:])] + [f"> {c[-1]}"]
 
 

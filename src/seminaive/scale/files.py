@@ -20,7 +20,8 @@ from .fit_source import fit_source
 __all__ = ["iter_file_chunks", "fit_file"]
 
 
-def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=True, nominal=None, sep=None):
+def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=True, nominal=None, sep=None,
+                     decimal=None):
     """Yield ``(X, y)`` chunks of a data file with one schema for all of them
     (nominal columns as categoricals with the file's full value list; rows
     whose class is missing left out). Files may be compressed (.gz, .bz2, .xz,
@@ -33,11 +34,11 @@ def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=T
     >>> [len(X) for X, y in iter_file_chunks(dataset_path("weather.nominal"), chunksize=5)]
     [5, 5, 4]
     """
-    yield from FileSource(path, chunksize, format, target, header, nominal, sep)
+    yield from FileSource(path, chunksize, format, target, header, nominal, sep, decimal)
 
 
 def fit_file(model, path, chunksize=100_000, format=None, target=None, header=True, nominal=None,
-             progress=None, sep=None):
+             progress=None, sep=None, decimal=None):
     """Fit ``model`` on a data file chunk by chunk, with bounded memory
     (:func:`~seminaive.scale.fit_source.fit_source` over the file's
     :class:`~seminaive.core.data_source.FileSource`): in passes (the family, a
@@ -54,6 +55,6 @@ def fit_file(model, path, chunksize=100_000, format=None, target=None, header=Tr
     ...                  NaiveBayes().fit(load("weather.numeric")).predict_proba(load("weather.numeric").X)))
     True
     """
-    source = FileSource(path, chunksize, format, target, header, nominal, sep)
+    source = FileSource(path, chunksize, format, target, header, nominal, sep, decimal)
     return fit_source(model, source, progress, how=("chunksize", "fit_file", "read the file in memory "
                                                                              "(without --chunksize)"))

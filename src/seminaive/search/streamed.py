@@ -129,7 +129,7 @@ def search_source(search, source, progress=None):
 
 
 def search_file(search, path, chunksize=100_000, format=None, target=None, header=True, progress=None, nominal=None,
-                sep=None):
+                sep=None, decimal=None):
     """Run a wrapper search (an unfitted BSE, BSJ, BSEJ or FSSJ) on a data file
     streamed in chunks (:func:`search_source` over its
     :class:`~seminaive.core.data_source.FileSource`); the fitted search is
@@ -147,4 +147,4 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
     True
     """
     check_streamable(search)
-    return search_source(search, FileSource(path, chunksize, format, target, header, nominal, sep), progress)
+    return search_source(search, FileSource(path, chunksize, format, target, header, nominal, sep, decimal), progress)
