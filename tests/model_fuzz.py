@@ -11,12 +11,12 @@ import numpy as np
 
 BIG = "x" * 2_000_000  # an oversized string
 NUMBER_MUTATIONS = (("nan", float("nan")), ("inf", float("inf")), ("-inf", float("-inf")), ("negative", -1),
-                    ("zero", 0), ("huge", 1e308), ("index", 99), ("text", "nope"), ("bool", True), ("null", None),
-                    ("list", [1, 2]), ("dict", {"a": 1}))
+                    ("zero", 0), ("huge", 1e308), ("tiny", 5e-324), ("index", 99), ("text", "nope"), ("bool", True),
+                    ("false", False), ("null", None), ("list", [1, 2]), ("dict", {"a": 1}), ("whole-huge", 10**100))
 STRING_MUTATIONS = (("empty", ""), ("other", "zz"), ("big", BIG), ("number", 3.5), ("null", None), ("list", ["a"]),
                     ("dict", {}))
-# what no field may hold: a model file holding one of these must not load
-NEVER = {"nan", "text", "big", "dict", "list"}
+# what no field may hold: a model file holding one of these must not load (true/false where a number stood)
+NEVER = {"nan", "text", "big", "dict", "list", "bool", "false"}
 
 
 def _leaves(d, path=()):
@@ -43,8 +43,29 @@ def _copy(d):
     return json.loads(json.dumps(d))
 
 
+def _keys(d, path=()):
+    """The path of every key of every object (a field that can be left out)."""
+    if isinstance(d, dict):
+        for k, v in d.items():
+            yield path + (k,)
+            yield from _keys(v, path + (k,))
+    elif isinstance(d, list):
+        for i, v in enumerate(d[:6]):
+            yield from _keys(v, path + (i,))
+
+
 def mutations(good):
-    """(label, path, document) of every mutation of one good model document."""
+    """(label, path, document) of every mutation of one good model document: each leaf changed,
+    each field removed."""
+    for path in _keys(good):
+        if len(path) < 2 or path[0] not in ("params", "state"):
+            continue
+        doc = _copy(good)
+        parent = doc
+        for p in path[:-1]:
+            parent = parent[p]
+        del parent[path[-1]]
+        yield "removed", ".".join(str(p) for p in path), doc
     for path, value in _leaves(good):
         if not path or path[0] not in ("params", "state"):
             continue
@@ -81,12 +102,18 @@ def check_loaded(model, X):
     except Exception as e:  # noqa: BLE001 - any other failure after a load is the defect the fuzzer looks for
         return f"{type(e).__name__}: {str(e)[:200]}"
     k = len(model.classes_)
+    if not isinstance(p, np.ndarray) or p.dtype.kind != "f":
+        return f"probabilities of type {type(p).__name__} {getattr(p, 'dtype', '')}"
     if p.shape != (len(X), k):
         return f"probabilities of shape {p.shape} for {k} classes"
     if not np.isfinite(p).all() or (p < 0).any() or not np.allclose(p.sum(axis=1), 1.0, atol=1e-9):
         return "probabilities not finite, negative or not summing to 1"
     if not set(np.asarray(labels).tolist()) <= set(np.asarray(model.classes_).tolist()):
         return "a prediction outside the classes"
+    top = p.max(axis=1)
+    chosen = p[np.arange(len(X)), [list(model.classes_).index(v) for v in labels]]
+    if (chosen < top - 1e-12).any():
+        return "predictions that are not the most probable classes"
     return None
 
 
@@ -95,6 +122,7 @@ def run(docs, X, load):
     from seminaive.exceptions import SeminaiveError
     problems = []
     for kind, good in docs.items():
+        reference = load(good).predict_proba(X)
         for label, where, doc in mutations(good):
             try:
                 model = load(doc)
@@ -114,6 +142,8 @@ def run(docs, X, load):
             why = check_loaded(model, X)
             if why:
                 problems.append(f"{kind} {where} {label}: loaded, then {why}")
+            elif label == "removed" and not np.allclose(model.predict_proba(X), reference, rtol=0, atol=1e-12):
+                problems.append(f"{kind} {where} removed: loaded with other probabilities (a default stood in)")
     return problems
 
 

@@ -4,20 +4,26 @@ fails with one line (at most 300 characters) naming a field, or gives sane predi
 probabilities summing to 1, one column per class, labels among the classes); a value no field may hold
 (NaN, a wrong type, an oversized text) never loads; nothing raises anything else (tests/model_fuzz.py)."""
 
+import copy
 import json
 import subprocess
 import sys
 import warnings
 
+import numpy as np
+import pandas as pd
 import pytest
 
 from conftest import mixed_frame
-from model_fuzz import mutations, run
+from model_fuzz import check_loaded, mutations, run
 from seminaive.models import make_model
 from seminaive.persistence import model_from_dict, model_to_dict
 
-KINDS = ["nb", "nb-kernel", "nb-mdl", "1r", "zeror", "bse", "bsej", "cnb:0.8", "offset:0.8", "tan", "kdb2", "skdb",
-         "aode", "a2de", "wanbia", "nb-isotonic", "nb-sigmoid", "nb-temperature"]
+# every kind of model a file can hold: each model class, each estimation that keeps state of its own, each calibrator
+KINDS = ["nb", "nb-kernel", "nb-mdl", "nb-map", "1r", "zeror", "bse", "bsj", "bsej", "fssj", "cnb:0.8", "offset:0.8",
+         "tan", "kdb2", "kdb:k=2:estimation=hdp", "kdb:k=2:estimation=hgs", "skdb", "aode", "a2de",
+         "eskdb:n_estimators=2", "wanbia", "nb-isotonic", "nb-sigmoid", "nb-temperature", "multinomial", "bernoulli"]
+COUNT_KINDS = ("multinomial", "bernoulli")
 
 
 @pytest.fixture(scope="module")
@@ -25,9 +31,17 @@ def data():
     return mixed_frame(60, seed=1, missing=0.1)
 
 
+def counts_like(X):
+    """Count features for the event models, as many rows as ``X``."""
+    rng = np.random.default_rng(2)
+    return pd.DataFrame(rng.integers(0, 4, (len(X), 3)), columns=["w1", "w2", "w3"])
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_field_of_every_model_kind(kind, data):
     X, y = data
+    if kind in COUNT_KINDS:
+        X = counts_like(X)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         good = model_to_dict(make_model(kind).fit(X, y))
@@ -42,6 +56,31 @@ def test_the_fuzzer_sees_a_wrong_answer(data):
     good = model_to_dict(make_model("nb").fit(X, y))
     fitted = make_model("nb").fit(X, y)
     assert run({"nb": good}, X, lambda doc: fitted)  # every mutation "loads": values no field may hold
+
+
+def test_the_fuzzer_sees_predictions_at_odds_with_probabilities(data):
+    """A ZeroR whose majority is not its most probable class (an edited file) is caught."""
+    X, y = data
+    m = make_model("zeror").fit(X, y)
+    odd = copy.deepcopy(m)
+    odd.majority_ = (m.majority_ + 1) % len(m.classes_)
+    assert check_loaded(m, X) is None
+    assert check_loaded(odd, X) == "predictions that are not the most probable classes"
+
+
+def test_the_fuzzer_sees_a_default_standing_in_for_a_removed_field(data):
+    """A loader that fills a removed parameter with its default (MAP estimation lost) is caught."""
+    X, y = data
+    good = model_to_dict(make_model("nb-map").fit(X, y))
+
+    def lenient(doc):
+        if "estimation" not in doc["params"]:
+            return make_model("nb").fit(X, y)
+        return model_from_dict(doc)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        problems = run({"nb-map": good}, X, lenient)
+    assert problems == ["nb-map params.estimation removed: loaded with other probabilities (a default stood in)"]
 
 
 RUNNER = """
@@ -67,14 +106,17 @@ def test_mutated_files_on_the_command_line(tmp_path, data):
     train = tmp_path / "train.csv"
     X.assign(cls=y).to_csv(train, index=False)
     runs = []
-    for kind in ("nb", "bsej", "tan", "skdb", "nb-isotonic", "wanbia"):
-        good = model_to_dict(make_model(kind).fit(X, y))
+    counts = tmp_path / "counts.csv"
+    counts_like(X).assign(cls=y).to_csv(counts, index=False)
+    for kind in ("nb", "bsej", "tan", "skdb", "nb-isotonic", "wanbia", "multinomial", "zeror"):
+        good = model_to_dict(make_model(kind).fit(counts_like(X) if kind in COUNT_KINDS else X, y))
+        data_file = counts if kind in COUNT_KINDS else train
         for n, (label, where, doc) in enumerate(mutations(good)):
             if n % 7:
                 continue
             path = tmp_path / f"{kind}-{n}.json"
             path.write_text(json.dumps(doc))
-            runs += [["show", str(path)], ["predict", "-m", str(path), str(train), "--proba"]]
+            runs += [["show", str(path)], ["predict", "-m", str(path), str(data_file), "--proba"]]
     done = subprocess.run([sys.executable, "-c", RUNNER], input=json.dumps(runs), capture_output=True, text=True,
                           timeout=600)
     results = json.loads(done.stdout.strip().splitlines()[-1])

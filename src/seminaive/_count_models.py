@@ -12,6 +12,7 @@ from ._state import field, numbers
 from ._target import class_codes, declare_classes, encode_target, unwrap
 from ._validation import check_priors
 from .base import BaseNaiveBayes
+from .data.schema import Schema
 from .exceptions import DataFormatError, ParameterError
 
 __all__ = ["CountModel"]
@@ -31,6 +32,13 @@ class CountModel(BaseNaiveBayes):
         try:
             return validate_data(self, X, accept_sparse="csr", reset=reset, dtype=np.float64)
         except ValueError as e:
+            if "contains NaN" in str(e) or "contains infinity" in str(e):
+                cols = getattr(X, "columns", None)
+                bad = [c for c in cols if pd.to_numeric(X[c], errors="coerce").isna().any()] if cols is not None \
+                    else []
+                where = f" (column {bad[0]!r})" if bad else ""
+                raise DataFormatError(f"X: {type(self).__name__} counts features, and a count cannot be missing "
+                                      f"or infinite{where}; fill or drop such rows first") from None
             if "could not convert" not in str(e) and "convert string" not in str(e):
                 raise
             bad = [c for c in getattr(X, "columns", []) if not pd.api.types.is_numeric_dtype(X[c])]
@@ -49,8 +57,16 @@ class CountModel(BaseNaiveBayes):
         X = self._transform_input(self._validate(X, reset=True))
         codes, self.classes_ = encode_target(y, X.shape[0])
         self.class_count_, self.feature_count_ = self._counts(X, codes, len(self.classes_), sample_weight)
+        self._name_features()
         self._estimate()
         return self
+
+    def _name_features(self):
+        """The schema of the features (numeric attributes, named as the fitted frame's columns, else
+        ``x0``, ``x1``, ...): files are read for the model by it, and it names the features."""
+        names = getattr(self, "feature_names_in_", None)
+        self.schema_ = Schema.of_numeric([str(n) for n in names] if names is not None
+                                         else [f"x{j}" for j in range(self.n_features_in_)])
 
     def partial_fit(self, X, y, classes=None, sample_weight=None):
         """Add a chunk's counts; the first call must list every class in ``classes``."""
@@ -63,6 +79,7 @@ class CountModel(BaseNaiveBayes):
         class_count, feature_count = self._counts(X, codes, len(self.classes_), sample_weight)
         if first:
             self.class_count_, self.feature_count_ = class_count, feature_count
+            self._name_features()
         else:
             self.class_count_ = self.class_count_ + class_count
             self.feature_count_ = self.feature_count_ + feature_count
@@ -102,7 +119,7 @@ class CountModel(BaseNaiveBayes):
         for c, lp, row in zip(self.classes_, self.class_log_prior_, self.feature_log_prob_):
             top = np.argsort(-row)[:5]
             lines.append(f"  {c}: P(class) {np.exp(lp):.4f}; most probable features "
-                         + ", ".join(f"x{j} {np.exp(row[j]):.4f}" for j in top))
+                         + ", ".join(f"{self.schema_.names[j]} {np.exp(row[j]):.4f}" for j in top))
         return "\n".join(lines)
 
     def _get_state(self):
@@ -115,7 +132,13 @@ class CountModel(BaseNaiveBayes):
         self.class_count_ = numbers(state["class_count"], "state.class_count", (k,), low=0)
         d = len(field(state, "feature_count", list)[0]) if state["feature_count"] else 0
         self.feature_count_ = numbers(state["feature_count"], "state.feature_count", (k, d), low=0)
+        if hasattr(self, "schema_") and len(self.schema_) != d:
+            raise ValueError(f"state.schema: expected {d} attributes (state.feature_count's), got {len(self.schema_)}")
+        if hasattr(self, "schema_") and self.schema_.nominal_indices:
+            raise ValueError("state.schema: expected numeric attributes (counts)")
         self.n_features_in_ = d
+        if not hasattr(self, "schema_"):
+            self._name_features()
         self._estimate()
 
     def __sklearn_tags__(self):

@@ -26,6 +26,8 @@ def field(d, key, kind, where="state"):
 
 def numbers(value, name, shape, low=None):
     """An array of finite numbers of the given shape (and at least ``low``), else an error naming the field."""
+    if isinstance(value, bool) or (isinstance(value, list) and value and isinstance(value[0], bool)):
+        raise ValueError(f"{name}: expected numbers, got {brief(value)}")
     try:
         arr = np.asarray(value, dtype=np.float64)
     except (TypeError, ValueError):

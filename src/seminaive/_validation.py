@@ -12,6 +12,8 @@ __all__ = ["check_param", "validate_params", "check_cv", "check_priors", "check_
            "check_prior_names",
            "ValidatedParams"]
 
+_INT_MAX = 2**63 - 1
+
 
 def check_param(name, value, *, kind=None, options=None, low=None, high=None,
                 low_inclusive=True, high_inclusive=True, allow_none=False):
@@ -46,23 +48,26 @@ def check_param(name, value, *, kind=None, options=None, low=None, high=None,
     if options is not None and isinstance(value, str):
         if value in options:
             return value
-        raise ParameterError(f"{name}: expected one of {_fmt(options)}, got {value!r}")
+        raise ParameterError(f"{name}: expected one of {_fmt(options)}, got {brief(value)}")
     if kind is None and options is not None:
-        raise ParameterError(f"{name}: expected one of {_fmt(options)}, got {value!r}")
+        raise ParameterError(f"{name}: expected one of {_fmt(options)}, got {brief(value)}")
     if kind in ("number", "int"):
         ok = isinstance(value, numbers.Integral if kind == "int" else numbers.Real)
+        what = "an integer" if kind == "int" else "a number"
         if not ok or isinstance(value, bool):
-            what = "an integer" if kind == "int" else "a number"
-            raise ParameterError(f"{name}: expected {what}{_range(low, high, low_inclusive, high_inclusive)}, got {value!r}")
+            raise ParameterError(f"{name}: expected {what}{_range(low, high, low_inclusive, high_inclusive)}, "
+                                 f"got {brief(value)}")
         bad_low = low is not None and (value < low if low_inclusive else value <= low)
         bad_high = high is not None and (value > high if high_inclusive else value >= high)
         if bad_low or bad_high or value != value:
-            what = "an integer" if kind == "int" else "a number"
-            raise ParameterError(f"{name}: expected {what}{_range(low, high, low_inclusive, high_inclusive)}, got {value!r}")
+            raise ParameterError(f"{name}: expected {what}{_range(low, high, low_inclusive, high_inclusive)}, "
+                                 f"got {brief(value)}")
+        if kind == "int" and abs(value) > _INT_MAX:  # numpy's integers hold no more
+            raise ParameterError(f"{name}: expected an integer of at most {_INT_MAX:,}, got {brief(value)}")
     elif kind == "bool" and not isinstance(value, bool):
-        raise ParameterError(f"{name}: expected True or False, got {value!r}")
+        raise ParameterError(f"{name}: expected True or False, got {brief(value)}")
     elif kind == "str" and not isinstance(value, str):
-        raise ParameterError(f"{name}: expected a string, got {value!r}")
+        raise ParameterError(f"{name}: expected a string, got {brief(value)}")
     return value
 
 

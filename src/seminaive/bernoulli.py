@@ -33,6 +33,9 @@ class BernoulliNaiveBayes(CountModel):
     [0]
     """
 
+    _parameter_constraints = {**CountModel._parameter_constraints,
+                              "binarize": dict(kind="number", allow_none=True)}
+
     def __init__(self, *, alpha=1.0, priors="laplace", binarize=0.0):
         self.alpha = alpha
         self.priors = priors

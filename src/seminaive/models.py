@@ -6,7 +6,7 @@ from .exceptions import ParameterError
 from .registry import register_variant, variants
 from .calibration import Calibrated
 
-__all__ = ["make_model", "parse_spec", "model_parameters", "compare_model", "model_description", "model_names",
+__all__ = ["make_model", "parse_spec", "model_parameters", "model_parameters_text", "compare_model", "model_description", "model_names",
            "sklearn_model", "describe"]
 
 
@@ -198,6 +198,26 @@ def model_parameters():
                                if not hasattr(v, "get_params"))
         rows.append((name, model_description(name), params))
     return pd.DataFrame(rows, columns=["name", "model", "parameters"])
+
+
+def model_parameters_text(width=100):
+    """:func:`model_parameters` as text for a terminal: each name and what it is on one line, its
+    parameters wrapped beneath it, no line longer than ``width``.
+
+    Examples
+    --------
+    >>> text = model_parameters_text()
+    >>> max(len(line) for line in text.splitlines()) <= 100, text.splitlines()[0].split()[0]
+    (True, 'nb')
+    """
+    import textwrap
+    lines = []
+    for name, what, params in model_parameters().itertuples(index=False):
+        head = f"{name:<15} {what}"
+        lines.append(head if len(head) <= width else head[:width - 3] + "...")
+        lines += textwrap.wrap(params, width, initial_indent=" " * 16, subsequent_indent=" " * 16,
+                               break_on_hyphens=False)
+    return "\n".join(lines)
 
 
 def describe(model, tables=False):

@@ -29,6 +29,8 @@ def _leaf_problem(x):
         return "NaN is no value a model file may hold"
     if isinstance(x, str) and len(x) > MAX_TEXT:
         return f"a text of {len(x):,} characters (at most {MAX_TEXT:,})"
+    if type(x) is int and not -2**63 <= x < 2**63:
+        return "an integer beyond 64 bits"
     return None
 
 
@@ -61,14 +63,24 @@ def _scan(value, where):
             items = enumerate(v)
         else:
             continue
+        truth = number = None  # where a list holds true/false and where a number: both is never a field's value
         for k, x in items:
             t = type(x)
             if t is list or t is dict:
                 stack.append((x, (w, k)))
-            elif t is not int and t is not bool and x is not None:
+            elif t is bool:
+                truth = k if truth is None else truth
+            elif t is float or t is int:
+                number = k if number is None else number
                 problem = _leaf_problem(x)
                 if problem:
                     raise ValueError(f"{_path((w, k))}: {problem}")
+            elif x is not None:
+                problem = _leaf_problem(x)
+                if problem:
+                    raise ValueError(f"{_path((w, k))}: {problem}")
+        if truth is not None and number is not None and type(v) is list:
+            raise ValueError(f"{_path((w, truth))}: expected a number (as the rest of the list), got true/false")
 
 
 def _short(text, most=220):
@@ -107,12 +119,12 @@ def model_from_dict(d, source="model"):
     """Rebuild a fitted model from ``model_to_dict`` output."""
     if not isinstance(d, dict) or d.get("format") != FORMAT:
         raise DataFormatError(f"not a seminaive model file (expected \"format\": \"{FORMAT}\")", path=source)
-    if d.get("version") != VERSION:
-        raise DataFormatError(f"model file version {d.get('version')!r} is not supported "
+    if d.get("version") != VERSION or isinstance(d.get("version"), bool):
+        raise DataFormatError(f"model file version {_short(repr(d.get('version')), 60)} is not supported "
                               f"(this seminaive reads version {VERSION})", path=source)
     cls = model_class(d.get("model")) if isinstance(d.get("model"), str) else None
     if cls is None:
-        raise DataFormatError(f"unknown model {d.get('model')!r}", path=source)
+        raise DataFormatError(f"unknown model {_short(repr(d.get('model')), 60)}", path=source)
     try:
         params = d["params"]
         if not isinstance(params, dict):
@@ -123,6 +135,11 @@ def model_from_dict(d, source="model"):
             model = cls(**params)
         except TypeError as e:  # a parameter the model does not have
             raise ValueError(f"params: {e}") from None
+        written = model._json_params() if hasattr(model, "_json_params") else model.get_params(deep=False)
+        missing = [name for name in written if name not in params]
+        if missing:  # a default standing in for a value the file lost would give another model, silently
+            raise ValueError(f"params: missing {', '.join(map(repr, missing[:5]))} (a model file holds every "
+                             f"parameter of its model)")
         if hasattr(model, "_check_params"):
             try:
                 model._check_params()
@@ -136,13 +153,14 @@ def model_from_dict(d, source="model"):
                                                                    for c in classes):
             raise ValueError("state.classes: expected a non-empty list of class labels")
         model.classes_ = np.asarray(classes)
-        if state.get("schema") is not None:
-            model.schema_ = _schema(state["schema"])
-            model.n_features_in_ = len(model.schema_)
+        if state.get("schema") is None:  # every model is saved with its attributes
+            raise ValueError("state.schema: missing (the model's attributes)")
+        model.schema_ = _schema(state["schema"])
+        model.n_features_in_ = len(model.schema_)
         if state.get("feature_names_in") is not None:
             names = state["feature_names_in"]
-            if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or (
-                    hasattr(model, "schema_") and names != list(model.schema_.names)):
+            if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or \
+                    names != list(model.schema_.names):
                 raise ValueError("state.feature_names_in: expected the attributes' names (state.schema's)")
             model.feature_names_in_ = np.asarray(names, dtype=object)
         model._set_state(state)
@@ -151,7 +169,8 @@ def model_from_dict(d, source="model"):
     except SeminaiveError as e:  # a parameter out of range, as the model's own check says
         raise DataFormatError(f"malformed model file: {_short(e)}", path=_short(source, 60)) from None
     except KeyError as e:
-        raise DataFormatError(f"malformed model file: missing field {_short(e)}", path=_short(source, 60)) from None
+        raise DataFormatError(f"malformed model file: state: missing field {_short(e)}",
+                              path=_short(source, 60)) from None
     except (TypeError, ValueError, IndexError, AttributeError, OverflowError) as e:
         raise DataFormatError(f"malformed model file: {_short(e)}", path=_short(source, 60)) from None
     return model

@@ -86,7 +86,8 @@ class ESKDB(TabularInput, BaseNaiveBayes):
     capabilities = Capabilities(passes=True)  # fit_file and fit_dask fit every member in passes
     _parameter_constraints = {**BayesNetClassifier._parameter_constraints,  # the members' own parameters
                               "n_estimators": dict(kind="int", low=1), "k": dict(kind="int", low=0),
-                              "scoring": check_scoring, "hdp_tying": dict(options=TYINGS, allow_none=True)}
+                              "scoring": check_scoring, "hdp_tying": dict(options=TYINGS, allow_none=True),
+                              "n_jobs": dict(kind="int", allow_none=True)}
 
     def __init__(self, *, n_estimators=20, k=5, scoring="rmse", numeric="mdl_stochastic", estimation="hgs",
                  hdp_iterations=100, hdp_tying=None, random_state=0, n_jobs=None, alpha=1.0, priors="laplace",

@@ -206,6 +206,9 @@ def _isotonic_steps(x, target, low, high):
     return xs[keep], fit[keep]
 
 
+_LOG_T = (-7.0, 7.0)  # the logarithms of the temperatures a fit searches (and a model file may hold)
+
+
 class Temperature:
     """One temperature T for every class: p = softmax(log p / T).
 
@@ -228,7 +231,7 @@ class Temperature:
             z = log_p / np.exp(log_t)
             return -(z[rows, y] - np.logaddexp.reduce(z, axis=1)).sum()
 
-        res = minimize_scalar(loss, bounds=(-7.0, 7.0), method="bounded", options={"xatol": 1e-10})
+        res = minimize_scalar(loss, bounds=_LOG_T, method="bounded", options={"xatol": 1e-10})
         self.temperature_ = float(np.exp(res.x))
         return self
 
@@ -241,8 +244,10 @@ class Temperature:
 
     def _load(self, d, k):
         t = d.get("temperature")
-        if not isinstance(t, (int, float)) or not np.isfinite(t) or t <= 0:
-            raise ValueError("state.calibrator.temperature: expected a positive number")
+        low, high = np.exp(_LOG_T)
+        if not isinstance(t, (int, float)) or isinstance(t, bool) or not low * (1 - 1e-12) <= t <= high * (1 + 1e-12):
+            raise ValueError(f"state.calibrator.temperature: expected a number from {low:.4g} to {high:.4g} "
+                             f"(the range a fit searches)")
         self.temperature_ = float(t)
         return self
 

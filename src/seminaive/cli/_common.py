@@ -46,7 +46,7 @@ def add_protocol_options(p, test=True):
     if test:
         p.add_argument("--test", default=None, help="a separate test file or data set, read with the same data "
                                                     "options (instead of resampling; Weka's -T)")
-    p.add_argument("--cv", type=int, default=10, help="k of stratified k-fold cross-validation (default 10)")
+    p.add_argument("--cv", type=int, default=None, help="k of stratified k-fold cross-validation (default 10)")
     p.add_argument("--repeats", type=int, default=1, help="repetitions of the resampling (default 1)")
     p.add_argument("--loo", action="store_true", help="leave-one-out instead of k-fold")
     p.add_argument("--holdout", type=float, default=None, help="hold out this fraction for testing instead")

@@ -23,12 +23,13 @@ def run(args):
     from ._common import check_outputs
     check_outputs(args, "output", "plot")
     from ..evaluation.resampling import parse_protocol
+    protocol = parse_protocol(args.cv, args.repeats, args.loo, args.holdout, args.per_class, args.seed,
+                              test=bool(args.test))
     d = load_data(args)
     model = make_model(args)
     if args.test:
         r = evaluate(model, *unwrap(d), test=load_data(args, path=args.test))
     else:
-        protocol = parse_protocol(args.cv, args.repeats, args.loo, args.holdout, args.per_class, args.seed)
         r = evaluate(model, *unwrap(d), protocol=protocol)
     if args.format == "json":
         text = json.dumps(r.to_dict(), indent=1)

@@ -10,6 +10,6 @@ def add_parser(sub):
 
 
 def run(args):
-    from ..models import model_parameters
+    from ..models import model_parameters, model_parameters_text
     from ..report import format_frame
-    emit(format_frame(model_parameters(), args.format), args)
+    emit(model_parameters_text() if args.format == "text" else format_frame(model_parameters(), args.format), args)

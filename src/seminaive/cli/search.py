@@ -1,6 +1,5 @@
 """``seminaive search --method bse|bsj|bsej|fssj DATA``: a wrapper search, its steps and structure."""
 
-import argparse
 import sys
 
 from .._names import SEARCH_NAMES
@@ -12,8 +11,8 @@ def add_parser(sub):
     p = sub.add_parser("search", help="run a wrapper search (BSE, BSJ, BSEJ, FSSJ) and print its steps")
     add_data_options(p)
     add_model_options(p, names=SEARCH_NAMES, default="bsej")
-    p.add_argument("--method", dest="model", default=argparse.SUPPRESS, choices=SEARCH_NAMES,
-                   help="the same as --model (its older name)")
+    p.set_defaults(model=None)  # (bsej when neither --model nor --method names one)
+    p.add_argument("--method", default=None, choices=SEARCH_NAMES, help="the same as --model (its older name)")
     p.add_argument("--cv", type=int, default=None,
                    help="score candidates by k-fold cross-validation with this many folds (default: leave-one-out)")
     p.add_argument("--candidate-pairs", type=int, default=None,
@@ -34,6 +33,10 @@ def run(args):
     from ..models import describe, parse_spec
     from ..persistence import save_model
     check_outputs(args, "model_file", "output", "plot")
+    if args.method and args.model and parse_spec(args.model)[0] != args.method:
+        raise ParameterError(f"--method, --model: two searches named ({args.method!r} and {args.model!r}); "
+                             f"give one (--method is --model's older name)")
+    args.model = args.model or args.method or "bsej"
     if parse_spec(args.model)[0] not in SEARCH_NAMES:
         raise ParameterError(f"--model: expected a search, one of {', '.join(SEARCH_NAMES)} (fit, evaluate and "
                              f"compare take every model), got {args.model!r}")

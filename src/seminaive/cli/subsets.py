@@ -22,7 +22,8 @@ def run(args):
     from ..evaluation.subsets import format_subsets, subset_study
     d = load_data(args)
     test = load_data(args, path=args.test) if args.test else None
-    protocol = parse_protocol(args.cv, args.repeats, args.loo, args.holdout, args.per_class, args.seed)
+    protocol = parse_protocol(args.cv, args.repeats, args.loo, args.holdout, args.per_class, args.seed,
+                              test=test is not None)
     print(("validation on " + args.test) if test is not None else protocol.describe(), file=sys.stderr)
     table = subset_study(make_model(args), d, protocol, test=test, max_attributes=args.max_attributes,
                          max_size=args.max_size, progress=sys.stderr)

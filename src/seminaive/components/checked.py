@@ -101,10 +101,13 @@ def _component_stats(comp, st, k, where):
         out = {key: _numbers(st.get(key), f"{where}.{key}", (k,)) for key in ("weight", "mean", "m2")}
         if (out["weight"] < 0).any() or (out["m2"] < 0).any():
             raise ValueError(f"{where}: weights and squared deviations must be >= 0")
-        if "scale" in st:
-            out["scale"] = _numbers(st["scale"], f"{where}.scale", (1,), low=0)
+        out["scale"] = _numbers(st.get("scale"), f"{where}.scale", (1,), low=0)  # the moments' unit: never 0
+        if out["scale"][0] <= 0:
+            raise ValueError(f"{where}.scale: expected a number > 0, got {out['scale'][0]!r}")
         if "low" in st or "high" in st:  # the value range (files written before it lack it)
             lo, hi = (np.asarray(st.get(key), dtype=object) for key in ("low", "high"))
+            if any(isinstance(v, bool) for v in (*lo.ravel(), *hi.ravel())):
+                raise ValueError(f"{where}.low, {where}.high: expected one number each, got true/false")
             try:
                 lo, hi = (np.asarray(v, dtype=np.float64) for v in (lo, hi))
             except (TypeError, ValueError):

@@ -73,8 +73,20 @@ class Structure:
 
     @classmethod
     def from_dict(cls, d):
-        return cls(tuple(tuple(g) for g in d["groups"]), d["n_attributes"],
-                   tuple(tuple(p) for p in d.get("parents", [])))
+        """The structure :meth:`to_dict` wrote; lists of whole numbers (not true/false, not 1.0) or a
+        ValueError, and no attribute in two groups."""
+        def indices(v):
+            if not isinstance(v, list) or not all(type(j) is int for j in v):
+                raise ValueError("expected lists of attribute indices")
+            return tuple(v)
+        if not isinstance(d, dict) or type(d.get("n_attributes")) is not int or not isinstance(d.get("groups"), list) \
+                or not isinstance(d.get("parents", []), list):
+            raise ValueError("expected n_attributes, groups and parents")
+        groups = tuple(indices(g) for g in d["groups"])
+        used = [j for g in groups for j in g]
+        if len(set(used)) != len(used):
+            raise ValueError("an attribute stands in two groups")
+        return cls(groups, d["n_attributes"], tuple(indices(p) for p in d.get("parents", [])))
 
     def frame(self, names, codes, values, numeric, x):
         """The structured table the final model is fitted on and predicts from.

@@ -2,12 +2,13 @@
 one :class:`~seminaive.data.file_plan.FilePlan` read as one chunk (the streamed
 readers read the same plan in chunks)."""
 
+import os
 import warnings
 
 import numpy as np
 import pandas as pd
 
-from ..exceptions import UnseenValueWarning
+from ..exceptions import DataFormatError, UnseenValueWarning
 from .arrow_csv import ArrowRestart
 from .file_plan import FORMATS, guess_format, plan_file
 from .for_model import model_chunks
@@ -137,6 +138,8 @@ def load_for_model(path, schema, format=None, target=None, header=True, unlabell
         except ArrowRestart as r:
             text.add(r.column)
             unseen.clear()
+    if not parts or not sum(len(x) for x, _ in parts):
+        raise DataFormatError("the file holds no data rows to predict", path=os.fspath(path))
     X = pd.concat([x for x, _ in parts], ignore_index=True) if len(parts) > 1 else parts[0][0]
     if any(unseen.values()):
         what = ", ".join(f"{n!r} {k}" for n, k in unseen.items() if k)

@@ -167,14 +167,28 @@ def per_class_holdout(y, train_per_class, test_per_class, repeats=10, seed=0):
     return out
 
 
-def parse_protocol(cv=10, repeats=1, loo=False, holdout=None, per_class=None, seed=0):
-    """A Protocol from command-line style options (``per_class`` as "35/15").
+def parse_protocol(cv=None, repeats=1, loo=False, holdout=None, per_class=None, seed=0, test=False):
+    """A Protocol from command-line style options (``per_class`` as "35/15"); ``cv`` None is 10-fold.
+    At most one of ``cv``, ``loo``, ``holdout``, ``per_class`` and a separate ``test`` set may be given
+    (contradictory options are refused, not silently resolved); ``repeats`` does not go with leave-one-out.
 
     Examples
     --------
     >>> parse_protocol(per_class="35/15", repeats=10).describe()[:40]
     'per-class hold-out: 35 training and 15 t'
+    >>> parse_protocol(cv=2, holdout=0.3)
+    Traceback (most recent call last):
+    ...
+    seminaive.exceptions.ParameterError: cv, holdout: expected one way to test (k-fold, leave-one-out, hold-out, per-class hold-out or a test set), got 2
     """
+    given = [name for name, v in (("cv", cv is not None), ("loo", loo), ("holdout", holdout is not None),
+                                  ("per_class", per_class is not None), ("test", test)) if v]
+    if len(given) > 1:
+        raise ParameterError(f"{', '.join(given)}: expected one way to test (k-fold, leave-one-out, hold-out, "
+                             f"per-class hold-out or a test set), got {len(given)}")
+    if loo and repeats != 1:
+        raise ParameterError(f"repeats: leave-one-out is the same every time; expected 1 with loo, got {repeats!r}")
+    cv = 10 if cv is None else cv
     if loo:
         return Protocol("loo", seed=seed)
     if per_class:

@@ -156,7 +156,10 @@ class OneR(RuleClassifier):
                 raise ValueError(f"{where}.classes: expected {n_branches + 1} classes (one per branch and missing)")
             for c in classes:
                 index(c, f"{where}.classes", k)
-            numbers(r.get("counts"), f"{where}.counts", (n_branches + 1, k), low=0)
+            counts = numbers(r.get("counts"), f"{where}.counts", (n_branches + 1, k), low=0)
+            chosen = counts[np.arange(len(classes)), classes]
+            if (chosen < counts.max(axis=1)).any():  # predict and predict_proba would disagree
+                raise ValueError(f"{where}.classes: expected each branch's most frequent class ({where}.counts')")
             numbers(r.get("errors"), f"{where}.errors", (), low=0)
         self.rules_ = rules
 

@@ -52,6 +52,8 @@ class ZeroR(RuleClassifier):
         k = len(self.classes_)
         self.class_count_ = numbers(state["class_count"], "state.class_count", (k,), low=0)
         self.majority_ = index(state["majority"], "state.majority", k)
+        if self.class_count_[self.majority_] < self.class_count_.max():  # predict and predict_proba would disagree
+            raise ValueError("state.majority: expected the class of the largest count (state.class_count's)")
 
 
 register_variant("model", "zeror", "the majority-class baseline", lambda **o: ZeroR())

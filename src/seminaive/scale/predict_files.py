@@ -9,6 +9,7 @@ import warnings
 from .._atomic import atomic_write
 from .._validation import check_param
 from ..base import UnseenValueWarning
+from ..exceptions import DataFormatError
 from ..data.arrow_csv import ArrowRestart
 from ..data.for_model import model_chunks
 from ..report import known_correct, prediction_header
@@ -72,8 +73,8 @@ def predict_file(model, path, output, chunksize=100_000, format=None, target=Non
             rows += len(X)
             if progress is not None:
                 print(f"  {rows:,} rows", file=progress, flush=True)
-        if rows == 0:
-            w.writerow(prediction_header(model.classes_, proba, False))
+        if rows == 0:  # as the in-memory prediction (and load_file): nothing to predict is an error
+            raise DataFormatError("the file holds no data rows to predict", path=os.fspath(path))
         if score is not None:
             score.update(counts)
         if any(unseen.values()):

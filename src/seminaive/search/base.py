@@ -349,8 +349,9 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         for j, (a, vals, alone) in enumerate(zip(self.schema_.attributes, self._values, self._numeric_alone)):
             want = a.n_values if a.is_nominal else self.cuts_[j].size + 1
             if not isinstance(vals, list) or len(vals) != want or not all(isinstance(v, (str, int, float))
-                                                                          for v in vals):
-                raise ValueError(f"state.values[{j}]: expected {want} values of attribute {a.name!r}")
+                                                                          for v in vals) \
+                    or len({str(v) for v in vals}) != want:
+                raise ValueError(f"state.values[{j}]: expected {want} distinct values of attribute {a.name!r}")
             if not isinstance(alone, bool) or (alone and a.is_nominal):
                 raise ValueError(f"state.numeric_alone[{j}]: expected true or false (false for a nominal attribute)")
         n = state.get("n_candidates")
