@@ -9,7 +9,11 @@ __all__ = ["atomic_write", "atomic_write_text", "check_writable", "figure_format
 
 
 def check_writable(path, overwrite=False):
-    """Raise if ``path`` exists and ``overwrite`` is false."""
+    """Raise if ``path`` exists and ``overwrite`` is false, or is a symbolic link (even a dangling one:
+    a user's link is never replaced by a file, nor followed)."""
+    if os.path.islink(path):
+        raise SeminaiveError(f"{path}: a symbolic link; seminaive replaces no link and writes through none "
+                             f"(remove it, or choose another name)")
     if os.path.exists(path) and not overwrite:
         raise SeminaiveError(f"{path}: the file exists; choose another name or allow overwriting "
                              f"(--force on the command line, overwrite=True in the library)")
@@ -45,7 +49,7 @@ def atomic_write(path, write, overwrite=False, binary=False):
         _user_mode(fd)
         with os.fdopen(fd, "wb" if binary else "w", **({} if binary else {"encoding": "utf-8", "newline": ""})) as fh:
             write(fh)
-        if not overwrite and os.path.exists(path):
+        if os.path.lexists(path):  # made while we wrote: checked again
             check_writable(path, overwrite)
         os.replace(tmp, path)
     except BaseException as e:  # the temporary file goes on every exit path (a full disk, an interrupt)

@@ -10,7 +10,7 @@ Examples
 >>> check_memory(1 << 62, "2**62 bytes", "less")
 Traceback (most recent call last):
 ...
-seminaive.exceptions.ParameterError: 2**62 bytes needs about 4294967296.0 GiB, more than this machine's ...; use less
+seminaive.exceptions.ParameterError: 2**62 bytes needs about 4294967296.0 GiB, more than half this machine's ...; use less
 """
 
 import os
@@ -29,9 +29,10 @@ def machine_memory():
 
 
 def check_memory(n_bytes, what, instead):
-    """Raise a one-line ParameterError when ``n_bytes`` (the estimate for ``what``) exceed the machine's
-    memory, naming the cause and what to do ``instead``."""
+    """Raise a one-line ParameterError when ``n_bytes`` (the estimate for ``what``) exceed half the
+    machine's memory (the other half for the data, the temporaries of the work and everything else
+    running), naming the cause and what to do ``instead``."""
     total = machine_memory()
-    if total is not None and n_bytes > total:
-        raise ParameterError(f"{what} needs about {n_bytes / 2**30:.1f} GiB, more than this machine's memory "
+    if total is not None and n_bytes > total / 2:
+        raise ParameterError(f"{what} needs about {n_bytes / 2**30:.1f} GiB, more than half this machine's memory "
                              f"({total / 2**30:.1f} GiB); use {instead}")

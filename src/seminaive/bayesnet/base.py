@@ -17,6 +17,8 @@ from dataclasses import replace
 import numpy as np
 from sklearn.utils.validation import _check_sample_weight
 
+from .._memory import check_memory
+
 from ..core.sources import add_counts
 from .._names import DISCRETIZER_NAMES
 from ..core.capabilities import Capabilities
@@ -144,8 +146,13 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
     def _make_tables(self):
         """The tables of the structure (from ``readers_`` and ``structure_``)."""
         r = self.readers_
-        self.tables_ = [ConditionalTable(g[0], r[g[0]], [r[p] for p in self.structure_.parents_of(i)])
-                        for i, g in enumerate(self.structure_.groups)]
+        tables = [ConditionalTable(g[0], r[g[0]], [r[p] for p in self.structure_.parents_of(i)])
+                  for i, g in enumerate(self.structure_.groups)]
+        cells = sum(len(self.classes_) * (t.n_configs + 1) * t.n_values for t in tables)  # Python's integers
+        check_memory(3 * 8 * cells, f"{type(self).__name__}'s {len(tables)} tables ({cells:,} cells: every value of "
+                                    f"each attribute's parents together)",
+                     "fewer parents (a smaller k), or attributes with fewer values (coarser intervals)")
+        self.tables_ = tables
 
     def _count_shapes(self):
         """The shape of every count array, by name (nested as the counts are)."""

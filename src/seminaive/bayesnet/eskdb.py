@@ -14,6 +14,8 @@ average of members fitted by themselves, in memory or from files and Dask.
 
 import numpy as np
 
+from .._memory import check_memory
+from .._progress import step
 from .._seeds import derived_seed
 from .._state import field
 from ..base import BaseNaiveBayes, TabularInput
@@ -125,11 +127,25 @@ class ESKDB(TabularInput, BaseNaiveBayes):
         """Fit every member on all the rows (integer ``sample_weight`` counts as copies)."""
         from joblib import Parallel, delayed
         self._check_params()
-        members = [self._member(i) for i in range(self.n_estimators)]
-        self.estimators_ = Parallel(n_jobs=self.n_jobs)(delayed(_fit_member)(m, X, y, sample_weight)
-                                                        for m in members)
-        self._adopt(self.estimators_[0])
+        first = _fit_member(self._member(0), X, y, sample_weight)  # its size bounds what the members need
+        self._check_size(first)
+        step("ESKDB members", 1, self.n_estimators)
+        self.estimators_ = [first]
+        rest = Parallel(n_jobs=self.n_jobs, return_as="generator")(
+            delayed(_fit_member)(self._member(i), X, y, sample_weight) for i in range(1, self.n_estimators))
+        for member in rest:
+            self.estimators_.append(member)
+            step("ESKDB members", len(self.estimators_), self.n_estimators)
+        self._adopt(first)
         return self
+
+    def _check_size(self, first):
+        """Refuse, after the first member, an ensemble whose members cannot be held: each member's
+        tables about as large as the first's (measured), times ``n_estimators``."""
+        size = sum(np.asarray(c).nbytes for st in first.stats_ for c in st.values())
+        check_memory(3 * max(size, 1 << 12) * self.n_estimators,
+                     f"ESKDB's {self.n_estimators:,} members (about {max(size, 1 << 12) / 1024:,.0f} KB of tables "
+                     f"each, as the first)", "fewer members (n_estimators)")
 
     def _adopt(self, first):
         """The ensemble's schema, classes and input names: the members' (all fitted on the same rows)."""
@@ -141,7 +157,12 @@ class ESKDB(TabularInput, BaseNaiveBayes):
     def _fit_chunks(self, source, schema, classes):
         """Fit every member on a source of chunks in passes (files, Dask), one after the other."""
         self._check_params()
-        self.estimators_ = [self._member(i)._fit_chunks(source, schema, classes) for i in range(self.n_estimators)]
+        self.estimators_ = []
+        for i in range(self.n_estimators):
+            self.estimators_.append(self._member(i)._fit_chunks(source, schema, classes))
+            if i == 0:
+                self._check_size(self.estimators_[0])
+            step("ESKDB members", i + 1, self.n_estimators)
         self._adopt(self.estimators_[0])
         return self
 

@@ -77,6 +77,7 @@ def _one_line(message, category, filename, lineno, file=None, line=None):
 
 
 def main(argv=None):
+    from .._progress import progress_to
     """Run the command line; return the exit status (2 for a user error)."""
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -88,7 +89,7 @@ def main(argv=None):
     except ValueError:  # not the main thread: no handler to set
         previous = None
     try:
-        with warnings.catch_warnings():
+        with warnings.catch_warnings(), progress_to(sys.stderr):
             warnings.showwarning = _one_line
             args.run(args)
     except SeminaiveError as e:

@@ -32,6 +32,7 @@ from scipy.optimize import minimize
 from scipy.special import expit, logsumexp
 from sklearn.utils.validation import _num_samples
 
+from .._progress import step
 from .._target import class_codes, encode_target, unwrap
 from .._validation import check_param
 from ..base import decide
@@ -235,6 +236,7 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
     def _search(self, problem, X, y, sample_weight):
         targets, obj = problem.targets, problem.obj
         best = [np.inf, None, np.inf]  # (largest shortfall, theta, objective value)
+        most = len(self.history_) + 2 + self.max_rounds + self.bisections  # the candidates this search can try
 
         def keep(theta, label):
             short = problem.shortfalls(theta)
@@ -242,6 +244,7 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
             val = problem.value(theta)
             val = val if np.isfinite(val) else np.inf
             self.history_.append({"candidate": label, "largest_shortfall": float(worst), "objective": float(val)})
+            step("constrained candidates (at most)", len(self.history_), most)
             if worst < best[0] - 1e-12 or (worst <= best[0] + 1e-12 and val < best[2]):
                 best[:] = [worst, theta, val]
             return short
@@ -284,6 +287,7 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
                 short = keep(self._solve(problem, {c: t - mid for c, t in targets.items()}, best[1]),
                              f"targets - {mid:.4g}")
                 lo, hi = (lo, mid) if max(short.values(), default=0.0) <= mid + 1e-12 else (mid, hi)
+        step("constrained candidates (at most)", most, most)
         return best[1]
 
     def _report(self, problem, theta, X, ycodes, w, X_val, y_val):

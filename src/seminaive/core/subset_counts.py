@@ -16,6 +16,8 @@ from itertools import chain
 
 import numpy as np
 
+from .._memory import check_memory
+
 from .._jit import compiled, on_threads
 
 __all__ = ["count_subsets", "count_flat", "conditional_tables", "conditional_counts", "parent_slots"]
@@ -132,6 +134,8 @@ def count_flat(columns, widths, y, n_classes, subsets, weight=None):
     # tables), on several threads (each its own copies) where there are enough; weighted ones in
     # their order
     lanes = LANES if weight is None and total * LANES <= LANE_CELLS else 1
+    check_memory(8 * total * lanes, f"counting {len(subsets):,} attribute sets ({total:,} cells)",
+                 "fewer attributes, or attributes with fewer values (coarser intervals, fewer distinct codes)")
     w = np.empty(0) if weight is None else np.ascontiguousarray(weight, dtype=np.float64)
     y = np.ascontiguousarray(y, dtype=np.int64)
     fns = compiled(globals(), _KERNELS, _COMPILED, nogil=_KERNELS)

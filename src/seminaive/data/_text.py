@@ -10,13 +10,14 @@ import zipfile
 
 from ..exceptions import DataFormatError
 
-__all__ = ["open_text", "open_binary", "strip_compression", "COMPRESSIONS", "SEPARATORS"]
+__all__ = ["open_text", "open_binary", "strip_compression", "COMPRESSIONS", "SEPARATORS", "MAX_LINE"]
 
 COMPRESSIONS = (".gz", ".bz2", ".xz", ".zip")
 SEPARATORS = (",", ";", "\t", "|")
-# a field (or a line the separator sniffer reads whole) of any length: the csv module's default limit,
-# 128 KiB, refused a wide file's header; the largest its C long takes everywhere
-csv.field_size_limit(2**31 - 1)
+# a field (or a line the separator sniffer reads whole) as long as a line may be (tokens.MAX_LINE): the csv
+# module's default limit, 128 KiB, refused a wide file's header; a quoted field spanning lines stops here too
+MAX_LINE = 1 << 26
+csv.field_size_limit(MAX_LINE)
 
 
 def strip_compression(path):

@@ -23,7 +23,7 @@ import re
 import zipfile
 
 from ..exceptions import DataFormatError
-from ._text import SEPARATORS, open_text
+from ._text import MAX_LINE, SEPARATORS, open_text  # (a row of 200,000 values takes ~1.4 million characters)
 from .summary import MISSING_TOKENS
 
 __all__ = ["text_lines", "read_lines", "separator", "decimal_mark", "csv_rows", "arff_rows", "chunked",
@@ -36,11 +36,15 @@ _WHOLE = re.compile(r"[+-]?\d+(?:[eE][+-]?\d+)?\Z")
 
 def text_lines(path, start=1):
     """``(line number, line)`` of a text file from line ``start`` on, the line
-    with its end (``\\n``, ``\\r\\n`` or ``\\r``)."""
+    with its end (``\\n``, ``\\r\\n`` or ``\\r``); a line longer than
+    :data:`MAX_LINE` characters is refused when it is met, before it is held."""
     fh = open_text(path)
     try:
         with fh:
-            for k, line in enumerate(fh, start=1):
+            for k, line in enumerate(iter(lambda: fh.readline(MAX_LINE + 1), ""), start=1):
+                if len(line) > MAX_LINE:
+                    raise DataFormatError(f"a line longer than {MAX_LINE:,} characters; expected rows of data "
+                                          f"(is this a data file?)", path=path, line=k)
                 if "\x00" in line:
                     raise DataFormatError("a NUL byte: not a text file", path=path, line=k)
                 if k >= start:

