@@ -1,6 +1,7 @@
 """Data the project did not write, and hostile files: each case reproduced as a user met it
 (issue 42), then the rule that fixed it at its cause."""
 
+import io
 import os
 import subprocess
 import sys
@@ -12,7 +13,7 @@ import pytest
 from seminaive import NaiveBayes, load_file
 from seminaive.cli.main import main
 from seminaive.discretize import interval_labels
-from seminaive.exceptions import ParameterError
+from seminaive.exceptions import DataFormatError, ParameterError
 from seminaive.scale import fit_file
 from seminaive.search import BSEJ, BSJ
 
@@ -186,3 +187,165 @@ def test_corrupt_parquet_and_feather_files_never_crash_the_process(tmp_path):
     read, refused, other = (int(v) for v in last.split()[1::2])
     assert other == 0, r.stdout
     assert refused > 100 and read + refused == 3 * 120 * 3
+
+
+def test_predict_on_a_header_only_file_is_one_line(tmp_path, capsys):
+    model, data = tmp_path / "m.json", tmp_path / "h.csv"
+    main(["fit", "weather.nominal", "-m", str(model)])
+    data.write_text("outlook,temperature,humidity,windy,play\n")
+    capsys.readouterr()
+    for extra in ([], ["--chunksize", "2", "-o", str(tmp_path / "p.csv")]):
+        assert main(["predict", "-m", str(model), str(data), *extra]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "no data rows" in err[0] and "h.csv" in err[0]
+    assert not (tmp_path / "p.csv").exists()
+
+
+@pytest.mark.parametrize("kind", ["multinomial", "bernoulli"])
+def test_count_models_predict_files_and_name_their_features(tmp_path, capsys, kind):
+    rng = np.random.default_rng(4)
+    X = pd.DataFrame(rng.integers(0, 5, (30, 3)), columns=["w1", "w2", "w3"])
+    y = rng.choice(["a", "b"], 30)
+    X.assign(cls=y).to_csv(tmp_path / "c.csv", index=False)
+    model = tmp_path / "m.json"
+    main(["fit", str(tmp_path / "c.csv"), "--model", kind, "-m", str(model)])
+    out = capsys.readouterr().out
+    assert "w1" in out and "x0" not in out
+    main(["predict", "-m", str(model), str(tmp_path / "c.csv"), "--proba", "--format", "csv"])
+    got = pd.read_csv(io.StringIO(capsys.readouterr().out))
+    from seminaive.models import make_model
+    expect = make_model(kind).fit(X, y)
+    np.testing.assert_allclose(got[[f"P({c})" for c in expect.classes_]].to_numpy(), expect.predict_proba(X),
+                               atol=1e-4)
+    (tmp_path / "m.csv").write_text("w1,w2,w3,cls\n1,?,2,a\n")
+    assert main(["predict", "-m", str(model), str(tmp_path / "m.csv")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "cannot be missing" in err[0] and "'w2'" in err[0]
+
+
+def test_contradictory_options_are_refused(capsys):
+    cases = [["evaluate", "weather.nominal", "--cv", "2", "--holdout", "0.3"],
+             ["evaluate", "weather.nominal", "--loo", "--cv", "3"],
+             ["evaluate", "weather.nominal", "--loo", "--repeats", "3"],
+             ["evaluate", "weather.nominal", "--test", "weather.nominal", "--cv", "3"],
+             ["search", "weather.nominal", "--method", "bse", "--model", "bsej"]]
+    for argv in cases:
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and err[0].startswith("seminaive: error:"), (argv, err)
+    assert main(["search", "weather.nominal", "--method", "bse", "--quiet"]) in (0, None)
+    assert "BSE" in capsys.readouterr().err
+
+
+def test_models_lines_are_short():
+    from seminaive.models import model_parameters_text
+    text = model_parameters_text()
+    assert max(map(len, text.splitlines())) <= 100 and "eskdb" in text and "n_estimators=20" in text
+
+
+def test_compare_takes_a_class_column_per_file_and_the_shared_names(tmp_path, capsys):
+    rng = np.random.default_rng(1)
+    for k, col in enumerate(["species", "kind"]):
+        y = rng.choice(["a", "b"], 60)
+        pd.DataFrame({col: y, "x": rng.normal(size=60) + (y == "a"), "g": rng.choice(["u", "v"], 60)}) \
+            .to_csv(tmp_path / f"s{k}.csv", index=False)
+    out = tmp_path / "rep"
+    code = main(["compare", f"{tmp_path / 's0.csv'}:species", f"{tmp_path / 's1.csv'}:kind", "--model", "nb,1r",
+                 "--cv", "3", "--output", str(out)])
+    assert code in (0, None)
+    res = pd.read_csv(out / "results.csv")
+    assert sorted(res["dataset"].unique()) == ["s0.csv", "s1.csv"] and len(res) == 2 * 2 * 3
+    # a wrong class column is the class-column check's error, not a silent use of the last column
+    assert main(["compare", f"{tmp_path / 's0.csv'}:nope", "--cv", "3", "--output", str(tmp_path / "r2")]) == 2
+    assert "nope" in capsys.readouterr().err
+
+
+def test_compare_refuses_a_used_folder_before_saying_results_go_there(tmp_path, capsys):
+    out = tmp_path / "rep"
+    assert main(["compare", "weather.nominal", "--model", "nb", "--cv", "2", "--output", str(out)]) in (0, None)
+    assert f"results go to {out}" in capsys.readouterr().err
+    assert main(["compare", "weather.nominal", "--model", "1r", "--cv", "2", "--output", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "results go to" not in err and "different experiment" in err
+
+
+def test_compare_of_a_tiny_set_prints_no_numpy_warning(tmp_path, capsys):
+    assert main(["compare", "weather.numeric", "--cv", "10", "--output", str(tmp_path / "r")]) in (0, None)
+    assert "warning" not in capsys.readouterr().err
+
+
+def test_links_are_neither_replaced_nor_followed(tmp_path, capsys):
+    dangling = tmp_path / "m.json"
+    dangling.symlink_to(tmp_path / "nowhere" / "x.json")
+    assert main(["fit", "weather.nominal", "-m", str(dangling)]) == 2
+    assert "symbolic link" in capsys.readouterr().err and dangling.is_symlink()
+    folder = tmp_path / "rep"
+    folder.mkdir()
+    target = tmp_path / "mine.png"
+    target.write_bytes(b"keep")
+    (folder / "accuracy.png").symlink_to(target)
+    assert main(["compare", "weather.nominal", "--cv", "2", "--output", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert "symbolic link" in err and "accuracy.png" in err
+    assert target.read_bytes() == b"keep" and not (folder / "results.csv").exists()  # refused before the work
+
+
+def test_limits_are_refused_with_their_numbers():
+    from seminaive import ESKDB, KDB, TAN
+    rng = np.random.default_rng(0)
+    n = 3000
+    wide = pd.DataFrame({f"c{j}": pd.Categorical(rng.integers(0, 300, n).astype(str)) for j in range(6)})
+    y = rng.choice(["p", "q"], n)
+    with pytest.raises(ParameterError, match=r"KDB's 6 tables \([\d,]+ cells.*GiB, more than half"):
+        KDB(k=5).fit(wide, y)
+    TAN().fit(wide, y)  # one parent each: it fits
+    with pytest.raises(ParameterError, match=r"ESKDB's 10,000,000,000 members .* fewer members"):
+        ESKDB(n_estimators=10**10).fit(wide.iloc[:200, :3], y[:200])
+
+
+def test_the_counting_primitive_refuses_what_memory_cannot_hold():
+    from seminaive.core.subset_counts import count_flat
+    cols = [np.zeros(3, dtype=np.int64)] * 3
+    with pytest.raises(ParameterError, match=r"counting 3 attribute sets \([\d,]+ cells\).*more than half"):
+        count_flat(cols, [10**6] * 3, np.zeros(3, dtype=np.int64), 2, [(0, 1), (0, 2), (1, 2)])
+
+
+def test_a_line_too_long_is_refused_when_met(tmp_path, monkeypatch):
+    import seminaive.data.tokens as tokens
+    monkeypatch.setattr(tokens, "MAX_LINE", 1000)
+    p = tmp_path / "t.csv"
+    p.write_text("a,c\n1,p\n" + "x" * 5000 + ",q\n")
+    with pytest.raises(DataFormatError, match=r"line 3: a line longer than 1,000 characters"):
+        load_file(p)
+
+
+def test_progress_is_shown_for_long_work_only():
+    from seminaive import ESKDB
+    from seminaive._progress import progress_to
+    from seminaive.datasets import load
+    out = io.StringIO()
+    with progress_to(out, every=0.0):
+        ESKDB(n_estimators=3).fit(load("weather.nominal"))
+    lines = out.getvalue().splitlines()
+    assert lines[-1].startswith("  ESKDB members: 3 of 3") and len(lines) == 3
+    quiet = io.StringIO()
+    with progress_to(quiet, every=60.0):
+        ESKDB(n_estimators=3).fit(load("weather.nominal"))
+    assert quiet.getvalue() == ""
+
+
+def test_an_ensemble_picture_says_what_it_is():
+    from seminaive import ESKDB
+    from seminaive.datasets import load
+    from seminaive.drawing import agreement, plot_structure
+    m = ESKDB(n_estimators=6).fit(load("keel:vehicle"))
+    s, arcs, used = agreement(m)
+    half = 3
+    for i, g in enumerate(s.groups):  # every arc drawn is held by at least half of the members
+        assert used[g[0]] >= half and all(arcs[(p, g[0])] >= half for p in s.parents_of(i))
+    held = sum(1 for member in m.estimators_ for i in range(len(member.structure_.groups))
+               for _ in member.structure_.parents_of(i))
+    assert sum(arcs.values()) == held
+    fig = plot_structure(m)
+    title = fig.axes[0].get_title(loc="left")
+    assert "the average of 6 selective kDBs" in title and "at least" in title

@@ -2,14 +2,15 @@
 attribute (a joined group as one compound node), an arc from the class to
 every attribute it uses, parent arcs between attributes, left-out attributes
 greyed. Any model with a ``structure_`` (the Pazzani searches, TAN, kDB,
-AnDE) or a schema alone (Naive Bayes: every attribute a child of the class)."""
+AnDE), an ensemble of such models (ESKDB: what at least half its members agree on, said in the
+title) or a schema alone (Naive Bayes: every attribute a child of the class)."""
 
 import numpy as np
 
 from .core.structure import Structure
 from ._atomic import save_figure
 
-__all__ = ["structure_of", "plot_structure"]
+__all__ = ["structure_of", "plot_structure", "agreement"]
 
 LADDER_FROM = 12  # more nodes than this, with parent arcs: one node a row, arcs beside the column
 
@@ -29,6 +30,35 @@ def structure_of(model):
         return s
     d = len(model.schema_)
     return Structure(tuple((i,) for i in range(d)), d)
+
+
+def agreement(model):
+    """An ensemble's members' agreement (ESKDB): the attributes and the parent arcs that at least half
+    of its members hold, as one structure, with how many members hold each arc and each attribute;
+    None for a model that is not an ensemble of structures.
+
+    Examples
+    --------
+    >>> from seminaive import ESKDB
+    >>> from seminaive.datasets import load
+    >>> s, arcs, used = agreement(ESKDB(n_estimators=4).fit(load("weather.nominal")))
+    >>> s.n_attributes, max(used.values()) <= 4
+    (4, True)
+    """
+    members = getattr(model, "estimators_", None)
+    if not members or not all(isinstance(getattr(m, "structure_", None), Structure) for m in members):
+        return None
+    from collections import Counter
+    arcs, used = Counter(), Counter()
+    for m in members:
+        s = m.structure_
+        for i, g in enumerate(s.groups):
+            used.update(g)
+            arcs.update((p, g[0]) for p in s.parents_of(i))
+    d, half = len(model.schema_), len(members) / 2
+    kept = [j for j in range(d) if used[j] >= half]
+    parents = tuple(tuple(p for p in range(d) if p in kept and arcs[(p, j)] >= half) for j in kept)
+    return Structure(tuple((j,) for j in kept), d, parents), arcs, used
 
 
 def _per_row(labels):
@@ -67,10 +97,17 @@ def plot_structure(model, path=None, overwrite=False, title=None, class_name="cl
     import matplotlib.pyplot as plt
     from matplotlib.patches import FancyArrowPatch
 
-    s = structure_of(model)
+    together = agreement(model)
+    s = structure_of(model) if together is None else together[0]
     names = list(model.schema_.names)
     nodes = [("*".join(names[j] for j in g), g, False) for g in s.groups] + \
             [(names[j], (j,), True) for j in s.excluded]
+    if together is not None:  # an ensemble: what its members agree on, said in the title, on the ladder
+        n, arcs = len(model.estimators_), together[1]
+        kept = sum(len(s.parents_of(i)) for i in range(len(s.groups)))
+        title = (title or f"{type(model).__name__}: the average of {n} selective kDBs") + \
+            f"\nshown: the attributes and the {kept} parent arcs that at least\nhalf of them hold ({len(arcs)} arcs in all)"
+        return _saved(_ladder(model, s, nodes, class_name, title, plt, FancyArrowPatch), path, overwrite)
     if len(nodes) > LADDER_FROM and any(s.parents_of(i) for i in range(len(s.groups))):
         return _saved(_ladder(model, s, nodes, class_name, title, plt, FancyArrowPatch), path, overwrite)
     per_row = _per_row([label for label, _, _ in nodes])
@@ -137,7 +174,7 @@ def _ladder(model, s, nodes, class_name, title, plt, FancyArrowPatch):
     order = _topological(s)
     rows = [nodes[i] for i in order] + [n for n in nodes if n[2]]
     parents = sorted({p for i in order for p in s.parents_of(i)}, key=lambda p: order.index(_group_of(s, p)))
-    fig, ax = plt.subplots(figsize=(4.0 + 0.22 * len(parents), 1.4 + 0.3 * len(rows)))
+    fig, ax = plt.subplots(figsize=(max(5.5, 4.0 + 0.22 * len(parents)), 1.4 + 0.3 * len(rows)))
     ax.axis("off")
     ax.set_ylim(-len(rows) + 0.4, 1.6)
     ax.text(0.0, 1.0, class_name, ha="left", va="center", fontsize=10, fontweight="bold",
@@ -167,7 +204,7 @@ def _ladder(model, s, nodes, class_name, title, plt, FancyArrowPatch):
             incoming[i] += 1
             ax.add_patch(FancyArrowPatch((x, y), (edge - 0.15, y), arrowstyle="-|>", mutation_scale=8,
                                          color=colour, lw=1.0, shrinkA=0, shrinkB=0))
-    note = (title or type(model).__name__) + ": a lane from each parent (dot) into its children (arrows);"
+    note = (title or type(model).__name__) + "\na lane from each parent (dot) into its children (arrows);"
     note += "\nevery attribute in blue also depends on the class"
     if s.excluded:
         note += "; grey: left out"

@@ -203,6 +203,13 @@ def _labelled_chunks(path, plan, chunksize, nominal):
             yield d.X[keep].reset_index(drop=True), declared_labels(d.y[keep].reset_index(drop=True))
 
 
+def _distinct(col):
+    """A Dask column's distinct present values (in no order): each partition's, then all of them, in one
+    pass of the partitions (no shuffle: Dask's ``unique`` sets one up, with a warning a partition)."""
+    parts = col.map_partitions(lambda s: pd.Series(pd.unique(s.dropna()), dtype=object), meta=(col.name, object))
+    return pd.unique(parts.compute().to_numpy(dtype=object)).tolist()
+
+
 def declare_dask(X):
     """A dask DataFrame whose nominal columns are categoricals with the same categories in
     every partition: a categorical's own (those of its partitions in order, as pandas unites
@@ -219,7 +226,7 @@ def declare_dask(X):
             continue
         if pd.api.types.is_numeric_dtype(dt) and not pd.api.types.is_bool_dtype(dt):
             continue
-        values = X[col].dropna().unique().compute().tolist()
+        values = _distinct(X[col])
         try:
             values = sorted(values)
         except TypeError:
@@ -263,7 +270,7 @@ class DaskFrameSource(DataSource):
         X = declare_dask(X)
         known = isinstance(y.dtype, pd.CategoricalDtype) and y.dtype.categories is not None
         if classes is None:
-            classes = list(y.dtype.categories) if known else sorted(y.dropna().unique().compute().tolist())
+            classes = list(y.dtype.categories) if known else sorted(_distinct(y))
         self.classes, self.first = list(classes), X._meta
         cats = pd.CategoricalDtype(self.classes)
         # X and y as one frame: their partitions then hold the same rows (taken apart, a column of a
