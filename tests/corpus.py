@@ -38,6 +38,14 @@ DATA = {
     "csv-many-quotes.csv": "a,c\n" + '"' + 'x""' * 40000 + '",p\ny,q\n',
     "filebase-missing-des.dat": "0,1\n1,0\n",
     "keel-undeclared-input.dat": "@relation t\n@attribute a {x,y}\n@attribute c {p,q}\n@inputs a, zz\n@outputs c\n@data\nx,p\n",
+    # R's write.csv2: ';' between fields, decimal commas, quoted text, NA
+    "csv2-decimal-commas.csv": '"island";"bill";"mass";"species"\n"Dream";39,1;3750;"Adelie"\n'
+                               '"Biscoe";NA;5400;"Gentoo"\n"Dream";46,5;3500;"Chinstrap"\n"Biscoe";47,6;5550;"Gentoo"\n',
+    "arff-sparse-bad-index.arff": "@relation t\n@attribute a numeric\n@attribute c {p,q}\n@data\n{5 1, 1 p}\n",
+    "arff-sparse-unclosed.arff": "@relation t\n@attribute a numeric\n@attribute c {p,q}\n@data\n{0 1, 1 p\n",
+    "arff-date-format.arff": '@relation t\n@attribute d date "dd.MM.yyyy"\n@attribute c {p,q}\n@data\n01.02.2020,p\n'
+                             '03.04.2021,q\n',
+    "arff-date-wrong.arff": '@relation t\n@attribute d date "dd.MM.yyyy"\n@attribute c {p,q}\n@data\n2020-02-01,p\n',
 }
 
 
@@ -69,7 +77,26 @@ def arrow_files():
         "parquet-infinite.parquet": parquet(pa.table({"n": [1.0, float("inf")], "c": ["p", "q"]})),
         "arrow-garbage.feather": b"ARROW1\x00\x00" + b"\xff" * 30 + b"ARROW1",
         "arrow-truncated.arrow": sink.getvalue()[:-40],
+        # valid files of unusual types: microsecond times, a column of nulls only, durations, dates
+        "parquet-microseconds.parquet": parquet(pa.table({
+            "t": pa.array([1_600_000_000_000_001, None, 1_600_000_500_000_123], pa.timestamp("us")),
+            "c": ["p", "q", "p"]})),
+        "parquet-null-column.parquet": parquet(pa.table({"n": [1.0, 2.0, 3.0], "e": pa.nulls(3), "c": ["p", "q", "p"]})),
+        "parquet-dates-durations.parquet": parquet(pa.table({
+            "d": pa.array([18000, 18001, None], pa.date32()), "w": pa.array([5, None, 7], pa.duration("ns")),
+            "c": ["p", "q", "p"]})),
+        "arrow-interval.feather": _feather(pa.table({"i": pa.array([pa.scalar((1, 2, 3), pa.month_day_nano_interval())
+                                                                    .as_py()] * 2, pa.month_day_nano_interval()),
+                                                      "c": ["p", "q"]})),
     }
+
+
+def _feather(table):
+    import io
+    import pyarrow.feather as feather
+    sink = io.BytesIO()
+    feather.write_feather(table, sink)
+    return sink.getvalue()
 
 
 GOOD_MODEL = None  # filled by make(): a real model file, then broken in several ways

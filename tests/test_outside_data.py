@@ -177,16 +177,18 @@ def test_a_datetime_column_of_a_dataframe_is_milliseconds():
 
 
 def test_corrupt_parquet_and_feather_files_never_crash_the_process(tmp_path):
-    """A seeded corpus of damaged files (bytes changed, runs overwritten, cut short), each read in memory,
-    streamed and in one pass in a child process: a crash inside pyarrow (a segmentation fault) fails here
-    with the file that caused it; every other outcome is a model or one library error."""
+    """A seeded corpus of damaged files (bytes changed, runs overwritten, cut short), each fitted in memory
+    and streamed (in one pass, and in two) in a child process: a crash inside pyarrow (a segmentation
+    fault) fails here with the file that caused it; every other outcome is a model or one library error,
+    and the streamed fit gives the in-memory fit's model or its refusal."""
     script = os.path.join(HERE, "arrow_fuzz.py")
     r = subprocess.run([sys.executable, script, str(tmp_path), "120"], capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, f"exit {r.returncode}; last files: {r.stdout[-400:]} {r.stderr[-2000:]}"
     last = r.stdout.strip().splitlines()[-1]
-    read, refused, other = (int(v) for v in last.split()[1::2])
-    assert other == 0, r.stdout
-    assert refused > 100 and read + refused == 3 * 120 * 3
+    read, refused, other, agree, differ = (int(v) for v in last.split()[1::2])
+    assert other == 0, [line for line in r.stdout.splitlines() if line.startswith("OTHER")][:5]
+    assert differ == 0, [line for line in r.stdout.splitlines() if line.startswith("DIFFER")][:5]
+    assert refused > 100 and read > 50 and read + refused == 3 * 120 * 2 * 2 and agree == 3 * 120 * 2
 
 
 def test_predict_on_a_header_only_file_is_one_line(tmp_path, capsys):
@@ -349,3 +351,55 @@ def test_an_ensemble_picture_says_what_it_is():
     fig = plot_structure(m)
     title = fig.axes[0].get_title(loc="left")
     assert "the average of 6 selective kDBs" in title and "at least" in title
+
+
+WEKA = os.path.join(HERE, "data", "weka")
+
+
+@pytest.mark.parametrize("name", ["weather.numeric", "vote", "soybean"])
+def test_wekas_sparse_arff_reads_as_its_dense_file(name):
+    """Files Weka's NonSparseToSparse wrote (scripts/reference/make_weka_sparse.py): the same data."""
+    dense, sparse = load_file(os.path.join(WEKA, f"{name}.arff")), load_file(os.path.join(WEKA, f"sparse-{name}.arff"))
+    assert sparse.schema == dense.schema
+    pd.testing.assert_frame_equal(sparse.X, dense.X)
+    assert sparse.y.astype(str).tolist() == dense.y.astype(str).tolist()
+    streamed = fit_file(NaiveBayes(), os.path.join(WEKA, f"sparse-{name}.arff"), chunksize=50)
+    np.testing.assert_allclose(streamed.predict_proba(dense.X), NaiveBayes().fit(dense).predict_proba(dense.X),
+                               rtol=0, atol=1e-12)
+
+
+def test_a_sparse_arff_of_counts_as_a_scipy_matrix(tmp_path):
+    from seminaive import MultinomialNaiveBayes
+    from seminaive.data.io import read_sparse_arff
+    p = tmp_path / "c.arff"
+    p.write_text("@relation c\n@attribute w1 numeric\n@attribute w2 numeric\n@attribute w3 numeric\n"
+                 "@attribute cls {p,q}\n@data\n{0 3, 3 q}\n{1 2, 2 5}\n{0 1, 1 1, 3 q}\n0,4,0,p\n")
+    X, y, names = read_sparse_arff(p)
+    assert X.format == "csr" and X.nnz == 6 and names == ["w1", "w2", "w3"]
+    assert X.toarray().tolist() == [[3, 0, 0], [0, 2, 5], [1, 1, 0], [0, 4, 0]] and y.tolist() == list("qpqp")
+    d = load_file(p)  # the same rows, dense
+    np.testing.assert_allclose(MultinomialNaiveBayes().fit(X, y).predict_proba(X),
+                               MultinomialNaiveBayes().fit(d.X, d.y).predict_proba(d.X), rtol=0, atol=1e-12)
+    (tmp_path / "n.arff").write_text("@relation c\n@attribute a {x,y}\n@attribute cls {p,q}\n@data\n{0 y}\n")
+    with pytest.raises(DataFormatError, match="numeric attributes only; 'a'"):
+        read_sparse_arff(tmp_path / "n.arff")
+
+
+def test_arff_dates_in_wekas_formats(tmp_path):
+    from seminaive.data.arff import java_date_format
+    assert java_date_format("yyyy-MM-dd'T'HH:mm:ss.SSS") == "%Y-%m-%dT%H:%M:%S.%f"
+    assert java_date_format("EEE, d MMM yyyy hh:mm a 'o''clock'") == "%a, %d %b %Y %I:%M %p o'clock"
+    p = tmp_path / "d.arff"
+    p.write_text('@relation d\n@attribute when date "dd/MM/yyyy HH:mm"\n@attribute iso date\n'
+                 '@attribute cls {p,q}\n@data\n"01/02/2020 10:30",2020-02-01T10:30:00,p\n'
+                 '?,1970-01-02T00:00:00,q\n{0 "02/02/2020 00:00", 2 q}\n')
+    d = load_file(p)
+    assert d.X["when"].tolist()[0] == d.X["iso"].tolist()[0] == 1580553000000.0  # 2020-02-01 10:30 UTC, in ms
+    assert np.isnan(d.X["when"][1]) and d.X["iso"][1] == 86_400_000.0
+    assert d.X["when"][2] == 1580601600000.0 and d.X["iso"][2] == 0.0  # a sparse row leaves 1970 out
+    p.write_text('@relation d\n@attribute when date "dd/MM/yyyy"\n@attribute cls {p,q}\n@data\n31/02/2020,p\n')
+    with pytest.raises(DataFormatError, match=r"line 5.*expected a date as '%d/%m/%Y'"):
+        load_file(p)
+    p.write_text('@relation d\n@attribute when date "yyyy QQ"\n@attribute cls {p,q}\n@data\n2020 1,p\n')
+    with pytest.raises(DataFormatError, match="letter 'Q'"):
+        load_file(p)

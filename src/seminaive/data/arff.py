@@ -16,18 +16,71 @@ __all__ = ["parse_attribute_type", "parse_header", "Header", "DateAttribute", "t
 _NUMERIC_TYPES = {"numeric", "real", "integer"}
 
 
+@dataclass(frozen=True)
 class DateAttribute(Attribute):
-    """A declared ``date`` attribute: numeric once its values are milliseconds since 1970."""
+    """A declared ``date`` attribute: numeric once its values are milliseconds since 1970;
+    ``date_format`` is its values' format for :func:`pandas.to_datetime` (None: ISO 8601)."""
+
+    date_format: object = None
 
 
-def to_milliseconds(tokens, name, path, linenos, column):
-    """ISO-8601 date tokens as milliseconds since 1970 (text), as Weka stores dates; missing tokens kept."""
+# Java's SimpleDateFormat letters (Weka's date formats) as strptime's, longest first
+_JAVA_DATE = (("yyyy", "%Y"), ("yy", "%y"), ("MMMM", "%B"), ("MMM", "%b"), ("MM", "%m"), ("dd", "%d"),
+              ("HH", "%H"), ("hh", "%I"), ("mm", "%M"), ("ss", "%S"), ("SSS", "%f"), ("EEEE", "%A"),
+              ("EEE", "%a"), ("a", "%p"), ("Z", "%z"), ("XXX", "%z"), ("X", "%z"), ("M", "%m"), ("d", "%d"),
+              ("H", "%H"), ("h", "%I"), ("m", "%M"), ("s", "%S"))
+
+
+def java_date_format(pattern, name="", path=None, lineno=None):
+    """A Weka (Java SimpleDateFormat) date format as a strptime format; quoted text is literal.
+
+    Examples
+    --------
+    >>> java_date_format("yyyy-MM-dd'T'HH:mm:ss"), java_date_format("dd/MM/yy hh:mm a")
+    ('%Y-%m-%dT%H:%M:%S', '%d/%m/%y %I:%M %p')
+    """
+    out, i = [], 0
+    while i < len(pattern):
+        if pattern[i] == "'":  # quoted text, '' a quote (inside quotes too)
+            if pattern.startswith("''", i):
+                out.append("'")
+                i += 2
+                continue
+            j, text = i + 1, []
+            while not (j < len(pattern) and pattern[j] == "'" and not pattern.startswith("''", j)):
+                if j >= len(pattern):
+                    raise DataFormatError(f"attribute {name!r}: an unclosed quote in the date format {pattern!r}",
+                                          path=path, line=lineno)
+                text.append(pattern[j])
+                j += 2 if pattern.startswith("''", j) else 1
+            out.append("".join(text).replace("%", "%%"))
+            i = j + 1
+            continue
+        for java, strp in _JAVA_DATE:
+            if pattern.startswith(java, i):
+                out.append(strp)
+                i += len(java)
+                break
+        else:
+            if pattern[i].isalpha():
+                raise DataFormatError(f"attribute {name!r}: the date format letter {pattern[i]!r} of {pattern!r} "
+                                      f"is not read here (y M d H h m s S E a Z X are)", path=path, line=lineno)
+            out.append(pattern[i].replace("%", "%%"))
+            i += 1
+    return "".join(out)
+
+
+def to_milliseconds(tokens, name, path, linenos, column, date_format=None):
+    """Date tokens (ISO 8601, or ``date_format``, a strptime format) as milliseconds since 1970 (text), as
+    Weka stores dates (times without a zone taken as UTC); missing tokens kept."""
     tokens = np.asarray(tokens, dtype=object)
     present = ~pd.Series(tokens, dtype=object).isin(MISSING_TOKENS).to_numpy()
-    when = pd.to_datetime(pd.Series(tokens[present], dtype=object), errors="coerce", format="ISO8601")
+    when = pd.to_datetime(pd.Series(tokens[present], dtype=object), errors="coerce", format=date_format or "ISO8601",
+                          utc=True)
     if when.isna().any():
         k = int(np.flatnonzero(when.isna().to_numpy())[0])
-        raise DataFormatError(f"expected an ISO-8601 date in attribute {name!r}, got {tokens[present][k]!r}",
+        what = f"a date as {date_format!r}" if date_format else "an ISO-8601 date"
+        raise DataFormatError(f"expected {what} in attribute {name!r}, got {tokens[present][k]!r}",
                               path=path, line=int(np.asarray(linenos)[present][k]), column=column)
     out = tokens.copy()
     out[present] = when.dt.as_unit("ms").astype("int64").astype(str).to_numpy()  # any resolution -> ms
@@ -55,11 +108,13 @@ def parse_attribute_type(name, spec, path, lineno):
         raise DataFormatError(f"attribute {name!r} is a string attribute: free text is no nominal or numeric "
                               f"attribute (Weka's Naive Bayes refuses it too); declare its values {{...}} or "
                               f"leave the attribute out", path=path, line=lineno)
-    if word == "date":
-        if len(spec.split(None, 1)) > 1:
-            raise DataFormatError(f"attribute {name!r}: only ISO-8601 dates (no date format) are supported, "
-                                  f"got {spec!r}", path=path, line=lineno)
-        return DateAttribute(name, NUMERIC)  # as Weka: milliseconds since 1970, a number
+    if word == "date":  # as Weka: milliseconds since 1970, a number
+        rest = spec.split(None, 1)[1].strip() if len(spec.split(None, 1)) > 1 else ""
+        if rest[:1] in ("'", '"') and rest[-1:] == rest[:1] and len(rest) > 1:
+            rest = rest[1:-1]
+        if not rest or rest == "yyyy-MM-dd'T'HH:mm:ss":  # Weka's default format: ISO 8601
+            return DateAttribute(name, NUMERIC)
+        return DateAttribute(name, NUMERIC, date_format=java_date_format(rest, name, path, lineno))
     raise DataFormatError(f"attribute {name!r}: expected a type numeric, real, integer, string "
                           f"or a value list {{...}}, got {spec!r}", path=path, line=lineno)
 

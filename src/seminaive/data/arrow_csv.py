@@ -75,8 +75,8 @@ def arrow_options(plan):
     if plan.dates or plan.decimal != "." or not arrow_serves(plan.path, plan.sep):
         return None
     if plan.kind != "csv":
-        return None if _scan(plan.path, plan.data_offset, {b: b for b in (b'"', b"'", b"%", b"\x00")}) \
-            else {"quoted": False}
+        marks = (b'"', b"'", b"%", b"\x00") + ((b"{",) if plan.kind == "arff" else ())  # ({: a sparse row)
+        return None if _scan(plan.path, plan.data_offset, {b: b for b in marks}) else {"quoted": False}
     found = _scan(plan.path, plan.data_offset, {"nul": b"\x00", "quote": b'"'})
     if "nul" in found:
         return None

@@ -80,6 +80,8 @@ class FilePlan:
     skip: int = 0
     data_start: int = 1
     dates: list = field(default_factory=list)
+    date_formats: dict = field(default_factory=dict)  # a date column's strptime format (None: ISO 8601)
+    sparse_defaults: list = None  # an ARFF file's value of each column where a sparse row leaves it out
     data_offset: int = 0
     settled: dict = field(default_factory=dict, repr=False, compare=False)  # a pass's findings, kept for the next
 
@@ -96,7 +98,7 @@ class FilePlan:
                 next(rows, None)
             return rows
         return arff_rows(self.path, self.data_start, sparse_ok=self.kind != "arff",
-                         comment=None if self.kind == "filebase" else "%")
+                         comment=None if self.kind == "filebase" else "%", defaults=self.sparse_defaults)
 
     def chunks(self, size=None):
         """``(line numbers, rows)`` of at most ``size`` rows (all for None); ISO dates become milliseconds."""
@@ -107,7 +109,8 @@ class FilePlan:
             if self.dates and len(rows):
                 rows = as_table(rows, len(self.names), linenos, self.path).copy()
                 for j in self.dates:
-                    rows[:, j] = to_milliseconds(rows[:, j], self.names[j], self.path, linenos, j + 1)
+                    rows[:, j] = to_milliseconds(rows[:, j], self.names[j], self.path, linenos, j + 1,
+                                                 self.date_formats.get(j))
             yield linenos, rows
 
     def settle(self, size, nominal=None, numeric=None):
@@ -312,9 +315,18 @@ def plan_file(path, format=None, target=None, header=True, sep=None, unlabelled=
             raise DataFormatError(f"@outputs must name one declared attribute, got {', '.join(h.outputs)}", path=path)
         target = h.outputs[0]
     dates = [j for j, a in enumerate(h.declared) if isinstance(a, DateAttribute)]
+    formats = {j: h.declared[j].date_format for j in dates if h.declared[j].date_format}
     declared = [Attribute(a.name, NUMERIC) if isinstance(a, DateAttribute) else a for a in h.declared]
+    # a sparse row's left-out values, as Weka reads them: 0, a nominal attribute's first value, 1970 for a date
+    defaults = None if kind != "arff" else [
+        ("1970-01-01T00:00:00" if j in dates else "0") if a is None or not a.is_nominal else
+        (str(a.values[0]) if a.values else "?") for j, a in enumerate(h.declared)]
+    if defaults is not None:
+        for j in formats:
+            defaults[j] = pd.Timestamp(0).strftime(formats[j].replace("%z", "+0000"))
     return FilePlan(path, kind, h.names, declared, resolve_target(target, h.names, path), h.relation or stem,
-                    data_start=h.data_start + 1, dates=dates, data_offset=offset)
+                    data_start=h.data_start + 1, dates=dates, date_formats=formats, sparse_defaults=defaults,
+                    data_offset=offset)
 
 
 def _plan_csv(path, target, header, sep, unlabelled, stem, decimal=None):

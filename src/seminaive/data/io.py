@@ -13,7 +13,8 @@ from .arrow_csv import ArrowRestart
 from .file_plan import FORMATS, guess_format, plan_file
 from .for_model import model_chunks
 
-__all__ = ["load_file", "load_for_model", "guess_format", "FORMATS", "read_csv", "read_arff", "read_keel"]
+__all__ = ["load_file", "load_for_model", "guess_format", "FORMATS", "read_csv", "read_arff", "read_keel",
+           "read_sparse_arff"]
 
 
 def read_csv(path, target=None, header=True, nominal=None, numeric=None, sep=None, unlabelled=False, decimal=None):
@@ -74,6 +75,56 @@ def read_arff(path, target=None, nominal=None, numeric=None):
     (('x', 'y', 'z'), 't')
     """
     return plan_file(path, "arff", target).load(nominal, numeric)
+
+
+def read_sparse_arff(path, target=None):
+    """A (sparse) ARFF file of counts as a scipy CSR matrix, for the count models (Weka's sparse
+    ARFF: ``{index value, ...}`` rows, the values left out 0; dense rows are read too).
+
+    Every attribute but the class must be numeric. Returns ``(X, y, names)``: X of shape
+    (n_rows, n_attributes), y the class of each row (None where missing), the attributes' names.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "s.arff"
+    >>> _ = p.write_text("@relation s\n@attribute a numeric\n@attribute b numeric\n@attribute c {x,y}\n"
+    ...                  "@data\n{1 3, 2 y}\n{0 1}\n")
+    >>> X, y, names = read_sparse_arff(p)
+    >>> X.toarray().tolist(), y.tolist(), names
+    ([[0.0, 3.0], [1.0, 0.0]], ['y', 'x'], ['a', 'b'])
+    """
+    import scipy.sparse as sp
+    plan = plan_file(path, "arff", target)
+    t = plan.target
+    bad = [a.name for j, a in enumerate(plan.declared) if j != t and (a is None or a.is_nominal)]
+    if bad or plan.dates:
+        raise DataFormatError(f"a sparse matrix holds numeric attributes only; {', '.join(map(repr, bad)) or 'a date'}"
+                              f" is not", path=os.fspath(path))
+    keep = [j for j in range(len(plan.names)) if j != t]
+    column = {j: k for k, j in enumerate(keep)}
+    rows, cols, vals, labels = [], [], [], []
+    for lineno, fields in plan.rows():  # (sparse rows come dense here: their zeros are dropped below)
+        values = np.array([np.nan if f in ("?", "") else float(f) for j, f in enumerate(fields) if j != t]) \
+            if all(_number(f) for j, f in enumerate(fields) if j != t) else None
+        if values is None or len(fields) != len(plan.names):
+            raise DataFormatError("expected a number in every attribute of the row", path=os.fspath(path),
+                                  line=lineno)
+        nz = np.flatnonzero(values)
+        rows += [len(labels)] * nz.size
+        cols += nz.tolist()
+        vals += values[nz].tolist()
+        labels.append(None if t is None or fields[t] in ("?", "") else fields[t])
+    X = sp.csr_matrix((vals, (rows, cols)), shape=(len(labels), len(keep)))
+    return X, np.array(labels, dtype=object), [plan.names[j] for j in keep]
+
+
+def _number(token):
+    try:
+        float(token)
+        return True
+    except ValueError:
+        return token in ("?", "")
 
 
 def read_keel(path, target=None, nominal=None, numeric=None, names=None):

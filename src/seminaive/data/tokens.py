@@ -186,17 +186,49 @@ def split_fields(line, path=None, lineno=None, sep=",", comment=None):
     return out
 
 
-def arff_rows(path, start=1, sparse_ok=True, comment="%"):
+def arff_rows(path, start=1, sparse_ok=True, comment="%", defaults=None):
     """``(line number, stripped fields)`` of the data lines of an ARFF or KEEL
     file from line ``start`` on (also a header-less KEEL file, or a filebase's
-    rows, ``comment`` None): blank lines and ``comment`` lines skipped."""
+    rows, ``comment`` None): blank lines and ``comment`` lines skipped. A sparse
+    ARFF row (``{index value, ...}``) is read as Weka reads it, every column it
+    leaves out holding its value in ``defaults``; without ``defaults`` (and
+    ``sparse_ok`` false) it is refused."""
     for k, line in text_lines(path, start):
         text = line.strip()
         if not text or (comment is not None and text.startswith(comment)):
             continue
+        if text.startswith("{") and defaults is not None:
+            yield k, sparse_row(text, defaults, path, k, comment)
+            continue
         if not sparse_ok and text.startswith("{"):
             raise DataFormatError("sparse ARFF rows are not supported; expected dense rows", path=path, line=k)
         yield k, split_fields(text, path, k, comment=comment)
+
+
+def sparse_row(text, defaults, path=None, lineno=None, comment="%"):
+    """A sparse ARFF row's fields: ``defaults`` with the values it names set (``{1 x, 3 2.5}``; an
+    instance weight ``{...}, {w}`` after it is not read).
+
+    Examples
+    --------
+    >>> sparse_row("{1 x, 3 '2 5'}", ["0", "a", "0", "0"])
+    ['0', 'x', '0', '2 5']
+    """
+    end = text.find("}")
+    if end < 0:
+        raise DataFormatError("a sparse row without its closing '}'", path=path, line=lineno)
+    row = list(defaults)
+    inner = text[1:end].strip()
+    for item in (split_fields(inner, path, lineno, comment=comment) if inner else []):
+        index, _, value = item.partition(" ")
+        if not index.isdigit() or int(index) >= len(row) or not value.strip():
+            raise DataFormatError(f"expected 'index value' with an index below {len(row)} in a sparse row, "
+                                  f"got {item[:40]!r}", path=path, line=lineno)
+        value = value.strip()
+        if value[:1] in ("'", '"') and value[-1:] == value[:1] and len(value) > 1:
+            value = value[1:-1]
+        row[int(index)] = value
+    return row
 
 
 def chunked(rows, size=None):
