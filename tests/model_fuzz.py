@@ -136,8 +136,10 @@ def run(docs, X, load):
             except Exception as e:  # noqa: BLE001
                 problems.append(f"{kind} {where} {label}: traceback {type(e).__name__}: {str(e)[:160]}")
                 continue
-            if label in NEVER and not (label == "list" and isinstance(_get(good, where), list)):
-                problems.append(f"{kind} {where} {label}: loaded a value no field may hold")
+            in_numbers = label == "null" and where.rsplit(".", 1)[-1].isdigit() and \
+                isinstance(_get(good, where), (int, float)) and not isinstance(_get(good, where), bool)
+            if (label in NEVER and not (label == "list" and isinstance(_get(good, where), list))) or in_numbers:
+                problems.append(f"{kind} {where} {label}: loaded a value no field may hold")  # (null among numbers)
                 continue
             why = check_loaded(model, X)
             if why:

@@ -403,3 +403,15 @@ def test_arff_dates_in_wekas_formats(tmp_path):
     p.write_text('@relation d\n@attribute when date "yyyy QQ"\n@attribute cls {p,q}\n@data\n2020 1,p\n')
     with pytest.raises(DataFormatError, match="letter 'Q'"):
         load_file(p)
+
+
+def test_the_command_line_shows_progress_when_asked(monkeypatch, capsys):
+    import seminaive._progress as progress
+    monkeypatch.setattr(progress, "EVERY", 0.0)
+    monkeypatch.setenv("SEMINAIVE_PROGRESS", "always")
+    assert main(["evaluate", "weather.nominal", "--model", "eskdb:n_estimators=2", "--cv", "3"]) in (0, None)
+    err = capsys.readouterr().err
+    assert "  folds: 3 of 3" in err and "  ESKDB members: 2 of 2" in err
+    monkeypatch.setenv("SEMINAIVE_PROGRESS", "never")
+    assert main(["evaluate", "weather.nominal", "--model", "eskdb:n_estimators=2", "--cv", "3"]) in (0, None)
+    assert " of " not in capsys.readouterr().err

@@ -1,7 +1,9 @@
 """Progress of long work, one mechanism for every command: the library says what it has done
 (:func:`step`), and whoever asked to see progress (:func:`progress_to`; the command line does for
-every command) gets a line at most every ``every`` seconds, once the work has run that long. A fit
-of a second or less prints nothing; a library user who asked for nothing sees nothing.
+every command, on a terminal) gets a line at most every ``every`` seconds, once the work has run that
+long. A fit of two seconds or less prints nothing; a library user who asked for nothing sees nothing.
+The command line shows it when its stderr is a terminal; ``SEMINAIVE_PROGRESS=always`` (a log file,
+a CI job) or ``never`` says otherwise (:func:`wanted`).
 
 Examples
 --------
@@ -17,9 +19,12 @@ Examples
 
 import contextlib
 import contextvars
+import os
 import time
 
-__all__ = ["progress_to", "step"]
+__all__ = ["progress_to", "step", "wanted", "EVERY"]
+
+EVERY = 2.0  # seconds of work before the first line, and between lines
 
 _SINK = contextvars.ContextVar("seminaive_progress", default=None)
 
@@ -42,11 +47,28 @@ class _Sink:
             self.last.pop(what, None)
 
 
+def wanted(stream):
+    """Whether the command line shows progress on ``stream``: ``SEMINAIVE_PROGRESS`` says ``always`` or
+    ``never``; unset (or anything else), when ``stream`` is a terminal.
+
+    Examples
+    --------
+    >>> import io
+    >>> wanted(io.StringIO()) == (os.environ.get("SEMINAIVE_PROGRESS") == "always")
+    True
+    """
+    how = os.environ.get("SEMINAIVE_PROGRESS", "")
+    if how in ("always", "never"):
+        return how == "always"
+    return bool(getattr(stream, "isatty", lambda: False)())
+
+
 @contextlib.contextmanager
-def progress_to(stream, every=2.0):
+def progress_to(stream, every=None):
     """Within the block, the work's :func:`step` calls print progress to ``stream`` (after ``every``
-    seconds of work, then at most every ``every`` seconds, and the last step of work that printed)."""
-    token = _SINK.set(_Sink(stream, every))
+    seconds of work, default :data:`EVERY`, then at most every ``every`` seconds, and the last step of
+    work that printed); ``stream`` None shows nothing."""
+    token = _SINK.set(None if stream is None else _Sink(stream, EVERY if every is None else every))
     try:
         yield
     finally:

@@ -17,15 +17,13 @@ from dataclasses import replace
 import numpy as np
 from sklearn.utils.validation import _check_sample_weight
 
-from .._memory import check_memory
-
 from ..core.sources import add_counts
 from .._names import DISCRETIZER_NAMES
 from ..core.capabilities import Capabilities
 from .._target import check_names, encode_target, fit_input, unwrap
 from .._validation import check_priors
 from ..base import BaseNaiveBayes, TabularInput
-from ..components import Categorical, ConditionalTable, Discretized
+from ..components import Categorical, ConditionalTable, Discretized, checked_tables
 from ..components.checked import checked_component
 from ..data.encoding import check_2d, encode, infer_schema, refuse_undeclared
 from ..discretize import column_seed, learn_cuts
@@ -145,14 +143,9 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
 
     def _make_tables(self):
         """The tables of the structure (from ``readers_`` and ``structure_``)."""
-        r = self.readers_
-        tables = [ConditionalTable(g[0], r[g[0]], [r[p] for p in self.structure_.parents_of(i)])
-                  for i, g in enumerate(self.structure_.groups)]
-        cells = sum(len(self.classes_) * (t.n_configs + 1) * t.n_values for t in tables)  # Python's integers
-        check_memory(3 * 8 * cells, f"{type(self).__name__}'s {len(tables)} tables ({cells:,} cells: every value of "
-                                    f"each attribute's parents together)",
-                     "fewer parents (a smaller k), or attributes with fewer values (coarser intervals)")
-        self.tables_ = tables
+        r, s = self.readers_, self.structure_
+        self.tables_ = checked_tables([ConditionalTable(g[0], r[g[0]], [r[p] for p in s.parents_of(i)])
+                                       for i, g in enumerate(s.groups)], len(self.classes_), type(self).__name__)
 
     def _count_shapes(self):
         """The shape of every count array, by name (nested as the counts are)."""

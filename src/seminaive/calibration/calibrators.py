@@ -183,7 +183,8 @@ class Isotonic:
         for c in _columns(k):
             x, yv = (np.asarray(d[key][str(c)], dtype=np.float64) for key in ("x", "y"))
             if x.ndim != 1 or x.shape != yv.shape or x.size == 0 or np.any(np.diff(x) < 0) or \
-                    np.any(np.diff(yv) < 0) or not np.isfinite(x).all() or yv.min() < 0 or yv.max() > 1:
+                    np.any(np.diff(yv) < 0) or not np.isfinite(x).all() or not np.isfinite(yv).all() or \
+                    yv.min() < 0 or yv.max() > 1:
                 raise ValueError(f"state.calibrator: class {c}'s steps must be increasing finite probabilities")
             self.x_[c], self.y_[c] = x, yv
         return self

@@ -52,18 +52,19 @@ def options_table():
     """
     parser = build_parser()
     subs = parser._subparsers._group_actions[0].choices
-    rows = {}
+    rows, spelled = {}, {}  # an option by its first name; every other name it has anywhere beside it
     for name, p in subs.items():
         for action in p._actions:
             if isinstance(action, argparse._HelpAction):
                 continue
-            key = "/".join(action.option_strings) if action.option_strings else action.dest.upper()
+            key = action.option_strings[0] if action.option_strings else action.dest.upper()
             rows.setdefault(key, set()).add(name)
+            spelled.setdefault(key, {key: None}).update(dict.fromkeys(action.option_strings))
     names = list(subs)
     order = sorted(rows, key=lambda k: (k.startswith("-"), list(rows).index(k)))
     lines = ["| option | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|"]
-    lines += [f"| {k.replace('|', '/')} | " + " | ".join("x" if n in rows[k] else "" for n in names) + " |"
-              for k in order]
+    lines += [f"| {'/'.join(spelled[k]).replace('|', '/')} | " + " | ".join("x" if n in rows[k] else "" for n in names)
+              + " |" for k in order]
     return "\n".join(lines)
 
 
@@ -77,7 +78,7 @@ def _one_line(message, category, filename, lineno, file=None, line=None):
 
 
 def main(argv=None):
-    from .._progress import progress_to
+    from .._progress import progress_to, wanted
     """Run the command line; return the exit status (2 for a user error)."""
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -89,7 +90,7 @@ def main(argv=None):
     except ValueError:  # not the main thread: no handler to set
         previous = None
     try:
-        with warnings.catch_warnings(), progress_to(sys.stderr):
+        with warnings.catch_warnings(), progress_to(sys.stderr if wanted(sys.stderr) else None):
             warnings.showwarning = _one_line
             args.run(args)
     except SeminaiveError as e:

@@ -10,13 +10,24 @@ import math
 
 import numpy as np
 
+from .._memory import check_memory
 from ..core.counting import count_codes, joint_codes
 from ..estimation.tables import fold_log_table, log_tables, loo_log_table
 from .base import Component
 from .categorical import Categorical
 from .discretized import Discretized
 
-__all__ = ["ConditionalTable"]
+__all__ = ["ConditionalTable", "checked_tables"]
+
+
+def checked_tables(tables, k, owner):
+    """``tables``, unless their dense counts (``k`` classes x every value of the parents together x the
+    child's values) cannot be held: then one error with the numbers, before anything is allocated."""
+    cells = sum(k * (t.n_configs + 1) * t.n_values for t in tables)  # Python's integers: no overflow
+    check_memory(3 * 8 * cells, f"{owner}'s {len(tables)} tables ({cells:,} cells: every value of each "
+                                f"attribute's parents together)",
+                 "fewer parents (a smaller k), or attributes with fewer values (coarser intervals)")
+    return tables
 
 
 class ConditionalTable(Component):

@@ -8,7 +8,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ..exceptions import DataFormatError
-from .encoding import epoch_ms
+from .times import epoch_ms
 
 __all__ = ["kind_of", "distinct", "values_type", "encode_arrow", "one_line", "ARROW_ERRORS"]
 
