@@ -19,8 +19,7 @@ def run(args):
     from ..dependence import dependence_matrices, format_matrices, plot_matrices
     check_outputs(args, "plot", "output")
     d = load_data(args)
-    mats = dependence_matrices(d, args.bins, ("mi", "cmi") if args.no_mic else ("mi", "cmi", "mic"),
-                               progress=sys.stderr)
+    mats = dependence_matrices(d, args.bins, ("mi", "cmi") if args.no_mic else ("mi", "cmi", "mic"))
     emit(format_matrices(mats), args)
     if args.plot:
         plot_matrices(mats, args.plot, overwrite=args.force)

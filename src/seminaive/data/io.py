@@ -88,8 +88,8 @@ def read_sparse_arff(path, target=None):
     --------
     >>> import tempfile, pathlib
     >>> p = pathlib.Path(tempfile.mkdtemp()) / "s.arff"
-    >>> _ = p.write_text("@relation s\n@attribute a numeric\n@attribute b numeric\n@attribute c {x,y}\n"
-    ...                  "@data\n{1 3, 2 y}\n{0 1}\n")
+    >>> _ = p.write_text("@relation s\\n@attribute a numeric\\n@attribute b numeric\\n@attribute c {x,y}\\n"
+    ...                  "@data\\n{1 3, 2 y}\\n{0 1}\\n")
     >>> X, y, names = read_sparse_arff(p)
     >>> X.toarray().tolist(), y.tolist(), names
     ([[0.0, 3.0], [1.0, 0.0]], ['y', 'x'], ['a', 'b'])

@@ -1,10 +1,10 @@
 """Dependence matrices over all attribute pairs of a data set, their text and heat maps."""
 
-import time
 
 import numpy as np
 import pandas as pd
 
+from .._progress import step
 from .._atomic import check_writable, save_figure
 from ..discretize import EqualWidthDiscretizer, apply_cuts
 from ..report import format_table
@@ -28,11 +28,11 @@ def coded_columns(dataset, n_bins=10):
     return codes, dataset.y.cat.codes.to_numpy().astype(np.int64)
 
 
-def dependence_matrices(dataset, n_bins=10, measures=("mi", "cmi", "mic"), progress=None):
+def dependence_matrices(dataset, n_bins=10, measures=("mi", "cmi", "mic")):
     """Symmetric matrices (DataFrames) of mutual information, conditional mutual
     information given the class, and MIC (numeric pairs only; others NaN). With
     fewer than two numeric attributes MIC would be empty: its entry is None.
-    ``progress`` (a stream) hears of each measure as it is computed.
+    Long work shows its progress (pairs done) where progress is asked for (:mod:`seminaive._progress`).
 
     Examples
     --------
@@ -50,16 +50,12 @@ def dependence_matrices(dataset, n_bins=10, measures=("mi", "cmi", "mic"), progr
         measures = tuple(m for m in measures if m != "mic")
         out["mic"] = None
     for m in measures:
-        total, done, shown = d * (d + 1) // 2, 0, time.monotonic()
-        if progress is not None:
-            print(f"  {TITLES[m]}: {total} pairs", file=progress, flush=True)
+        total, done = d * (d + 1) // 2, 0
         M = np.full((d, d), np.nan)
         for i in range(d):
-            if progress is not None and time.monotonic() - shown > 2:  # long work says how far it is
-                print(f"    {done}/{total} pairs", file=progress, flush=True)
-                shown = time.monotonic()
-            done += d - i
             for j in range(i, d):
+                step(f"{m.upper()} pairs", done, total)
+                done += 1
                 if m == "mi":
                     v = mutual_information(codes[i], codes[j])
                 elif m == "cmi":
@@ -69,6 +65,7 @@ def dependence_matrices(dataset, n_bins=10, measures=("mi", "cmi", "mic"), progr
                 else:
                     v = np.nan
                 M[i, j] = M[j, i] = v
+        step(f"{m.upper()} pairs", total, total)
         out[m] = pd.DataFrame(M, index=names, columns=names)
     return out
 
