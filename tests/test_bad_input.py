@@ -66,8 +66,11 @@ def test_arff_dates_are_numbers_as_in_weka_and_strings_are_refused(tmp_path):
     with pytest.raises(DataFormatError, match=r"line 6, column 1: expected an ISO-8601 date in attribute 'when'"):
         read_arff(write(tmp_path, "e.arff", "@relation r\n@attribute when date\n@attribute c {p,q}\n@data\n"
                                             "1970-01-02,p\nyesterday,q\n"))
-    with pytest.raises(DataFormatError, match=r"line 2: .*only ISO-8601 dates"):
-        read_arff(write(tmp_path, "f.arff", "@relation r\n@attribute when date 'dd-MM-yyyy'\n@data\n"))
+    f = read_arff(write(tmp_path, "f.arff", "@relation r\n@attribute when date 'dd-MM-yyyy'\n@attribute c {p,q}\n"
+                                            "@data\n02-01-1970,p\n"))  # Weka's (Java's) date formats
+    assert f.X["when"].tolist() == [86_400_000.0]
+    with pytest.raises(DataFormatError, match=r"line 2: attribute 'when': the date format letter 'G'"):
+        read_arff(write(tmp_path, "f.arff", "@relation r\n@attribute when date 'G yyyy'\n@data\n"))
     with pytest.raises(DataFormatError, match=r"line 2: attribute 's' is a string attribute"):
         read_arff(write(tmp_path, "g.arff", "@relation r\n@attribute s string\n@attribute c {p,q}\n@data\nx,p\n"))
 

@@ -22,7 +22,17 @@ __all__ = ["ConditionalTable", "checked_tables"]
 
 def checked_tables(tables, k, owner):
     """``tables``, unless their dense counts (``k`` classes x every value of the parents together x the
-    child's values) cannot be held: then one error with the numbers, before anything is allocated."""
+    child's values) cannot be held: then one error with the numbers, before anything is allocated.
+
+    Examples
+    --------
+    >>> from seminaive.components import Categorical
+    >>> wide = [Categorical(j, j, 10**6) for j in range(3)]
+    >>> checked_tables([ConditionalTable(0, wide[0], wide[1:])], 2, "KDB")
+    Traceback (most recent call last):
+    ...
+    seminaive.exceptions.ParameterError: KDB's 1 tables (2,000,000,000,002,000,000 cells: ...
+    """
     cells = sum(k * (t.n_configs + 1) * t.n_values for t in tables)  # Python's integers: no overflow
     check_memory(3 * 8 * cells, f"{owner}'s {len(tables)} tables ({cells:,} cells: every value of each "
                                 f"attribute's parents together)",
