@@ -415,3 +415,14 @@ def test_the_command_line_shows_progress_when_asked(monkeypatch, capsys):
     monkeypatch.setenv("SEMINAIVE_PROGRESS", "never")
     assert main(["evaluate", "weather.nominal", "--model", "eskdb:n_estimators=2", "--cv", "3"]) in (0, None)
     assert " of " not in capsys.readouterr().err
+
+
+def test_compare_warms_each_model_once_before_timing(monkeypatch, tmp_path):
+    import seminaive.evaluation.experiment as experiment
+    warmed = []
+    real = experiment._warm_up
+    monkeypatch.setattr(experiment, "_warm_up", lambda model, X, y: (warmed.append(type(model).__name__),
+                                                                     real(model, X, y)))
+    assert main(["compare", "weather.nominal", "weather.numeric", "--model", "nb,1r", "--cv", "2",
+                 "--output", str(tmp_path / "r")]) in (0, None)
+    assert sorted(warmed) == sorted(["NaiveBayes", "OneR"])  # once a model, not once a data set
