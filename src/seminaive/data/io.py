@@ -102,14 +102,15 @@ def read_sparse_arff(path, target=None):
         raise DataFormatError(f"a sparse matrix holds numeric attributes only; {', '.join(map(repr, bad)) or 'a date'}"
                               f" is not", path=os.fspath(path))
     keep = [j for j in range(len(plan.names)) if j != t]
-    column = {j: k for k, j in enumerate(keep)}
     rows, cols, vals, labels = [], [], [], []
     for lineno, fields in plan.rows():  # (sparse rows come dense here: their zeros are dropped below)
-        values = np.array([np.nan if f in ("?", "") else float(f) for j, f in enumerate(fields) if j != t]) \
-            if all(_number(f) for j, f in enumerate(fields) if j != t) else None
-        if values is None or len(fields) != len(plan.names):
-            raise DataFormatError("expected a number in every attribute of the row", path=os.fspath(path),
-                                  line=lineno)
+        try:
+            if len(fields) != len(plan.names):
+                raise ValueError
+            values = np.array([np.nan if f in ("?", "") else float(f) for j, f in enumerate(fields) if j != t])
+        except ValueError:
+            raise DataFormatError(f"expected a number in each of the {len(keep)} attributes of the row",
+                                  path=os.fspath(path), line=lineno) from None
         nz = np.flatnonzero(values)
         rows += [len(labels)] * nz.size
         cols += nz.tolist()
@@ -117,14 +118,6 @@ def read_sparse_arff(path, target=None):
         labels.append(None if t is None or fields[t] in ("?", "") else fields[t])
     X = sp.csr_matrix((vals, (rows, cols)), shape=(len(labels), len(keep)))
     return X, np.array(labels, dtype=object), [plan.names[j] for j in keep]
-
-
-def _number(token):
-    try:
-        float(token)
-        return True
-    except ValueError:
-        return token in ("?", "")
 
 
 def read_keel(path, target=None, nominal=None, numeric=None, names=None):
