@@ -51,17 +51,17 @@ def run(args):
 
 def split_target(spec, target=None):
     """``(data, class column)`` of a compare argument: ``penguins.csv:species`` is the file and its
-    class column; a name or file that exists as written has none (``keel:wine``), nor ``target``'s."""
+    class column; a name or file that exists as written (``keel:wine``) takes ``target`` (--target)."""
     import os
 
     from ..datasets import known
+    from ..exceptions import ParameterError
     if os.path.exists(spec) or known(spec):
         return spec, target
     head, sep, tail = spec.rpartition(":")
     if sep and head and tail and os.path.exists(head):
         return head, tail
     if sep and head and tail and known(head):
-        from ..exceptions import ParameterError
         raise ParameterError(f"data: {spec!r}: a data set known by name keeps its own class column; only a "
                              f"data file takes FILE:COLUMN")
     return spec, target
