@@ -70,12 +70,9 @@ def _scan(value, where):
                 stack.append((x, (w, k)))
             elif t is bool:
                 truth = k if truth is None else truth
-            elif t is float or t is int:
-                number = k if number is None else number
-                problem = _leaf_problem(x)
-                if problem:
-                    raise ValueError(f"{_path((w, k))}: {problem}")
             elif x is not None:
+                if t is float or t is int:
+                    number = k if number is None else number
                 problem = _leaf_problem(x)
                 if problem:
                     raise ValueError(f"{_path((w, k))}: {problem}")

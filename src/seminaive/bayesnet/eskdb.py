@@ -142,10 +142,9 @@ class ESKDB(TabularInput, BaseNaiveBayes):
     def _check_size(self, first):
         """Refuse, after the first member, an ensemble whose members cannot be held: each member's
         tables about as large as the first's (measured), times ``n_estimators``."""
-        size = sum(np.asarray(c).nbytes for st in first.stats_ for c in st.values())
-        check_memory(3 * max(size, 1 << 12) * self.n_estimators,
-                     f"ESKDB's {self.n_estimators:,} members (about {max(size, 1 << 12) / 1024:,.0f} KB of tables "
-                     f"each, as the first)", "fewer members (n_estimators)")
+        size = max(sum(np.asarray(c).nbytes for st in first.stats_ for c in st.values()), 1 << 12)
+        check_memory(3 * size * self.n_estimators, f"ESKDB's {self.n_estimators:,} members (about {size / 1024:,.0f} "
+                                                    f"KB of tables each, as the first)", "fewer members (n_estimators)")
 
     def _adopt(self, first):
         """The ensemble's schema, classes and input names: the members' (all fitted on the same rows)."""
