@@ -35,7 +35,7 @@ from sklearn.naive_bayes import CategoricalNB
 from seminaive.datasets import load
 from seminaive.estimation import Frequency
 from seminaive.search import BSE, BSEJ
-from seminaive.core.engine import BaseAttribute, Engine
+from seminaive.learning.engine import BaseAttribute, Engine
 
 
 def fold_scores(engine, groups):

@@ -228,7 +228,7 @@ def test_isotonic_map_equals_scikit_learns_isotonic_regression():
 def test_gaussian_leave_one_out_in_one_block_equals_attribute_by_attribute(monkeypatch, var_smoothing):
     """The batched Gaussian leave-one-out (frequency estimates) gives the engine's per-attribute
     numbers, point masses (a column constant within a class, no smoothing) and missing values included."""
-    from seminaive.core import leave_one_out as out_of_sample
+    from seminaive.learning import leave_one_out as out_of_sample
     X, y = mixed(n=70, seed=9)
     X["const"] = np.where(y == "k0", 1.0, np.arange(70.0))
     nb = NaiveBayes(var_smoothing=var_smoothing).fit(X, y)

@@ -4,7 +4,7 @@ loop: the same changed sums, the same decisions, row for row."""
 import numpy as np
 import pytest
 
-from seminaive.core.decide import candidate_hits, correct
+from seminaive.learning.decide import candidate_hits, correct
 
 
 def _brute(S, remove, add, y):
@@ -50,8 +50,8 @@ def test_a_row_whose_largest_is_not_finite_is_left_to_the_general_path():
 def test_the_engine_scores_candidates_as_the_general_path(monkeypatch, compiled_from):
     """BSE's candidate scores with the compiled decisions (every search, or none) equal those of the
     numpy path (the engine's own general path, forced by weights of 1)."""
-    from seminaive.core import engine as engine_module
-    from seminaive.core.engine import BaseAttribute, Engine
+    from seminaive.learning import engine as engine_module
+    from seminaive.learning.engine import BaseAttribute, Engine
     monkeypatch.setattr(engine_module, "COMPILED_FROM", compiled_from)
     calls, real = [], engine_module.candidate_hits
     monkeypatch.setattr(engine_module, "candidate_hits", lambda *a, **k: calls.append(1) or real(*a, **k))

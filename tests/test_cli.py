@@ -298,7 +298,7 @@ def test_names_for_data_sets_and_filebases(capsys):
     assert code == 2 and "'keel:nosuch' is neither a data file nor a data set name" in err
 
 
-@pytest.mark.parametrize("argv", [["evaluate", "iris", "--calibration", "foo"], ["search", "iris", "--scoring", "logloss"],
+@pytest.mark.parametrize("argv", [["evaluate", "iris", "--calibration", "foo"],
                                   ["search", "iris", "--cv", "x"], ["nope"]])
 def test_a_bad_option_is_one_line_and_exit_2(capsys, argv):
     with pytest.raises(SystemExit) as info:
@@ -306,3 +306,24 @@ def test_a_bad_option_is_one_line_and_exit_2(capsys, argv):
     err = capsys.readouterr().err
     assert info.value.code == 2 and len(err.strip().splitlines()) == 1 and "error: argument" in err
     assert "--help' lists the options" in err
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["search", "iris", "--scoring", "logloss"], "scoring: expected one of"),
+    (["fit", "iris", "--model", "kdb", "--estimation", "map"], "estimation: expected one of 'frequency'"),
+    (["fit", "iris", "--numeric", "discretize"], "numeric: expected one of 'gaussian'"),
+    (["fit", "iris", "--model", "tan", "--numeric", "gaussian"], "numeric: expected one of 'equal_width'")])
+def test_a_model_option_is_checked_against_the_chosen_model_before_the_data(capsys, argv, expected):
+    """The choices of a model option are the model's own declaration (no second list in the
+    command line): a value the model refuses is one line and exit 2 before any data are read."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and expected in err, err
+    assert " on iris" not in err and not out
+
+
+@pytest.mark.parametrize("argv", [["fit", "iris", "--model", "kdb", "--estimation", "hgs"],
+                                  ["fit", "iris", "--model", "kdb:estimation=hgs"],
+                                  ["search", "iris", "--numeric", "discretize", "--model", "bse"]])
+def test_every_value_a_model_declares_passes_the_command_line(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err

@@ -5,7 +5,7 @@ the prior plus each term's out-of-sample contribution summed by hand."""
 import numpy as np
 import pytest
 
-from seminaive.core.engine import BaseAttribute, Engine, Given
+from seminaive.learning.engine import BaseAttribute, Engine, Given
 
 from test_dask import client  # noqa: F401  (the module's LocalCluster)
 
@@ -70,7 +70,7 @@ def test_a_term_of_many_parent_values_counts_those_met_with_the_same_scores(monk
     them); its scores (compiled under leave-one-out, from the tables spread back under k-fold), and
     its counts spread back, are those of the dense table. The m-estimate's pseudo-counts read the
     counts of the rows with a parent missing too."""
-    import seminaive.core.engine as engine_module
+    import seminaive.learning.engine as engine_module
     from seminaive.estimation import MEstimate
     rng = np.random.default_rng(5)
     n = 300
@@ -103,7 +103,7 @@ def test_selective_kdb_with_sparse_terms_is_the_same_from_files_and_dask(monkeyp
     count sparsely, fitted from a file in chunks and from Dask partitions, equals the dense fit in memory."""
     import dask.dataframe as dd
     import pandas as pd
-    import seminaive.core.engine as engine_module
+    import seminaive.learning.engine as engine_module
     from seminaive import SelectiveKDB
     from seminaive.data import load_file
     from seminaive.scale import fit_file

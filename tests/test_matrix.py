@@ -19,7 +19,7 @@ from seminaive.exceptions import SeminaiveError
 from seminaive.models import make_model, model_names
 from seminaive.scale import fit_file
 from seminaive.scale.dask import fit_dask
-from seminaive.core.data_source import MemorySource
+from seminaive.learning.data_source import MemorySource
 from seminaive.scale.fit_source import fit_source
 
 from test_dask import client  # noqa: F401  (the module's LocalCluster)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from seminaive import DataFormatError, NaiveBayes
-from seminaive.core.data_source import DataSource, FileSource
+from seminaive.learning.data_source import DataSource, FileSource
 from seminaive.data.one_pass_csv import OnePassCsv
 from seminaive.scale import fit_file
 

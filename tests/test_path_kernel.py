@@ -1,4 +1,4 @@
-"""The compiled scoring of growing models (:mod:`seminaive.core.path_kernel`) against the general
+"""The compiled scoring of growing models (:mod:`seminaive.learning.path_kernel`) against the general
 path it stands in for: on generated data with missing children and parents, weights (whole, 0,
 fractional), two and three classes, terms of many parent values (counted sparsely), Laplace,
 Lidstone and the m-estimate, every rule it covers; the cases it leaves to the general path
@@ -7,9 +7,9 @@ Lidstone and the m-estimate, every rule it covers; the cases it leaves to the ge
 import numpy as np
 import pytest
 
-from seminaive.core import engine as engine_module
-from seminaive.core import path_kernel
-from seminaive.core.engine import BaseAttribute, Engine, Given
+from seminaive.learning import engine as engine_module
+from seminaive.learning import path_kernel
+from seminaive.learning.engine import BaseAttribute, Engine, Given
 from seminaive.estimation import Frequency, MEstimate
 
 

@@ -7,7 +7,8 @@ import re
 import subprocess
 import sys
 
-README = (pathlib.Path(__file__).parents[1] / "README.md").read_text()
+ROOT = pathlib.Path(__file__).parents[1]
+README = (ROOT / "README.md").read_text()
 
 
 def _block(after, lang=""):
@@ -48,3 +49,27 @@ def test_the_probabilities_snippet_runs(tmp_path):
     assert done.returncode == 0, done.stderr[-3000:]
     lines = done.stdout.splitlines()
     assert lines[0] == "leave-one-out" and "p = 1 / (1 + exp(-(" in lines[1] and lines[2].startswith("[")
+
+
+def _layout():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("## Layout\n\n```\n", 1)[1].split("```", 1)[0]
+    block = block.split("\ndocs/", 1)[0]  # the package's lines (the rest are the repository's folders)
+    return re.findall(r"(?<![\w.])([A-Za-z_]\w*(?:/|\.py))(?=[\s,;:)]|$)", block)
+
+
+def test_the_layout_names_every_part_of_the_package_and_nothing_else():
+    """The README's Layout is held to the package: every name it gives under src/seminaive/ is there,
+    and every package and module of the package is named."""
+    package = ROOT / "src" / "seminaive"
+    parts = {p.name + "/" for p in package.iterdir() if p.is_dir() and (p / "__init__.py").exists()} | \
+        {p.name for p in package.glob("*.py") if p.name != "__init__.py" and p.name != "__main__.py"}
+    named = set(_layout())
+    tops = {"src/", "seminaive/", "docs/", "examples/", "scripts/", "tests/", "benchmarks/"}
+    inner = {n for n in named if "/" not in n[:-1]} - tops
+    missing_here = sorted(n for n in inner if n.endswith("/") and n not in parts
+                          or n.endswith(".py") and n not in parts and not list(package.rglob(n))
+                          and not (ROOT / "tests" / n).exists())
+    assert not missing_here, f"the Layout names what the package does not hold: {missing_here}"
+    unnamed = sorted(parts - named)
+    assert not unnamed, f"the Layout does not name {unnamed}"

@@ -4,7 +4,9 @@
 matplotlib), so the choices it shows are plain text: the registry's names
 (models, searches, comparison names, discretizers, estimations) from the
 generated :mod:`seminaive._catalog`, and the formats, scoring rules,
-calibrations and model options, which are listed here once.
+calibrations and model options, which are listed here once. A model option's
+accepted values are the model's own declaration (``_parameter_constraints``),
+checked when the model is made (:func:`seminaive.models.make_model`).
 """
 
 from . import _catalog
@@ -42,5 +44,3 @@ MODEL_OPTIONS = {
     "--min-rate": ("min_rates", "rates", "constrained Naive Bayes: this class's training rate at least RATE, as "
                                          "CLASS=RATE (repeatable; CLASS may be 'minority')"),
 }
-OPTION_CHOICES = {"--numeric": NUMERIC_MODELS, "--estimation": ESTIMATIONS, "--scoring": SCORINGS,
-                  "--discretizer": DISCRETIZER_NAMES}

@@ -8,7 +8,7 @@ Numeric components keep their moments in these units and carry the scale.
 
 import numpy as np
 
-__all__ = ["column_scales", "pow2_scale", "midpoint"]
+__all__ = ["column_scales", "pow2_scale", "midpoint", "stats_scale"]
 
 
 def pow2_scale(absmax):
@@ -42,3 +42,14 @@ def column_scales(X):
 def midpoint(a, b):
     """(a + b) / 2 without overflow (the same number wherever a + b is finite)."""
     return np.asarray(a, dtype=np.float64) / 2 + np.asarray(b, dtype=np.float64) / 2
+
+
+def stats_scale(stats):
+    """The power of two the moments are divided by (1 for statistics saved before it existed)."""
+    s = stats.get("scale")
+    if s is None:
+        return 1.0
+    try:
+        return float(s[0])  # a 1-element array or list
+    except (TypeError, IndexError):
+        return float(np.asarray(s).ravel()[0])

@@ -7,6 +7,7 @@ import pandas as pd
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_array, column_or_1d, validate_data
 
+from .data.dataset import declared_labels, is_declared
 from .data.encoding import check_2d, select_columns
 from .exceptions import ParameterError
 
@@ -22,16 +23,6 @@ def unwrap(X, y=None):
         X = X.X
     X, y = _as_pandas(X), _as_pandas(y)
     return X, y
-
-
-_DECLARED = "seminaive.declared_classes"
-
-
-def declared_labels(y):
-    """Class labels (a categorical Series) whose categories are the classes in a declared order
-    (a file's, or a fitted model's), which ``fit`` and ``partial_fit`` keep instead of sorting."""
-    y.attrs[_DECLARED] = True
-    return y
 
 
 def _as_pandas(v):
@@ -134,7 +125,7 @@ def declare_classes(y, classes):
         return np.unique(np.asarray(classes))
     if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
         classes = np.asarray(pd.Index(y.cat.categories))
-        return classes if y.attrs.get(_DECLARED) else _sorted_classes(classes, np.arange(classes.size))[0]
+        return classes if is_declared(y) else _sorted_classes(classes, np.arange(classes.size))[0]
     raise ParameterError("classes: the first partial_fit call must declare every class (classes=[...]) "
                          "unless y is a categorical declaring them")
 
@@ -190,7 +181,7 @@ def encode_target(y, n_samples):
                                  f"instances first (d, dropped = dataset.labelled())")
         codes = y.cat.codes.to_numpy().astype(np.intp)
         classes = np.asarray(pd.Index(y.cat.categories))
-        if not y.attrs.get(_DECLARED):
+        if not is_declared(y):
             classes, codes = _sorted_classes(classes, codes)
     else:
         y = column_or_1d(np.asarray(y) if not isinstance(y, pd.Series) else y.to_numpy(), warn=True)

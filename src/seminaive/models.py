@@ -2,6 +2,7 @@
 registry that each model joins where it is defined (:mod:`seminaive.registry`),
 plus scikit-learn's classifiers as comparison peers."""
 
+from ._validation import check_param
 from .exceptions import ParameterError
 from .registry import register_variant, variants
 from .calibration import Calibrated
@@ -120,6 +121,25 @@ def _apply(est, name, params):
     return est
 
 
+def _check_declared(est, name, given):
+    """The parameters ``given`` to a model made by name checked at once against its class's declaration
+    (``_parameter_constraints``: the one list of choices, the command line offers no other), so that a
+    value the model refuses is named before any data are read."""
+    for part in (est, *([est._base()] if hasattr(est, "_base") else [])):
+        if type(part).__module__.split(".")[0] != "seminaive":
+            continue
+        specs = {}
+        for klass in reversed(type(part).__mro__):
+            specs.update(klass.__dict__.get("_parameter_constraints", {}))
+        try:
+            for key in given:
+                if key in specs:
+                    spec, value = specs[key], part.get_params(deep=False)[key]
+                    spec(key, value) if callable(spec) else check_param(key, value, **spec)
+        except ParameterError as e:
+            raise ParameterError(f"{e} (model {name!r})") from None
+
+
 def make_model(spec="nb", calibration=None, **options):
     """A fresh estimator by its name (every name the command line's ``--model`` and
     ``compare --models`` know), with the parameters that name carries
@@ -148,6 +168,7 @@ def make_model(spec="nb", calibration=None, **options):
     if name == "nb" and params.get("min_rates"):
         name = "cnb"
     est = _apply(_preset(name), name, params)
+    _check_declared(est, name, params)
     if calibration:
         est = Calibrated(est, method=calibration)
     return est

@@ -9,16 +9,17 @@ from ._target import check_names, chunk_class_codes, declare_classes, encode_tar
 from ._validation import check_bandwidth, check_prior_dict, check_prior_names, check_priors
 from .base import BaseNaiveBayes, TabularInput
 from .core.capabilities import Capabilities
-from .core.chunk_fit import naive_bayes_from_chunks
-from .core.leave_one_out import naive_bayes_loo
+from .learning.chunk_fit import naive_bayes_from_chunks
+from .learning.leave_one_out import naive_bayes_loo
 from .components import VAR_SMOOTHING_RULES, count_components
 from .components.categorical_block import CategoricalBlock
 from .components.gaussian_block import GaussianBlock
 from .components.held_block import HeldBlock, count_blocks
 from .components.make import make_components
 from .components.checked import checked_components
-from .data.encoding import (as_columns, check_2d, encode, infer_schema, refuse_infinite,
+from .data.encoding import (as_columns, check_2d, encode, refuse_infinite,
                             refuse_undeclared, select_columns)
+from .data.kinds import infer_schema
 from .data.int_block import block_counts, block_width
 from .data.schema import Schema, resolve_columns
 from .estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator

@@ -17,7 +17,7 @@ from dataclasses import replace
 import numpy as np
 from sklearn.utils.validation import _check_sample_weight
 
-from ..core.sources import add_counts
+from ..learning.sources import add_counts
 from .._names import DISCRETIZER_NAMES
 from ..core.capabilities import Capabilities
 from .._target import check_names, encode_target, fit_input, unwrap
@@ -25,8 +25,9 @@ from .._validation import check_priors
 from ..base import BaseNaiveBayes, TabularInput
 from ..components import Categorical, ConditionalTable, Discretized, checked_tables
 from ..components.checked import checked_component
-from ..data.encoding import check_2d, encode, infer_schema, refuse_undeclared
-from ..discretize import column_seed, learn_cuts
+from ..data.encoding import check_2d, encode, refuse_undeclared
+from ..data.kinds import infer_schema
+from ..discretize import attribute_cuts
 from ..estimation import Frequency, MEstimate, class_log_prior, loo_class_log_prior
 from ..estimation.hdp import HDP, TYINGS, SavedTables
 from ..estimation.hgs import HGS
@@ -119,16 +120,12 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
         """What reads each attribute's codes: its nominal codes, or a numeric
         attribute's intervals (cut points learned here, from the training data;
         integer weights repeat instances, fractional ones count as presence)."""
-        readers, nom, num = [], 0, 0
-        for i, a in enumerate(self.schema_.attributes):
-            if a.is_nominal:
-                readers.append(Categorical(i, nom, a.n_values))
-                nom += 1
-                continue
-            readers.append(Discretized(i, num, learn_cuts(self.numeric, table.numeric[:, num], y, weight, self.n_bins,
-                                                          self.min_bucket, column_seed(self.random_state, i))))
-            num += 1
-        return readers
+        numeric = self.schema_.numeric_indices
+        cuts = attribute_cuts(self.numeric, {j: table.numeric[:, c] for c, j in enumerate(numeric)}, y, weight,
+                              self.n_bins, self.min_bucket, self.random_state)
+        nominal = self.schema_.nominal_indices
+        return [Categorical(i, nominal.index(i), a.n_values) if a.is_nominal else
+                Discretized(i, numeric.index(i), cuts[i]) for i, a in enumerate(self.schema_.attributes)]
 
     def _fit_tables(self, table, columns, y, k, weight):
         """Learn the parents, make one conditional table per attribute, count them."""

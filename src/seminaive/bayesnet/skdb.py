@@ -5,7 +5,7 @@ import numpy as np
 
 from ..core.folds import fold_labels, stratified_folds
 from .._validation import check_cv_or_none
-from ..core.engine import BaseAttribute, Engine, Given
+from ..learning.engine import BaseAttribute, Engine, Given
 from ..registry import register, register_variant
 from ..scoring import check_scoring, gain
 from ..core.structure import Structure

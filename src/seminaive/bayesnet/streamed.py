@@ -1,6 +1,6 @@
 """The family fitted from chunks (a file's, or a Dask DataFrame's partitions),
 equal to one fit in memory, in map-reduce passes over a source of chunks
-(:func:`seminaive.core.sources.map_reduce`: in order here, on the cluster for
+(:func:`seminaive.learning.sources.map_reduce`: in order here, on the cluster for
 a Dask source):
 
 1. the counts of every numeric attribute's values by class (what any of the
@@ -24,9 +24,9 @@ from ..core.capabilities import capabilities
 from .._target import class_codes
 from ..data.encoding import encode
 from ..exceptions import ParameterError
-from ..core.cuts import source_cuts
-from ..core.data_source import EngineChunks
-from ..core.sources import add_counts, map_reduce
+from ..learning.cuts import source_cuts
+from ..learning.data_source import EngineChunks
+from ..learning.sources import add_counts, map_reduce
 from .statistics import add_statistics, pair_statistics
 from ..components import Categorical, Discretized
 from ..core.counting import count_classes

@@ -4,7 +4,7 @@ import argparse
 import sys
 
 from .._atomic import atomic_write_text
-from .._names import CALIBRATIONS, DATA_FORMATS, MODEL_OPTIONS, OPTION_CHOICES
+from .._names import CALIBRATIONS, DATA_FORMATS, MODEL_OPTIONS
 from .._names import OUTPUT_FORMATS as FORMATS
 
 
@@ -113,7 +113,7 @@ def add_model_options(p, names=None, default="nb"):
     for flag, (param, kind, text) in MODEL_OPTIONS.items():
         many = kind == "rates"
         p.add_argument(flag, type=_READ[kind], default=[] if many else None, action="append" if many else "store",
-                       dest=param, choices=OPTION_CHOICES.get(flag), metavar="CLASS=RATE" if many else None,
+                       dest=param, metavar="CLASS=RATE" if many else None,
                        help=text + " (default: the model's own)" if not many else text)
     p.add_argument("--calibration", choices=list(CALIBRATIONS), default=None,
                    help="calibrate the model's probabilities on its own leave-one-out (or 5-fold) probabilities")
@@ -127,13 +127,39 @@ def nominal_arg(args):
 
 def fit_from_chunks(model, args, progress=None):
     """Fit ``model`` on the data file named on the command line, read in chunks of ``--chunksize``
-    rows with the same data options as in memory: one source, whatever the model."""
-    from ..core.data_source import FileSource
+    rows with the same data options as in memory (a data set known by name: its bundled file, or its
+    rows in memory in chunks): one source, whatever the model."""
+    from ..learning.data_source import FileSource, MemorySource
     from ..scale.fit_source import fit_source
-    source = FileSource(args.data, args.chunksize, args.input_format, args.target, not args.no_header,
-                        nominal_arg(args), args.sep, getattr(args, "decimal", None))
+    path = data_file(args)
+    if path is None:
+        d = load_data(args)
+        source = MemorySource(d.X, d.y, args.chunksize, nominal_arg(args))
+    else:
+        source = FileSource(path, args.chunksize, args.input_format, args.target, not args.no_header,
+                            nominal_arg(args), args.sep, getattr(args, "decimal", None))
     return fit_source(model, source, progress, how=("--chunksize", "search --chunksize",
                                                     "read the file in memory (without --chunksize)"))
+
+
+def data_file(args):
+    """The file the command line's data argument names: a path, or a bundled data set's file (by its
+    name); None for a data set known by name that is made in memory (KEEL's, the generated ones)."""
+    import os
+
+    from ..datasets import dataset_path, known
+    from ..datasets.registry import BUNDLED
+    from ..exceptions import ParameterError
+    if os.path.exists(args.data) or args.input_format:
+        return args.data
+    if args.data in BUNDLED:
+        return dataset_path(args.data)
+    if known(args.data):
+        return None
+    if os.sep not in args.data and not os.path.splitext(args.data)[1]:
+        raise ParameterError(f"data: {args.data!r} is neither a data file nor a data set name "
+                             f"('seminaive datasets' lists the names)")
+    return args.data
 
 
 def load_data(args, labelled=True, unlabelled=False, path=None):
@@ -141,18 +167,12 @@ def load_data(args, labelled=True, unlabelled=False, path=None):
     options); with ``labelled`` drop instances whose class is missing, saying how many on stderr."""
     if path is not None:
         args = argparse.Namespace(**{**vars(args), "data": path})
-    import os
-
     from ..data.io import load_file
     from ..datasets import known, load
-    from ..exceptions import ParameterError
-    if not os.path.exists(args.data) and not args.input_format:
-        if known(args.data):  # a data set known by name
-            return load(args.data)
-        if os.sep not in args.data and not os.path.splitext(args.data)[1]:
-            raise ParameterError(f"data: {args.data!r} is neither a data file nor a data set name "
-                                 f"('seminaive datasets' lists the names)")
-    d = load_file(args.data, format=args.input_format, target=getattr(args, "target", None),
+    import os
+    if not os.path.exists(args.data) and not args.input_format and known(args.data):  # a data set known by name
+        return load(args.data)
+    d = load_file(data_file(args), format=args.input_format, target=getattr(args, "target", None),
                   header=not args.no_header, nominal=nominal_arg(args), unlabelled=unlabelled,
                   sep=getattr(args, "sep", None), decimal=getattr(args, "decimal", None))
     if labelled:

@@ -1,6 +1,6 @@
 """``seminaive predict --model-file M DATA``: classes (and probabilities) for a data file."""
 
-from ._common import add_data_options, add_output_options, check_outputs, emit
+from ._common import add_data_options, add_output_options, check_outputs, data_file, emit, load_data
 
 
 def add_parser(sub):
@@ -23,6 +23,11 @@ def run(args):
     from ..data.io import load_for_model
     check_outputs(args, "output")
     model = load_model(args.model_file)
+    path = data_file(args)  # a data set's name: its bundled file, or (KEEL's, generated ones) its rows in memory
+    if args.chunksize and path is None:
+        from ..exceptions import ParameterError
+        raise ParameterError(f"--chunksize: {args.data!r} is a data set made in memory; predict it without "
+                             f"--chunksize")
     if args.chunksize:
         import sys
 
@@ -31,15 +36,19 @@ def run(args):
         if not args.output:
             raise ParameterError("--chunksize: chunked prediction writes to a file; give --output")
         score = {}
-        n = predict_file(model, args.data, args.output, args.chunksize, args.input_format, args.target,
+        n = predict_file(model, path, args.output, args.chunksize, args.input_format, args.target,
                          not args.no_header, proba=args.proba, overwrite=args.force, progress=sys.stderr,
                          unlabelled=bool(args.unlabelled), score=score, sep=args.sep,
                          decimal=args.decimal)
         print(f"wrote {n:,} predictions to {args.output}", file=sys.stderr)
         _accuracy(score.get("labelled", 0), score.get("correct", 0))
         return
-    X, actual = load_for_model(args.data, model.schema_, args.input_format, args.target, not args.no_header,
-                               args.unlabelled, args.sep, with_class=True, decimal=args.decimal)
+    if path is None:
+        d = load_data(args, labelled=False)
+        X, actual = d.X, None if d.y is None else d.y.astype(object).where(d.y.notna(), None).to_numpy()
+    else:
+        X, actual = load_for_model(path, model.schema_, args.input_format, args.target, not args.no_header,
+                                   args.unlabelled, args.sep, with_class=True, decimal=args.decimal)
     proba = model.predict_proba(X) if args.proba else None
     labels = model.predict(X)
     emit(format_predictions(labels, proba, model.classes_, args.format, actual=actual), args)

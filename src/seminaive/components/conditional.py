@@ -12,7 +12,7 @@ import numpy as np
 
 from .._memory import check_memory
 from ..core.counting import count_codes, joint_codes
-from ..estimation.tables import fold_log_table, log_tables, loo_log_table
+from ..estimation.tables import log_tables, loo_log_table
 from .base import Component
 from .categorical import Categorical
 from .discretized import Discretized
@@ -146,13 +146,6 @@ class ConditionalTable(Component):
         its estimate from the counts ``stats`` of all the data less its own."""
         return loo_log_table(stats["counts"], estimator, np.asarray(self.child.codes(table), dtype=np.int64),
                              self.parent_codes(table), y)
-
-    def fold_log_likelihood(self, fold_counts, table, fold, estimator):
-        """Out-of-fold log P(child | class, parents) of every instance, (n, K): each fold's rows
-        under the tables estimated from the counts ``fold_counts`` (:meth:`count_folds`) of the
-        other folds."""
-        return fold_log_table(fold_counts, estimator, np.asarray(self.child.codes(table), dtype=np.int64),
-                              self.parent_codes(table), fold)
 
     def to_dict(self):
         return {**super().to_dict(), "child": self.child.to_dict(), "parents": [p.to_dict() for p in self.parents]}

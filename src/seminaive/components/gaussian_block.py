@@ -204,7 +204,8 @@ def rescale(stats, scale):
 
 def merge_moments(a, b):
     """The moments of the union of two parts' data from theirs, by Chan's parallel update, after
-    bringing both to the larger power-of-two scale (exact). Each part is a dict of arrays: one
+    bringing both to the larger power-of-two scale (exact; a part without values takes the other's
+    scale, so that a chunk where the attribute is all missing changes nothing). Each part is a dict of arrays: one
     attribute's (weight, mean and m2 (K,); scale, low and high (1,)) or a block's ((attributes, K)
     and (attributes, 1)), the same operations element by element.
 
@@ -215,7 +216,11 @@ def merge_moments(a, b):
     >>> [merge_moments(a, b)[key].tolist() for key in ("weight", "mean", "m2")]  # of 0, 2 and 4
     [[3.0], [2.0], [8.0]]
     """
-    s = np.maximum(_scale(a), _scale(b))
+    sa, sb = _scale(a), _scale(b)
+    # a part without values (a chunk where the attribute is all missing) has no units to keep
+    none_a = np.sum(a["weight"], axis=-1, keepdims=True) == 0
+    none_b = np.sum(b["weight"], axis=-1, keepdims=True) == 0
+    s = np.where(none_a & ~none_b, sb, np.where(none_b & ~none_a, sa, np.maximum(sa, sb)))
     a, b = rescale(a, s), rescale(b, s)
     w = a["weight"] + b["weight"]
     delta = b["mean"] - a["mean"]

@@ -1,6 +1,6 @@
 """The components of a Naive Bayes: one per attribute, as its options say."""
 
-from ..discretize import learn_cuts
+from ..discretize import attribute_cuts
 from .categorical import Categorical
 from .discretized import Discretized
 from .gaussian import Gaussian
@@ -26,6 +26,9 @@ def make_components(schema, numeric, bandwidth="silverman", n_bins=10, min_bucke
     """
     if numeric == "gaussian" and not schema.nominal_indices:  # all Gaussian (a wide numeric table)
         return [Gaussian(i, i) for i in range(len(schema.attributes))]
+    if cuts is None and numeric not in ("gaussian", "kernel"):
+        cuts = attribute_cuts(numeric, {j: table.numeric[:, c] for c, j in enumerate(schema.numeric_indices)},
+                              codes, weight, n_bins, min_bucket)
     comps, nom, num = [], 0, 0
     for i, a in enumerate(schema.attributes):
         if a.is_nominal:
@@ -37,8 +40,6 @@ def make_components(schema, numeric, bandwidth="silverman", n_bins=10, min_bucke
         elif numeric == "kernel":
             comps.append(Kernel(i, num, bandwidth))
         else:
-            found = cuts[i] if cuts is not None else learn_cuts(numeric, table.numeric[:, num], codes, weight,
-                                                                n_bins, min_bucket)
-            comps.append(Discretized(i, num, found))
+            comps.append(Discretized(i, num, cuts[i]))
         num += 1
     return comps

@@ -3,7 +3,9 @@ are floored and estimated on (components, K) arrays, not one dict at a time."""
 
 import numpy as np
 
-__all__ = ["StatsRows", "stacked", "stats_scales", "stats_scale"]
+from .._scale import stats_scale
+
+__all__ = ["StatsRows", "stacked", "stats_scales"]
 
 
 class StatsRows(list):
@@ -63,14 +65,3 @@ def _stats_scales(stats_list):
     if scales is None or scales.shape != (len(stats_list), 1):  # saved before scales existed, or odd shapes
         return np.array([stats_scale(st) for st in stats_list], dtype=np.float64)
     return scales[:, 0]
-
-
-def stats_scale(stats):
-    """The power of two the moments are divided by (1 for statistics saved before it existed)."""
-    s = stats.get("scale")
-    if s is None:
-        return 1.0
-    try:
-        return float(s[0])  # a 1-element array or list
-    except (TypeError, IndexError):
-        return float(np.asarray(s).ravel()[0])

@@ -1,5 +1,5 @@
-"""The core under every model: the structure value object, the fold maker, the
-sources a pass reads (in memory, files, Dask), the held-out estimates and the
-scoring engine. Models (Naive Bayes, the searches, the family, calibration)
-import from here; nothing here imports a model.
+"""The core under everything: counting codes into tables (one primitive), joint codes, the
+structure value object, folds, a model's declared capabilities. It imports nothing of the
+package but its small utilities, so every layer above (data, components, estimation, the
+learning passes and engine, the models) may use it.
 """

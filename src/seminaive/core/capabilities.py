@@ -30,7 +30,7 @@ class Capabilities:
     passes (files, Dask; the semi-naive family); ``search``: a wrapper search, whose
     engine reads the chunks (``search_file``, ``search_dask``); ``grows``: fitted in one
     pass over a file whose value lists and classes grow as its rows come
-    (:mod:`seminaive.core.growing_fit`), where the others read a CSV file twice."""
+    (:mod:`seminaive.learning.growing_fit`), where the others read a CSV file twice."""
 
     leave_one_out: bool = False
     passes: bool = False

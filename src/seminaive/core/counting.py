@@ -1,11 +1,13 @@
 """The one counting primitive: tables of code columns indexed by (fold, class,
 parents' joint value, child value), with weights, and the one joint-code builder.
 
-Every table the package estimates from is this count: Naive Bayes's per-class
-value counts, a Pazzani join (its joint code as the child), TAN/kDB/selective
-kDB's conditional tables (the parents' joint code as the parent axis), AnDE's
-super-parent tables, the engine's per-fold tables and the pair statistics of
-structure learning (one attribute the parent of the other). A negative code (a
+Every table the package estimates from is this count (its callers:
+components.conditional and categorical_block, data.int_block, bayesnet.ande,
+dependence.information, learning.engine, core.structure and sparse_terms):
+Naive Bayes's per-class value counts, a Pazzani join (its joint code as the
+child), the family's conditional tables (the parents' joint code as the parent
+axis), AnDE's super-parent tables, the engine's per-fold tables and the pair
+statistics of structure learning and of the dependence measures. A negative code (a
 missing value) leaves its row out of that child's count; a negative parent code
 leaves the row out of every child's count.
 """

@@ -75,7 +75,7 @@ def spread(counts, cells, m, slot, n_slots):
 class ParentValues:
     """The engine's parent values of conditional terms: each row's parent slot, and for a term of many
     parent values the values and cells met, each row's cell and the counts spread back (a part of
-    :class:`~seminaive.core.engine.Engine`, which holds ``attributes``, ``parent_index``, ``cells``,
+    :class:`~seminaive.learning.engine.Engine`, which holds ``attributes``, ``parent_index``, ``cells``,
     ``stats`` and the in-memory caches ``_slots`` and ``_at``)."""
 
     def _parent_codes(self, term, codes):

@@ -1,7 +1,8 @@
 """Data: schemas, datasets, encoding and one reader per file format."""
 
 from .dataset import Dataset
-from .encoding import EncodedTable, encode, infer_schema
+from .encoding import EncodedTable, encode
+from .kinds import infer_schema
 from .filebase import Filebase, read_filebase, write_filebase
 from .io import load_file, read_arff, read_csv, read_keel
 from .schema import Attribute, Schema

@@ -1,7 +1,7 @@
 """Parquet and Arrow IPC (Feather) files, read by record batches.
 
 Such a file is a typed table, as a DataFrame is, so its columns follow the
-DataFrame rules (:func:`seminaive.data.encoding.infer_schema`), not the text
+DataFrame rules (:func:`seminaive.data.kinds.infer_schema`), not the text
 rules of CSV: numbers (integers, floats, decimals) are numeric, and so are
 dates and times (milliseconds since the epoch, as ARFF dates); strings and
 booleans are nominal with sorted values; a dictionary column (a pandas
@@ -28,7 +28,7 @@ import pyarrow.parquet as pq
 
 from ..exceptions import DataFormatError
 from .dataset import class_values, concatenated, split_class
-from .encoding import infer_schema
+from .kinds import infer_schema
 from .schema import NOMINAL, NUMERIC, Attribute, resolve_columns, resolve_target
 from .summary import ColumnSummary
 from .arrow_values import ARROW_ERRORS, distinct, encode_arrow, kind_of, one_line, values_type

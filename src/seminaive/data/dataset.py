@@ -5,10 +5,46 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
-from .encoding import infer_schema
+from .kinds import infer_schema
 from .schema import NOMINAL, Attribute, Schema, resolve_target
 
-__all__ = ["Dataset", "class_values", "split_class", "concatenated"]
+__all__ = ["Dataset", "class_values", "split_class", "concatenated", "declared_labels", "class_labels"]
+
+_DECLARED = "seminaive.declared_classes"
+
+
+def declared_labels(y):
+    """Class labels (a categorical Series) whose categories are the classes in a declared order
+    (a file's, or a fitted model's), which ``fit`` and ``partial_fit`` keep instead of sorting.
+
+    Examples
+    --------
+    >>> declared_labels(pd.Series(pd.Categorical(["p"], ["q", "p"]))).attrs
+    {'seminaive.declared_classes': True}
+    """
+    y.attrs[_DECLARED] = True
+    return y
+
+
+def is_declared(y):
+    """Whether class labels carry a declared order (:func:`declared_labels`)."""
+    return bool(y.attrs.get(_DECLARED)) and isinstance(y.dtype, pd.CategoricalDtype)
+
+
+def class_labels(y):
+    """Class labels as a categorical with every class declared by the one rule of class order:
+    a declared order (a file header's, a fitted model's) holds, any other classes are sorted
+    (:func:`class_values`), whatever route the labels came by.
+
+    Examples
+    --------
+    >>> class_labels(pd.Series(["q", "p", "q"])).cat.categories.tolist()
+    ['p', 'q']
+    """
+    if is_declared(y):
+        return y
+    return declared_labels(pd.Series(pd.Categorical(np.asarray(y, dtype=object), categories=pd.Index(class_values(y), dtype=object)),
+                                     name=y.name))
 
 
 @dataclass
@@ -46,6 +82,10 @@ class Dataset:
     schema: Schema
     name: str = "data"
     source: str = None
+
+    def __post_init__(self):
+        if self.y is not None and isinstance(self.y.dtype, pd.CategoricalDtype):
+            declared_labels(self.y)  # its reader settled the order of the classes: fit(d.X, d.y) keeps it
 
     @property
     def n_samples(self):
@@ -129,17 +169,16 @@ def concatenated(parts):
 
 
 def class_values(y):
-    """The classes a class column declares (a categorical's categories) or shows (its present
-    values, sorted where they compare, else in order of first appearance).
+    """The classes of a class column that no file header declares: a categorical's categories
+    (those without instances too) or its present values, sorted where they compare (else in order
+    of first appearance), as ``fit(X, y)`` has them whatever route the column came by.
 
     Examples
     --------
-    >>> class_values(pd.Series(["q", None, "p", "q"])), class_values(pd.Series(pd.Categorical(["p"], ["q", "p"])))
-    (['p', 'q'], ['q', 'p'])
+    >>> class_values(pd.Series(["q", None, "p", "q"])), class_values(pd.Series(pd.Categorical(["p"], ["q", "r", "p"])))
+    (['p', 'q'], ['p', 'q', 'r'])
     """
-    if isinstance(y.dtype, pd.CategoricalDtype):
-        return list(y.cat.categories)
-    present = pd.unique(y.dropna())
+    present = y.cat.categories if isinstance(y.dtype, pd.CategoricalDtype) else pd.unique(y.dropna())
     try:
         return sorted(present)
     except TypeError:

@@ -12,12 +12,12 @@ import numpy as np
 import pandas as pd
 
 from ..exceptions import DataFormatError, ParameterError
-from .factorize import factorize_nominal, is_text_column
-from .int_block import LUT_LIMIT as _LUT_LIMIT, block_counts, block_width, code_dtype, encode_int_block, present_values
+from .factorize import NUMBER_KINDS, is_text_column
+from .int_block import LUT_LIMIT, code_dtype, encode_int_block
 from .schema import NOMINAL, Attribute, Schema, numeric_attribute, resolve_columns
 from .times import is_time_dtype, time_ms
 
-__all__ = ["EncodedTable", "infer_schema", "encode", "refuse_infinite", "as_columns", "code_dtype", "check_2d",
+__all__ = ["EncodedTable", "encode", "refuse_infinite", "as_columns", "code_dtype", "check_2d",
            "select_columns", "refuse_undeclared"]
 
 
@@ -116,130 +116,8 @@ def select_columns(X, schema):
     return X
 
 
-def _is_nominal_column(col):
-    if isinstance(col, pd.Series):
-        dt = col.dtype
-        if is_time_dtype(dt):  # dates and times: numbers (milliseconds), as in Arrow files
-            return False
-        if isinstance(dt, pd.CategoricalDtype) or pd.api.types.is_bool_dtype(dt):
-            return True
-        if pd.api.types.is_numeric_dtype(dt):
-            return False
-        if isinstance(dt, pd.StringDtype):  # strings only (or all missing: numeric)
-            return not col.isna().all()
-        col = col.to_numpy(dtype=object)
-    if col.dtype.kind in "iufb":
-        return col.dtype.kind == "b"
-    if col.dtype.kind in "US":
-        return True
-    # one vectorized pass: numbers (ints, floats, their numpy kinds; missing skipped) are numeric
-    return pd.api.types.infer_dtype(col, skipna=True) not in _NUMBER_KINDS
-
-
-_NUMBER_KINDS = ("integer", "floating", "mixed-integer-float", "empty")
-
-
 def _missing(v):
     return v is None or v is pd.NA or (isinstance(v, (float, np.floating)) and v != v)
-
-
-def _observed_values(col):
-    """The ordered value list a nominal column declares or shows."""
-    if isinstance(col, pd.Series):
-        if isinstance(col.dtype, pd.CategoricalDtype):
-            return col.dtype.categories.tolist()
-        if pd.api.types.is_bool_dtype(col.dtype):
-            return [False, True]
-        col = col.to_numpy(dtype=object) if not pd.api.types.is_numeric_dtype(col.dtype) else col.to_numpy()
-    if col.dtype.kind == "b":
-        return [False, True]
-    if col.dtype.kind in "iu" and col.size and col.min() >= 0 and col.max() < _LUT_LIMIT:
-        return np.flatnonzero(np.bincount(col)).tolist()
-    if col.dtype.kind == "f":
-        u = np.unique(col[~np.isnan(col)])
-        return [int(v) if float(v).is_integer() else float(v) for v in u]
-    try:
-        uniq = pd.unique(pd.Series(col, dtype=object).dropna())
-    except TypeError:  # unhashable values (lists, dicts)
-        uniq = pd.Series(col, dtype=object).dropna().to_numpy()
-    bad = [v for v in uniq if not isinstance(v, (str, bool, int, float, np.generic))]
-    if bad:
-        raise TypeError(f"a nominal value must be a string or a number, got "
-                        f"{type(bad[0]).__name__} (argument must be a string or a number)")
-    try:
-        return sorted(uniq)
-    except TypeError:  # mixed types: keep the order of first appearance
-        return list(uniq)
-
-
-def infer_schema(X, nominal=None, found_codes=None):
-    """Infer attribute kinds and nominal value lists from a table.
-
-    Parameters
-    ----------
-    X : DataFrame, array-like or Dataset
-        Object, string, category and bool columns are nominal; numeric ones numeric.
-    nominal : None, "all" or list of column names or indices
-        Columns to treat as nominal whatever their type (others keep the rule above;
-        with a list, numeric columns not listed stay numeric).
-    found_codes : dict, optional
-        Receives, by attribute name, the codes of the text columns, found by the
-        same hashing pass that found their values, and of the categorical columns
-        (give it to :func:`encode`).
-
-    Returns
-    -------
-    Schema
-
-    Examples
-    --------
-    >>> df = pd.DataFrame({"outlook": ["sunny", "rainy"], "temp": [85.0, 70.0]})
-    >>> [(a.name, a.kind, a.values) for a in infer_schema(df).attributes]
-    [('outlook', 'nominal', ('rainy', 'sunny')), ('temp', 'numeric', ())]
-    """
-    if hasattr(X, "schema") and isinstance(X.schema, Schema) and nominal is None:
-        return Schema(X.schema.attributes)
-    names, get, _, _ = as_columns(X)
-    forced = resolve_columns(nominal, names) if nominal is not None else None
-    width = block_width(X) if forced is not None and len(forced) == len(names) else None
-    if width is not None:
-        return block_schema(names, present_values(block_counts(X, width)))
-    numbers = _number_columns(X)
-    if forced is None and len(numbers) == len(names):  # every column numeric by its dtype (a wide table)
-        return Schema.of_numeric(names)
-    attrs = []
-    for j, name in enumerate(names):
-        if j in numbers and (forced is None or j not in forced):  # known from its dtype: no column taken out
-            attrs.append(numeric_attribute(name))
-            continue
-        col = get(j)
-        if is_text_column(col) and ((forced is not None and j in forced) or _is_nominal_column(col)):
-            values, codes = factorize_nominal(col)
-            if found_codes is not None:
-                found_codes[name] = codes
-            attrs.append(Attribute(name, NOMINAL, tuple(values)))
-        elif (forced is not None and j in forced) or _is_nominal_column(col):
-            attrs.append(Attribute(name, NOMINAL, tuple(_observed_values(col))))
-            if found_codes is not None and isinstance(col.dtype, pd.CategoricalDtype):
-                found_codes[name] = col.array.codes  # its categories are the values: its codes as they are
-        else:
-            attrs.append(numeric_attribute(name))
-    return Schema(tuple(attrs))
-
-
-def _number_columns(X):
-    """The positions of a DataFrame's (or Dataset's, or array's) columns of a numeric, non-boolean dtype."""
-    frame = X.X if hasattr(X, "X") and isinstance(getattr(X, "X", None), pd.DataFrame) else X
-    if isinstance(frame, np.ndarray) and frame.ndim == 2:
-        return set(range(frame.shape[1])) if frame.dtype.kind in "iuf" else set()
-    if not isinstance(frame, pd.DataFrame):
-        return set()
-    return {j for j, dt in enumerate(frame.dtypes.tolist()) if getattr(dt, "kind", None) in ("i", "u", "f")}
-
-
-def block_schema(names, values):
-    """The schema of an all-nominal integer block from its present values."""
-    return Schema(tuple(Attribute(n, NOMINAL, tuple(v)) for n, v in zip(names, values)))
 
 
 def _encode_nominal(col, values, out):
@@ -265,7 +143,7 @@ def _encode_nominal(col, values, out):
             return int(np.count_nonzero((mapping[raw] == -1) & (raw >= 0)))
     arr = col.to_numpy() if isinstance(col, pd.Series) else col
     if (arr.dtype.kind in "iu" and values and all(isinstance(v, int) and not isinstance(v, bool) for v in values)
-            and min(values) >= 0 and max(values) < _LUT_LIMIT):
+            and min(values) >= 0 and max(values) < LUT_LIMIT):
         lut = np.full(max(values) + 2, -1, dtype=out.dtype)
         lut[np.asarray(values)] = np.arange(len(values), dtype=out.dtype)
         # values beyond the table land on its last entry, -1
@@ -273,10 +151,27 @@ def _encode_nominal(col, values, out):
             np.where((arr < 0) | (arr > max(values)), max(values) + 1, arr)
         out[:] = lut[idx]
         return int(np.count_nonzero(out == -1))
-    idx = pd.Index(values, dtype=object).get_indexer(pd.Index(arr, dtype=object))
+    keys = _number_keys(values) if arr.dtype.kind in "iuf" else None
+    if keys is not None:  # numbers against values read as text ('2', '10'): matched by number
+        idx = keys.get_indexer(arr.astype(np.float64, copy=False))
+    else:
+        idx = pd.Index(values, dtype=object).get_indexer(pd.Index(arr, dtype=object))
     out[:] = idx
     missing = pd.isna(arr) if arr.dtype.kind in "fO" else np.zeros(arr.shape, bool)
     return int(np.count_nonzero((idx == -1) & ~missing))
+
+
+def _number_keys(values):
+    """The numbers a nominal attribute's text values stand for (a column of numbers made nominal and read
+    from a file: '2', '9', '10'), as an index to look numbers up in; None unless every value is such text
+    and no two stand for one number."""
+    if not values or not all(isinstance(v, str) for v in values):
+        return None
+    try:
+        keys = pd.Index(np.asarray(values, dtype=np.float64))
+    except ValueError:
+        return None
+    return keys if keys.is_unique else None
 
 
 def _encode_numeric(col, name):
@@ -288,7 +183,7 @@ def _encode_numeric(col, name):
         col = col.to_numpy(dtype=object)
     if col.dtype.kind in "iuf":
         return col.astype(np.float64, copy=False)
-    if pd.api.types.infer_dtype(col, skipna=True) in _NUMBER_KINDS:  # vectorized; None/NaN/NA -> NaN
+    if pd.api.types.infer_dtype(col, skipna=True) in NUMBER_KINDS:  # vectorized; None/NaN/NA -> NaN
         return pd.to_numeric(pd.Series(col, dtype=object), errors="coerce").to_numpy(dtype=np.float64)
     out = np.empty(col.shape[0], dtype=np.float64)
     for i, v in enumerate(col):
@@ -310,10 +205,11 @@ def encode(X, schema, check_finite=True, found_codes=None):
     as missing and counted in ``unseen``. Infinite numeric values are an error
     (unless ``check_finite`` is False: the caller then checks, with
     :func:`refuse_infinite`, after a pass of its own that would show them).
-    ``found_codes`` are codes :func:`infer_schema` found for this same ``X``.
+    ``found_codes`` are codes :func:`~seminaive.data.kinds.infer_schema` found for this same ``X``.
 
     Examples
     --------
+    >>> from seminaive.data.kinds import infer_schema
     >>> s = infer_schema([["a", 1.0], ["b", 2.0]])
     >>> t = encode([["b", 3.5], ["z", None]], s)
     >>> t.codes[:, 0].tolist(), t.numeric[:, 0].tolist(), t.unseen.tolist()

@@ -9,7 +9,10 @@ hashing them twice (once to infer, once to encode), would dominate a fit.
 import numpy as np
 import pandas as pd
 
-__all__ = ["is_text_column", "factorize_nominal"]
+__all__ = ["is_text_column", "factorize_nominal", "NUMBER_KINDS"]
+
+# what pandas.api.types.infer_dtype calls a column of numbers (missing values skipped)
+NUMBER_KINDS = ("integer", "floating", "mixed-integer-float", "empty")
 
 
 def is_text_column(col):

@@ -44,7 +44,7 @@ def read_csv(path, target=None, header=True, nominal=None, numeric=None, sep=Non
 
     Missing values are written ``?``, empty, ``NA``, ``NaN``, ``N/A`` or ``<null>``.
     A column is numeric when every present value is a number, else nominal with
-    its values in order of first appearance. The reading rules (quotes, line
+    its values in order of first appearance (the classes sorted, as ``fit(X, y)`` has them). The reading rules (quotes, line
     breaks, blank lines) are those of :mod:`seminaive.data.tokens`.
 
     Examples
@@ -54,7 +54,7 @@ def read_csv(path, target=None, header=True, nominal=None, numeric=None, sep=Non
     >>> _ = p.write_text("a,b,cls\\nx,1.5,yes\\ny,?,no\\n")
     >>> d = read_csv(p)
     >>> d.schema.attributes[1].kind, d.X["b"].isna().tolist(), list(d.classes)
-    ('numeric', [False, True], ['yes', 'no'])
+    ('numeric', [False, True], ['no', 'yes'])
     """
     return plan_file(path, "csv", target, header, sep, unlabelled, decimal=decimal).load(nominal, numeric)
 

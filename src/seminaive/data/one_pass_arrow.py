@@ -2,7 +2,7 @@
 
 The two-pass reading (:meth:`.arrow_file.ArrowFilePlan.encoded`) reads the nominal columns
 first to settle their value lists. A model whose statistics grow with the value lists (a
-Naive Bayes with Gaussian numbers: :mod:`seminaive.core.growing_fit`) reads the file once
+Naive Bayes with Gaussian numbers: :mod:`seminaive.learning.growing_fit`) reads the file once
 through :class:`OnePassArrow`: each batch's nominal columns are coded against the values met
 so far (a dictionary column by its small dictionary, no string hashed per row), new values
 taking the next codes; numbers go to float64 as in the two-pass reading. At the end the

@@ -16,7 +16,7 @@ import pandas as pd
 from .schema import NOMINAL, NUMERIC, Attribute
 from ..exceptions import DataFormatError
 
-__all__ = ["ColumnSummary", "MISSING_TOKENS", "value_order"]
+__all__ = ["ColumnSummary", "MISSING_TOKENS", "class_order", "value_order"]
 
 MISSING_TOKENS = frozenset({"?", "", "NA", "NaN", "nan", "<null>", "N/A"})
 
@@ -42,6 +42,19 @@ def value_order(first_seen, forced):
     """
     values = list(first_seen)
     return sorted(values, key=float) if forced and values and _numbers(values) else values
+
+
+def class_order(values):
+    """The order of classes that no header declares: by number when every class is a number, else
+    sorted as text (the order ``fit(X, y)`` gives the same labels as strings or numbers).
+
+    Examples
+    --------
+    >>> class_order(["10", "9", "2"]), class_order(["q", "p", "r"])
+    (['2', '9', '10'], ['p', 'q', 'r'])
+    """
+    values = list(values)
+    return sorted(values, key=float) if values and _numbers(values) else sorted(values)
 
 
 @dataclass
@@ -115,7 +128,7 @@ class ColumnSummary:
         forces ``nominal`` or ``numeric``; a column with no declaration is numeric
         when every present value is a number (and there is one), else nominal with
         its values in order of first appearance (sorted by number when the user
-        made a numeric column nominal); the class is always nominal, and a class
+        made a numeric column nominal); the class is always nominal (undeclared classes sorted: :func:`class_order`), and a class
         column that looks like a measurement (declared numeric, or numbers some of
         which are not whole, or more than 20 distinct numbers averaging fewer than
         5 instances each) is refused unless the user names it nominal: Weka
@@ -134,4 +147,6 @@ class ColumnSummary:
             return declared
         if not target and self.numeric and self.n_present:
             return Attribute(name, NUMERIC)
+        if target:  # undeclared classes: sorted, as scikit-learn's classes_ and every other route have them
+            return Attribute(name, NOMINAL, tuple(class_order(self.values or [])))
         return Attribute(name, NOMINAL, tuple(value_order(self.values or [], False)))

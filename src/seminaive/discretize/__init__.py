@@ -16,7 +16,7 @@ from .one_r import OneRDiscretizer
 
 __all__ = ["column_seed", "Discretizer", "EqualWidthDiscretizer", "EqualFrequencyDiscretizer", "MDLDiscretizer",
            "MDLFallbackDiscretizer", "StochasticMDLDiscretizer",
-           "OneRDiscretizer", "apply_cuts", "interval_labels", "DISCRETIZERS", "learn_cuts"]
+           "OneRDiscretizer", "apply_cuts", "interval_labels", "DISCRETIZERS", "learn_cuts", "attribute_cuts"]
 
 DISCRETIZERS = registered("discretizer")  # name -> class, as each module registers it
 
@@ -59,3 +59,19 @@ def learn_cuts(name, x, y, weight=None, n_bins=10, min_bucket=6, random_state=0)
         x = np.repeat(x, reps)
         y = None if y is None else np.repeat(y, reps)
     return disc.cuts_for(x, y if disc.supervised else None)
+
+
+def attribute_cuts(name, columns, y, weight=None, n_bins=10, min_bucket=6, random_state=0):
+    """``{attribute index: cut points}`` of every numeric attribute: ``columns`` maps each one's
+    attribute index to its values (NaN missing). The one place a model learns its cuts, in memory
+    and from chunks alike: attribute ``j``'s drawn cuts take :func:`column_seed` ``(random_state, j)``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> x = np.array([0.0, 1.0, 2.0, 4.0])
+    >>> attribute_cuts("equal_width", {3: x}, None, n_bins=2)[3].tolist()
+    [2.0]
+    """
+    return {j: learn_cuts(name, x, y, weight, n_bins, min_bucket, column_seed(random_state, j))
+            for j, x in columns.items()}

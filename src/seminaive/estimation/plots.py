@@ -5,7 +5,7 @@ import numpy as np
 from scipy.special import gammaln
 
 from .._atomic import check_writable, save_figure
-from ..components.stacked_stats import stats_scale
+from .._scale import stats_scale
 from ..exceptions import ParameterError
 from .bayesian import normal_gamma_posterior
 

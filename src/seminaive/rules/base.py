@@ -6,7 +6,8 @@ from sklearn.utils.validation import _check_sample_weight
 
 from .._target import encode_target, fit_input, prediction_input
 from .._validation import ValidatedParams
-from ..data.encoding import encode, infer_schema
+from ..data.encoding import encode
+from ..data.kinds import infer_schema
 from ..exceptions import require_fitted
 from ..core.counting import count_classes
 

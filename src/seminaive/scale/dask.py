@@ -17,7 +17,7 @@ import pandas as pd
 from sklearn.base import clone
 
 from ..core.capabilities import capabilities, check_chunkable
-from ..core.data_source import DaskFrameSource, _merge_fits, _tree
+from ..learning.data_source import DaskFrameSource
 from ..exceptions import ParameterError
 from .fit_source import fit_source
 
@@ -45,7 +45,6 @@ def fit_dask(model, X, y, classes=None):
     >>> bool(np.allclose(m.predict_proba(d.X), NaiveBayes().fit(d.X, d.y.astype(str)).predict_proba(d.X)))
     True
     """
-    import dask
     import dask.array as da
     caps = capabilities(model)
     if not (caps.passes or caps.search):
@@ -53,24 +52,20 @@ def fit_dask(model, X, y, classes=None):
         if getattr(model, "numeric", "gaussian") not in ("gaussian", "kernel"):
             raise ParameterError(f"numeric: fit_dask needs 'gaussian' or 'kernel', got {model.numeric!r} "
                                  f"(each partition would place its own cut points)")
-    if not isinstance(X, da.Array):
-        result = fit_source(model, DaskFrameSource(X, y, classes),
-                            how=("model", "seminaive.search.search_dask", "compute the data and fit it in memory"))
-    else:
+    named = not isinstance(X, da.Array)
+    if not named:  # an array's blocks as a frame's partitions (x0, x1, ...: the names an array's columns take)
+        import dask.dataframe as dd
         X = X.rechunk({1: -1})
-        y = y.rechunk((X.chunks[0],))
-        if classes is None:
-            classes = np.unique(y.compute()).tolist()
-        fitted = [dask.delayed(_fit_block)(clone(model), px, py, classes)
-                  for px, py in zip(X.to_delayed().ravel(), y.to_delayed().ravel())]
-        result = _tree(fitted, _merge_fits).compute()
+        rows = X.chunks[0]
+        X = dd.from_dask_array(X, columns=[f"x{j}" for j in range(X.shape[1])])
+        y = dd.from_dask_array(y.rechunk((rows,)), index=X.index)
+    result = fit_source(model, DaskFrameSource(X, y, classes),
+                        how=("model", "seminaive.search.search_dask", "compute the data and fit it in memory"))
+    if not named and result is not None and hasattr(result, "feature_names_in_"):
+        del result.feature_names_in_  # fitted on an array, as in memory: no column names to check
     if result is None:
         raise ParameterError("X: every partition is empty")
     return result
-
-
-def _fit_block(model, X, y, classes):
-    return model.partial_fit(X, y, classes=classes) if len(X) else None
 
 
 def predict_dask(model, X, proba=False):

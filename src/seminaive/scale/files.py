@@ -6,7 +6,7 @@ are read twice, a first pass settling each column's type and value list
 (from summaries merged in file order, exactly as a whole read decides), the
 second yielding encoded chunks, except for a model whose statistics grow with
 the value lists (a Naive Bayes with Gaussian numbers), fitted in one pass
-(:mod:`seminaive.core.growing_fit`); ARFF and KEEL files with a header declare
+(:mod:`seminaive.learning.growing_fit`); ARFF and KEEL files with a header declare
 their schema, so one pass suffices. A CSV file without quotes or NUL bytes
 is parsed by pyarrow (:mod:`seminaive.data.arrow_csv`), which splits such a file exactly
 as the tokenizer does. Memory stays bounded by the chunk size, whatever the
@@ -14,7 +14,7 @@ file's length.
 """
 
 
-from ..core.data_source import FileSource
+from ..learning.data_source import FileSource
 from .fit_source import fit_source
 
 __all__ = ["iter_file_chunks", "fit_file"]
@@ -41,7 +41,7 @@ def fit_file(model, path, chunksize=100_000, format=None, target=None, header=Tr
              progress=None, sep=None, decimal=None):
     """Fit ``model`` on a data file chunk by chunk, with bounded memory
     (:func:`~seminaive.scale.fit_source.fit_source` over the file's
-    :class:`~seminaive.core.data_source.FileSource`): in passes (the family, a
+    :class:`~seminaive.learning.data_source.FileSource`): in passes (the family, a
     Naive Bayes with a discretizer), through a wrapper search's engine, or with
     ``partial_fit``; the result equals a fit on the whole file.
 

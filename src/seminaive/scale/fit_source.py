@@ -1,5 +1,5 @@
 """Every fit from parts is one call: a model fitted from a data source
-(:mod:`seminaive.core.data_source`: data in memory in chunks, a file, a Dask
+(:mod:`seminaive.learning.data_source`: data in memory in chunks, a file, a Dask
 DataFrame), whatever it is. A wrapper search runs its engine's passes over the
 source, a model that learns in passes (the family, a Naive Bayes with a
 discretizer) its passes, any other model with ``partial_fit`` folds the chunks
@@ -20,7 +20,7 @@ def fit_source(model, source, progress=None, how=("source", "search_source", "fi
     --------
     >>> import numpy as np
     >>> from seminaive import TAN
-    >>> from seminaive.core.data_source import MemorySource
+    >>> from seminaive.learning.data_source import MemorySource
     >>> from seminaive.datasets import load
     >>> d = load("weather.nominal")
     >>> m, whole = fit_source(TAN(), MemorySource(d.X, d.y, chunksize=4)), TAN().fit(d.X, d.y)
@@ -29,9 +29,11 @@ def fit_source(model, source, progress=None, how=("source", "search_source", "fi
     True
     """
     caps = capabilities(model)
+    # the model's own nominal columns are read as nominal by the source, as model.fit reads them
+    source = source.with_nominal(model.get_params(deep=False).get("nominal"))
     if caps.search:  # a wrapper search: its engine's passes over the chunks (search.streamed)
         return model._fit_source(source, progress)
     if caps.passes:  # the family, a Naive Bayes with a discretizer: passes over the chunks
-        return model._fit_chunks(source, source.schema_for(getattr(model, "nominal", None)), source.classes)
+        return model._fit_chunks(source, source.schema, source.classes)
     check_chunkable(model, *how)
     return source.partial_fits(model, progress)

@@ -13,7 +13,7 @@ from ..exceptions import DataFormatError
 from ..data.arrow_csv import ArrowRestart
 from ..data.for_model import model_chunks
 from ..report import known_correct, prediction_header
-from ..core.data_source import _text_errors
+from ..learning.data_source import _text_errors
 
 __all__ = ["predict_file"]
 

@@ -1,7 +1,7 @@
 """Wrapper searches for dependencies: BSE, BSJ, BSEJ, FSSJ on an incremental engine."""
 
 from .base import SearchNaiveBayes
-from ..core.engine import Engine
+from ..learning.engine import Engine
 from .methods import BSE, BSEJ, BSJ, FSSJ
 from .distributed import search_dask
 from .streamed import search_file

@@ -15,9 +15,10 @@ from .._scale import column_scales
 from .._target import encode_target, fit_input, prediction_input, unwrap
 from .._validation import check_cv_or_none, check_prior_dict, check_priors, validate_params
 from ..components.gaussian import VAR_SMOOTHING_RULES, value_range, variance_floor
-from ..data.encoding import encode, infer_schema
+from ..data.encoding import encode
+from ..data.kinds import infer_schema
 from ..dependence import conditional_mutual_information
-from ..discretize import DISCRETIZERS, apply_cuts, interval_labels, learn_cuts
+from ..discretize import DISCRETIZERS, apply_cuts, attribute_cuts, interval_labels
 from ..estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
 from ..exceptions import require_fitted
 from ..naive_bayes import NaiveBayes
@@ -25,8 +26,8 @@ from .._state import brief, checked_records, field, numbers
 from ..components.checked import checked_cuts
 from ..persistence import model_from_dict, model_to_dict
 from ..scoring import check_scoring, gain
-from ..core.engine import BaseAttribute, Engine
-from ..core.held_out import _moments
+from ..learning.engine import BaseAttribute, Engine
+from ..learning.held_out import _moments
 from ..core.structure import Structure
 from ..core.counting import count_classes
 
@@ -162,11 +163,8 @@ class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
         schema = infer_schema(X, None, found)
         table = encode(X, schema, found_codes=found)
         ycodes, classes = encode_target(y, table.n_samples)
-        cuts = {}
-        for j, a in enumerate(schema.attributes):
-            if not a.is_nominal:
-                col = schema.numeric_indices.index(j)
-                cuts[j] = learn_cuts(self.discretizer, table.numeric[:, col], ycodes, None, self.n_bins)
+        cuts = attribute_cuts(self.discretizer, {j: table.numeric[:, c] for c, j in enumerate(schema.numeric_indices)},
+                              ycodes, None, self.n_bins, random_state=self.random_state)
         self._set_layout(schema, classes, cuts)
         k, names = len(self.classes_), list(self.schema_.names)
         codes, xs = self._prepare(X, table)

@@ -1,6 +1,6 @@
 """Wrapper searches on data streamed from a file.
 
-The search's engine (:class:`~seminaive.core.engine.Engine`) reads a source
+The search's engine (:class:`~seminaive.learning.engine.Engine`) reads a source
 of chunks: here the file's, read again at each step. Every group's statistics
 (value-by-class counts, or per-class moments for a Gaussian attribute alone)
 are summed over chunks, per fold for k-fold scoring, and each chunk's
@@ -14,7 +14,7 @@ import functools
 import numpy as np
 from sklearn.base import clone
 
-from ..core.data_source import EngineChunks, FileSource, _merge_fits
+from ..learning.data_source import EngineChunks, FileSource, _merge_fits
 from ..core.folds import stratified_folds
 from .._scale import pow2_scale
 from .._target import class_codes
@@ -24,8 +24,8 @@ from ..discretize.equal_width import equal_width_cuts
 from ..estimation import class_log_prior
 from ..exceptions import ParameterError
 from .priors_only import _PriorsOnly
-from ..core.engine import BaseAttribute, Engine
-from ..core.held_out import _merge_all
+from ..learning.engine import BaseAttribute, Engine
+from ..learning.held_out import _merge_all
 
 __all__ = ["search_source", "search_file", "check_streamable", "chunk_engine", "column_units"]
 
@@ -91,7 +91,7 @@ def chunk_engine(search, source, scales, fold, lo, hi):
 
 def search_source(search, source, progress=None):
     """Run a wrapper search (an unfitted BSE, BSJ, BSEJ or FSSJ) on a data source
-    (:mod:`seminaive.core.data_source`: a file's chunks, a Dask DataFrame's partitions,
+    (:mod:`seminaive.learning.data_source`: a file's chunks, a Dask DataFrame's partitions,
     data in memory in chunks); the fitted search equals ``search.fit`` on all the rows
     (k-fold scoring uses :func:`seminaive.core.folds.stratified_folds` folds over the rows
     in order, ``random_state`` as the seed). Passes: the numeric ranges (for the
@@ -100,7 +100,7 @@ def search_source(search, source, progress=None):
 
     Examples
     --------
-    >>> from seminaive.core.data_source import MemorySource
+    >>> from seminaive.learning.data_source import MemorySource
     >>> from seminaive.datasets import load
     >>> from seminaive.search import BSE
     >>> d = load("weather.nominal")
@@ -132,7 +132,7 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
                 sep=None, decimal=None):
     """Run a wrapper search (an unfitted BSE, BSJ, BSEJ or FSSJ) on a data file
     streamed in chunks (:func:`search_source` over its
-    :class:`~seminaive.core.data_source.FileSource`); the fitted search is
+    :class:`~seminaive.learning.data_source.FileSource`); the fitted search is
     returned, equal to ``search.fit`` on the whole file.
 
     Numeric attributes for joins are cut into equal-width intervals (the

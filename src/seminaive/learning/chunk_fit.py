@@ -8,7 +8,7 @@ import numpy as np
 from ..components import count_components
 from .cuts import encoded_chunk, source_cuts
 from .sources import add_counts, map_reduce
-from .counting import count_classes
+from ..core.counting import count_classes
 
 __all__ = ["naive_bayes_from_chunks"]
 

@@ -1,6 +1,6 @@
 """Compiled leave-one-out scores of growing models (selective kDB's candidates).
 
-:meth:`Engine.score_paths <seminaive.core.engine.Engine.score_paths>` scores, for each path of
+:meth:`Engine.score_paths <seminaive.learning.engine.Engine.score_paths>` scores, for each path of
 conditional terms P(x_i | c, parents), the models made of its first 0, 1, 2, ... terms. Where
 every term is a categorical table estimated by pseudo-counts (Laplace, Lidstone, the
 m-estimate: every pseudo-count positive, so that every estimate is finite), held out by leave-one-out
@@ -18,7 +18,7 @@ import math
 import numpy as np
 
 from .._jit import compiled
-from .attributes import Given
+from ..core.attributes import Given
 from ..estimation import Frequency
 
 __all__ = ["path_sums"]

@@ -7,7 +7,7 @@ import pandas as pd
 
 from .._target import class_codes
 from ..data.encoding import encode
-from ..discretize import column_seed, learn_cuts
+from ..discretize import attribute_cuts, learn_cuts
 from .sources import map_reduce
 
 __all__ = ["value_counts", "add_value_counts", "source_cuts", "encoded_chunk"]
@@ -55,10 +55,10 @@ def source_cuts(source, schema, classes, numeric, n_bins=10, min_bucket=6, rando
         return {}
     counts = map_reduce(source, value_counts, add_value_counts, schema, classes)
     out = {}
-    for j in schema.numeric_indices:
+    for j in schema.numeric_indices:  # each attribute's (value, class) pairs, missing values left out
         s = counts[j].sort_index()
         reps = s.to_numpy().astype(np.int64)
         x = np.repeat(s.index.get_level_values(0).to_numpy(dtype=np.float64), reps)
         y = np.repeat(s.index.get_level_values(1).to_numpy(dtype=np.int64), reps)
-        out[j] = learn_cuts(numeric, x, y, None, n_bins, min_bucket, column_seed(random_state, j))
+        out.update(attribute_cuts(numeric, {j: x}, y, None, n_bins, min_bucket, random_state))
     return out

@@ -10,6 +10,7 @@ kDB need from the data (the class labels in row order for the folds, the
 numeric ranges, the encoded chunks a scoring engine reads) are passes over it.
 """
 
+import copy
 import functools
 import os
 
@@ -17,12 +18,14 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 
-from .._target import declared_labels
 from .._validation import check_param
-from ..data.encoding import infer_schema
+from ..data.dataset import class_labels, class_values, declared_labels
+from ..data.kinds import infer_schema, is_nominal_column
+from ..data.schema import resolve_columns
+from ..data.times import is_time_dtype
 from ..data.file_plan import plan_file
 from ..exceptions import DataFormatError, ParameterError
-from .capabilities import capabilities
+from ..core.capabilities import capabilities
 from .growing_fit import fit_growing
 
 __all__ = ["DataSource", "MemorySource", "FileSource", "DaskFrameSource", "EngineChunks", "declare_dask"]
@@ -35,13 +38,25 @@ class DataSource:
     columns) and ``classes``, and yields its chunks in row order (``__iter__``), or runs a
     pass elsewhere (``map_reduce_rows``)."""
 
-    def schema_for(self, nominal=None):
-        """The schema (the first chunk's declared columns; ``nominal`` forces columns nominal)."""
-        return infer_schema(self.first, nominal)
+    nominal = None
 
     @property
     def schema(self):
-        return self.schema_for(None)
+        """The schema: the first chunk's declared columns."""
+        return infer_schema(self.first)
+
+    def with_nominal(self, nominal):
+        """This source with the columns ``nominal`` names (names or indices of the attributes, or
+        "all") read as nominal too, as a model's own ``nominal`` reads them in memory."""
+        if nominal is None:
+            return self
+        names = self.attribute_names()
+        more = names if isinstance(nominal, str) and nominal == "all" else \
+            [names[j] for j in sorted(resolve_columns(nominal, names))]
+        have = [] if self.nominal is None else [self.nominal] if isinstance(self.nominal, str) else list(self.nominal)
+        if "all" in have:
+            return self
+        return self._reread(have + [n for n in more if n not in have])
 
     def map_reduce_rows(self, fn, combine, rows=None, *args):
         """``fn(first row, chunk, rows' slice, *args)`` over the chunks, combined in row order;
@@ -112,17 +127,23 @@ class MemorySource(DataSource):
     without a class left out; nominal columns declared with all their values)."""
 
     def __init__(self, X, y, chunksize=None, nominal=None):
+        self._given, self.nominal = (X, y, chunksize), nominal
         X = X.reset_index(drop=True)
         y = pd.Series(y).reset_index(drop=True)
         keep = y.notna().to_numpy()
         schema = infer_schema(X, nominal)
         self.X = X.astype({a.name: pd.CategoricalDtype(list(a.values)) for a in schema.attributes if a.is_nominal})
         self.X, y = self.X[keep].reset_index(drop=True), y[keep].reset_index(drop=True)
-        self.y = declared_labels(y if isinstance(y.dtype, pd.CategoricalDtype)
-                                 else y.astype(pd.CategoricalDtype(sorted(y.unique().tolist()))))
+        self.y = class_labels(y)
         self.classes = list(self.y.cat.categories)
         self.chunksize = len(self.X) if not chunksize else chunksize
         self.first = self.X.iloc[:0]
+
+    def attribute_names(self):
+        return [str(c) for c in self.X.columns]
+
+    def _reread(self, nominal):
+        return MemorySource(*self._given, nominal=nominal)
 
     def __iter__(self):
         for s in range(0, len(self.X), max(self.chunksize, 1)):
@@ -146,6 +167,14 @@ class FileSource(DataSource):
         except UnicodeDecodeError as e:
             raise DataFormatError(f"not UTF-8 text (byte {e.start} of a block)", path=self.path) from None
         self._head = None
+
+    def attribute_names(self):
+        return [n for j, n in enumerate(self.plan.names) if j != self.plan.target]
+
+    def _reread(self, nominal):
+        source = copy.copy(self)
+        source.nominal, source._head = nominal, None
+        return source
 
     def _first_chunk(self):
         """The first labelled chunk, read when the schema or the classes are first asked for
@@ -210,16 +239,21 @@ def _distinct(col):
     return pd.unique(parts.compute().to_numpy(dtype=object)).tolist()
 
 
-def declare_dask(X):
+def declare_dask(X, nominal=None):
     """A dask DataFrame whose nominal columns are categoricals with the same categories in
     every partition: a categorical's own (those of its partitions in order, as pandas unites
     them, where dask does not know them: a dictionary column of a Parquet file), else the
-    sorted values, as an in-memory fit has them."""
+    sorted values, as an in-memory fit has them. Which columns are nominal is the in-memory
+    rule (:func:`~seminaive.data.encoding.is_nominal_column`) applied to the distinct values."""
     from dask.dataframe.utils import has_known_categories
     meta = X._meta
     declared = {}
+    forced = {X.columns[j] for j in resolve_columns(nominal, [str(c) for c in X.columns])}
     for col in X.columns:
         dt = meta[col].dtype
+        if col in forced and not isinstance(dt, pd.CategoricalDtype):  # made nominal: its sorted values
+            declared[col] = pd.CategoricalDtype(class_values(pd.Series(_distinct(X[col]), dtype=object)))
+            continue
         if isinstance(dt, pd.CategoricalDtype):
             if not has_known_categories(X[col]):  # unknown categories: learn them
                 declared[col] = pd.CategoricalDtype(X[col].cat.as_known().cat.categories)
@@ -227,6 +261,10 @@ def declare_dask(X):
         if pd.api.types.is_numeric_dtype(dt) and not pd.api.types.is_bool_dtype(dt):
             continue
         values = _distinct(X[col])
+        if not is_nominal_column(pd.Series(values, dtype=dt if is_time_dtype(dt) else object)):
+            if not is_time_dtype(dt):  # numbers held as objects: numeric, as in memory
+                declared[col] = np.float64
+            continue
         try:
             values = sorted(values)
         except TypeError:
@@ -259,18 +297,20 @@ def _tree(items, combine):
 class DaskFrameSource(DataSource):
     """A Dask DataFrame ``X`` with a Dask Series ``y``: its labelled partitions, declared
     (:func:`declare_dask`) and kept on the workers; a pass maps over them and reduces
-    on the cluster. A categorical ``y`` declares the classes in its order, else
-    ``classes`` or the sorted labels."""
+    on the cluster. The classes: ``classes``, else (as in memory) the sorted categories of a
+    categorical ``y`` or its sorted labels."""
 
-    def __init__(self, X, y, classes=None):
+    def __init__(self, X, y, classes=None, nominal=None):
         import dask
         import dask.dataframe as dd
         if not isinstance(X, dd.DataFrame):
             raise ParameterError(f"X: expected a dask DataFrame, got {type(X).__name__}")
-        X = declare_dask(X)
+        self._given, self.nominal, self.names = (X, y, classes), nominal, [str(c) for c in X.columns]
+        X = declare_dask(X, nominal)
         known = isinstance(y.dtype, pd.CategoricalDtype) and y.dtype.categories is not None
-        if classes is None:
-            classes = list(y.dtype.categories) if known else sorted(_distinct(y))
+        if classes is None:  # sorted, as in memory (a categorical's categories, those without instances too)
+            classes = class_values(pd.Series(pd.Categorical([], categories=y.dtype.categories)) if known
+                                   else pd.Series(_distinct(y), dtype=object))
         self.classes, self.first = list(classes), X._meta
         cats = pd.CategoricalDtype(self.classes)
         # X and y as one frame: their partitions then hold the same rows (taken apart, a column of a
@@ -279,6 +319,12 @@ class DaskFrameSource(DataSource):
         self.parts = list(dask.persist(*[dask.delayed(_labelled)(p, cats) for p in both.to_delayed()]))
         lengths = dask.compute(*[dask.delayed(len)(p[1]) for p in self.parts]) if self.parts else ()
         self.starts = np.r_[0, np.cumsum(lengths)].astype(np.int64)
+
+    def attribute_names(self):
+        return self.names
+
+    def _reread(self, nominal):
+        return DaskFrameSource(*self._given, nominal=nominal)
 
     def map_reduce_rows(self, fn, combine, rows=None, *args):
         import dask

@@ -22,18 +22,18 @@ import math
 
 import numpy as np
 
-from .attributes import ArraySource, BaseAttribute, Given, _key, _weight
-from .counting import count_classes, count_codes, joint_codes
-from .subset_counts import conditional_tables
+from ..core.attributes import ArraySource, BaseAttribute, Given, _key, _weight
+from ..core.counting import count_classes, count_codes, joint_codes
+from ..core.subset_counts import conditional_tables
 from ..estimation.tables import fold_log_table, fold_log_tables, loo_log_table
-from .folds import fold_labels
+from ..core.folds import fold_labels
 from ..estimation import Frequency, class_log_prior, loo_class_log_prior
 from ..scoring import log_posteriors, score_sums, score_value
 from .decide import candidate_hits, changed, correct, split_infinite, with_infinite
 from .held_out import _merge_all, _moments, fold_gaussian, loo_gaussian
 from .path_kernel import path_sums
 from .sources import _add_pairs, _merge_counts, _union_values, map_reduce
-from .sparse_terms import ParentValues
+from ..core.sparse_terms import ParentValues
 
 __all__ = ["Engine", "BaseAttribute", "Given", "ArraySource", "split_infinite", "with_infinite", "correct"]
 

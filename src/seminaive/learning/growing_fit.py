@@ -20,7 +20,7 @@ from ..data.encoding import EncodedTable
 from ..data.one_pass_csv import Recount, Rows
 from ..data.schema import Schema
 from ..exceptions import DataFormatError
-from .counting import count_classes
+from ..core.counting import count_classes
 
 __all__ = ["fit_growing"]
 

@@ -11,7 +11,7 @@ import numpy as np
 
 from .._target import encode_target, unwrap
 from ..components import Categorical, Gaussian, Kernel, variance_floor
-from ..components.stacked_stats import stats_scale
+from .._scale import stats_scale
 from ..data.encoding import encode
 from ..estimation.frequency import Frequency
 from ..exceptions import ParameterError

@@ -1,0 +1,148 @@
+"""The one rule for a column's kind in memory, and the schema of a table by it.
+
+Categorical, boolean and text columns are nominal; numbers (of a numeric dtype, or objects that
+are all numbers) and dates are numeric; a column the user names in ``nominal`` is nominal. Every
+source of frames applies it: pandas, polars and pyarrow frames (through pandas), the partitions
+of a Dask frame (:func:`seminaive.learning.data_source.declare_dask`, on their distinct values), and
+the readers of Arrow files (their text columns). Text files decide by their tokens
+(:meth:`seminaive.data.summary.ColumnSummary.attribute`): a column whose every value is a number is
+numeric, as the same column read by pandas is.
+"""
+
+import numpy as np
+import pandas as pd
+
+from .encoding import as_columns
+from .factorize import NUMBER_KINDS, factorize_nominal, is_text_column
+from .int_block import LUT_LIMIT, block_counts, block_width, present_values
+from .schema import NOMINAL, Attribute, Schema, numeric_attribute, resolve_columns
+from .times import is_time_dtype
+
+__all__ = ["infer_schema", "is_nominal_column", "block_schema"]
+
+
+def is_nominal_column(col):
+    """The one rule for a column in memory: categorical, boolean and text columns are nominal,
+    numbers (of a numeric dtype, or objects that are all numbers) and dates numeric.
+
+    Examples
+    --------
+    >>> is_nominal_column(pd.Series([1, 2.5], dtype=object)), is_nominal_column(pd.Series(["a", None]))
+    (False, True)
+    """
+    if isinstance(col, pd.Series):
+        dt = col.dtype
+        if is_time_dtype(dt):  # dates and times: numbers (milliseconds), as in Arrow files
+            return False
+        if isinstance(dt, pd.CategoricalDtype) or pd.api.types.is_bool_dtype(dt):
+            return True
+        if pd.api.types.is_numeric_dtype(dt):
+            return False
+        if isinstance(dt, pd.StringDtype):  # strings only (or all missing: numeric)
+            return not col.isna().all()
+        col = col.to_numpy(dtype=object)
+    if col.dtype.kind in "iufb":
+        return col.dtype.kind == "b"
+    if col.dtype.kind in "US":
+        return True
+    # one vectorized pass: numbers (ints, floats, their numpy kinds; missing skipped) are numeric
+    return pd.api.types.infer_dtype(col, skipna=True) not in NUMBER_KINDS
+
+
+def _observed_values(col):
+    """The ordered value list a nominal column declares or shows."""
+    if isinstance(col, pd.Series):
+        if isinstance(col.dtype, pd.CategoricalDtype):
+            return col.dtype.categories.tolist()
+        if pd.api.types.is_bool_dtype(col.dtype):
+            return [False, True]
+        col = col.to_numpy(dtype=object) if not pd.api.types.is_numeric_dtype(col.dtype) else col.to_numpy()
+    if col.dtype.kind == "b":
+        return [False, True]
+    if col.dtype.kind in "iu" and col.size and col.min() >= 0 and col.max() < LUT_LIMIT:
+        return np.flatnonzero(np.bincount(col)).tolist()
+    if col.dtype.kind == "f":
+        u = np.unique(col[~np.isnan(col)])
+        return [int(v) if float(v).is_integer() else float(v) for v in u]
+    try:
+        uniq = pd.unique(pd.Series(col, dtype=object).dropna())
+    except TypeError:  # unhashable values (lists, dicts)
+        uniq = pd.Series(col, dtype=object).dropna().to_numpy()
+    bad = [v for v in uniq if not isinstance(v, (str, bool, int, float, np.generic))]
+    if bad:
+        raise TypeError(f"a nominal value must be a string or a number, got "
+                        f"{type(bad[0]).__name__} (argument must be a string or a number)")
+    try:
+        return sorted(uniq)
+    except TypeError:  # mixed types: keep the order of first appearance
+        return list(uniq)
+
+
+def infer_schema(X, nominal=None, found_codes=None):
+    """Infer attribute kinds and nominal value lists from a table.
+
+    Parameters
+    ----------
+    X : DataFrame, array-like or Dataset
+        Object, string, category and bool columns are nominal; numeric ones numeric.
+    nominal : None, "all" or list of column names or indices
+        Columns to treat as nominal whatever their type (others keep the rule above;
+        with a list, numeric columns not listed stay numeric).
+    found_codes : dict, optional
+        Receives, by attribute name, the codes of the text columns, found by the
+        same hashing pass that found their values, and of the categorical columns
+        (give it to :func:`encode`).
+
+    Returns
+    -------
+    Schema
+
+    Examples
+    --------
+    >>> df = pd.DataFrame({"outlook": ["sunny", "rainy"], "temp": [85.0, 70.0]})
+    >>> [(a.name, a.kind, a.values) for a in infer_schema(df).attributes]
+    [('outlook', 'nominal', ('rainy', 'sunny')), ('temp', 'numeric', ())]
+    """
+    if hasattr(X, "schema") and isinstance(X.schema, Schema) and nominal is None:
+        return Schema(X.schema.attributes)
+    names, get, _, _ = as_columns(X)
+    forced = resolve_columns(nominal, names) if nominal is not None else None
+    width = block_width(X) if forced is not None and len(forced) == len(names) else None
+    if width is not None:
+        return block_schema(names, present_values(block_counts(X, width)))
+    numbers = _number_columns(X)
+    if forced is None and len(numbers) == len(names):  # every column numeric by its dtype (a wide table)
+        return Schema.of_numeric(names)
+    attrs = []
+    for j, name in enumerate(names):
+        if j in numbers and (forced is None or j not in forced):  # known from its dtype: no column taken out
+            attrs.append(numeric_attribute(name))
+            continue
+        col = get(j)
+        if is_text_column(col) and ((forced is not None and j in forced) or is_nominal_column(col)):
+            values, codes = factorize_nominal(col)
+            if found_codes is not None:
+                found_codes[name] = codes
+            attrs.append(Attribute(name, NOMINAL, tuple(values)))
+        elif (forced is not None and j in forced) or is_nominal_column(col):
+            attrs.append(Attribute(name, NOMINAL, tuple(_observed_values(col))))
+            if found_codes is not None and isinstance(col.dtype, pd.CategoricalDtype):
+                found_codes[name] = col.array.codes  # its categories are the values: its codes as they are
+        else:
+            attrs.append(numeric_attribute(name))
+    return Schema(tuple(attrs))
+
+
+def _number_columns(X):
+    """The positions of a DataFrame's (or Dataset's, or array's) columns of a numeric, non-boolean dtype."""
+    frame = X.X if hasattr(X, "X") and isinstance(getattr(X, "X", None), pd.DataFrame) else X
+    if isinstance(frame, np.ndarray) and frame.ndim == 2:
+        return set(range(frame.shape[1])) if frame.dtype.kind in "iuf" else set()
+    if not isinstance(frame, pd.DataFrame):
+        return set()
+    return {j for j, dt in enumerate(frame.dtypes.tolist()) if getattr(dt, "kind", None) in ("i", "u", "f")}
+
+
+def block_schema(names, values):
+    """The schema of an all-nominal integer block from its present values."""
+    return Schema(tuple(Attribute(n, NOMINAL, tuple(v)) for n, v in zip(names, values)))
