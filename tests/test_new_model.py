@@ -159,7 +159,8 @@ def test_a_file_in_chunks_and_dask_partitions_give_the_in_memory_model(client, n
     memory = AddTwoBayes().fit(d)
     streamed = fit_file(AddTwoBayes(), path, chunksize=7)
     ddf = dd.from_pandas(d.X.assign(cls=d.y), npartitions=3)
-    distributed = fit_dask(AddTwoBayes(), ddf.drop(columns="cls"), ddf["cls"])
+    # a pandas categorical declares no order: the file's declared classes are given as classes
+    distributed = fit_dask(AddTwoBayes(), ddf.drop(columns="cls"), ddf["cls"], classes=list(d.y.cat.categories))
     for m in (streamed, distributed):
         assert list(m.classes_) == list(memory.classes_) and m.schema_ == memory.schema_
         np.testing.assert_allclose(m.predict_proba(d.X), memory.predict_proba(d.X), rtol=1e-12, atol=1e-15)

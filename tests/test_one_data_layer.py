@@ -42,7 +42,11 @@ def test_dask_partitions_give_the_same_model(data_file):
     d = load_file(data_file)
     memory = NaiveBayes().fit(d)  # the file's classes in the file's order
     ddf = dd.from_pandas(d.X.assign(__class=d.y), npartitions=3)
-    m = fit_dask(NaiveBayes(), ddf.drop(columns="__class"), ddf["__class"])  # a categorical class declares them
+    # a pandas categorical declares no order (its classes are sorted, as fit(X, y) sorts them): the
+    # file's declared order is given as classes
+    m = fit_dask(NaiveBayes(), ddf.drop(columns="__class"), ddf["__class"], classes=list(d.y.cat.categories))
+    sorted_fit = fit_dask(NaiveBayes(), ddf.drop(columns="__class"), ddf["__class"])
+    assert list(sorted_fit.classes_) == sorted(d.y.cat.categories) == list(NaiveBayes().fit(d.X, d.y.cat.as_unordered()).classes_)
     assert [a.values for a in m.schema_.attributes] == [a.values for a in memory.schema_.attributes]
     assert list(m.classes_) == list(memory.classes_)
     np.testing.assert_allclose(m.predict_proba(d.X), memory.predict_proba(d.X), rtol=1e-9, atol=1e-12)

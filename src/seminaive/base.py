@@ -11,6 +11,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 
 from ._validation import ValidatedParams
+from .registry import SavedModel
 from .core.capabilities import Capabilities
 from .exceptions import ParameterError, UnseenValueWarning, require_fitted
 from ._target import prediction_input
@@ -91,7 +92,7 @@ def _row_reduce(ufunc, a):
     return out[:, None]
 
 
-class BaseNaiveBayes(ValidatedParams, ClassifierMixin, BaseEstimator):
+class BaseNaiveBayes(ValidatedParams, SavedModel, ClassifierMixin, BaseEstimator):
     """Base of the Naive Bayes family (abstract)."""
 
     capabilities = Capabilities()  # what the model can do beyond fit and predict (core.capabilities)

@@ -112,10 +112,10 @@ def _apply(est, name, params):
     for key, value in params.items():
         if key in own:
             est.set_params(**{key: value})
-        elif "estimator" in own and hasattr(est, "_base") and key in est._base().get_params(deep=False):
+        elif isinstance(est, Calibrated) and key in est._base().get_params(deep=False):
             est.set_params(estimator=est._base().set_params(**{key: value}))
         else:
-            inner = est._base().get_params(deep=False) if hasattr(est, "_base") else {}
+            inner = est._base().get_params(deep=False) if isinstance(est, Calibrated) else {}
             raise ParameterError(f"{key}: model {name!r} has no such parameter (its parameters: "
                                  f"{', '.join(sorted(set(own) | set(inner)))})")
     return est
@@ -125,7 +125,7 @@ def _check_declared(est, name, given):
     """The parameters ``given`` to a model made by name checked at once against its class's declaration
     (``_parameter_constraints``: the one list of choices, the command line offers no other), so that a
     value the model refuses is named before any data are read."""
-    for part in (est, *([est._base()] if hasattr(est, "_base") else [])):
+    for part in (est, *([est._base()] if isinstance(est, Calibrated) else [])):
         if type(part).__module__.split(".")[0] != "seminaive":
             continue
         specs = {}

@@ -108,7 +108,7 @@ def model_to_dict(model):
     if hasattr(model, "feature_names_in_"):
         state["feature_names_in"] = _plain(model.feature_names_in_)
     return {"format": FORMAT, "version": VERSION, "model": type(model).__name__,
-            "params": _plain(model._json_params() if hasattr(model, "_json_params") else model.get_params()),
+            "params": _plain(model._json_params()),
             "state": _plain(state)}
 
 
@@ -132,16 +132,15 @@ def model_from_dict(d, source="model"):
             model = cls(**params)
         except TypeError as e:  # a parameter the model does not have
             raise ValueError(f"params: {e}") from None
-        written = model._json_params() if hasattr(model, "_json_params") else model.get_params(deep=False)
+        written = model._json_params()
         missing = [name for name in written if name not in params]
         if missing:  # a default standing in for a value the file lost would give another model, silently
             raise ValueError(f"params: missing {', '.join(map(repr, missing[:5]))} (a model file holds every "
                              f"parameter of its model)")
-        if hasattr(model, "_check_params"):
-            try:
-                model._check_params()
-            except SeminaiveError as e:
-                raise ValueError(f"params.{e}") from None
+        try:
+            model._check_params()
+        except SeminaiveError as e:
+            raise ValueError(f"params.{e}") from None
         state = d["state"]
         if not isinstance(state, dict):
             raise ValueError("state: expected an object")

@@ -25,7 +25,7 @@ Examples
 import importlib
 import sys
 
-__all__ = ["register", "register_variant", "model_class", "variants", "factory", "registered", "catalog_text", "KINDS"]
+__all__ = ["SavedModel", "register", "register_variant", "model_class", "variants", "factory", "registered", "catalog_text", "KINDS"]
 
 _CLASSES = {}
 KINDS = {"model": "MODELS", "search": "SEARCHES", "compare": "COMPARE", "discretizer": "DISCRETIZERS",
@@ -38,8 +38,37 @@ _PROVIDERS = ("seminaive.naive_bayes", "seminaive.multinomial", "seminaive.berno
               "seminaive.estimation")  # importing these registers every name
 
 
+class SavedModel:
+    """The hooks every registered model declares, which persistence calls without asking whether
+    they exist: ``_get_state`` and ``_set_state`` (its learned state as JSON-ready values and back),
+    ``to_text`` (its printout), ``_json_params`` (the parameters a file records: by default
+    scikit-learn's ``get_params(deep=False)``) and ``_check_params`` (the parameters checked, as
+    ``fit`` checks them: by default nothing to check)."""
+
+    def _get_state(self):  # pragma: no cover - every registered model defines it
+        raise NotImplementedError
+
+    def _set_state(self, state):  # pragma: no cover - every registered model defines it
+        raise NotImplementedError
+
+    def to_text(self):  # pragma: no cover - every registered model defines it
+        raise NotImplementedError
+
+    def _json_params(self):
+        return self.get_params(deep=False)
+
+    def _check_params(self):
+        """Nothing declared to check."""
+
+
 def register(cls):
-    """Class decorator: the class can be saved and loaded by its name."""
+    """Class decorator: the class can be saved and loaded by its name (it declares the hooks of
+    :class:`SavedModel`)."""
+    if not issubclass(cls, SavedModel):
+        raise TypeError(f"{cls.__name__}: a registered model derives from seminaive.registry.SavedModel")
+    missing = [h for h in ("_get_state", "_set_state", "to_text") if getattr(cls, h) is getattr(SavedModel, h)]
+    if missing:
+        raise TypeError(f"{cls.__name__}: a registered model defines {', '.join(missing)}")
     _CLASSES[cls.__name__] = cls
     return cls
 

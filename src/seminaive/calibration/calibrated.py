@@ -12,7 +12,7 @@ from .._validation import validate_params
 from ..base import decide
 from ..exceptions import ParameterError, require_fitted
 from ..naive_bayes import NaiveBayes
-from ..registry import register, register_variant
+from ..registry import SavedModel, register, register_variant
 from .calibrators import CALIBRATORS, calibrator_from_dict
 from .out_of_sample import has_leave_one_out, leave_one_out_log_proba, out_of_fold_log_proba
 from .._validation import check_cv
@@ -36,7 +36,7 @@ def _check_estimator(name, value):
 
 
 @register
-class Calibrated(ClassifierMixin, BaseEstimator):
+class Calibrated(SavedModel, ClassifierMixin, BaseEstimator):
     """A classifier whose probabilities are mapped by a calibration fitted on
     its own out-of-sample probabilities.
 

@@ -190,9 +190,15 @@ def make_model(args, **extra):
         from ..exceptions import ParameterError
         raise ParameterError("--calibration: needs the data in memory (leave-one-out or folds); "
                              "not with --chunksize")
+    from ..exceptions import ParameterError
     params = {param: getattr(args, param, None) for param, _, _ in MODEL_OPTIONS.values()}
     params["min_rates"] = dict(params["min_rates"]) if params.get("min_rates") else None
-    return build(args.model, calibration=getattr(args, "calibration", None), **params, **extra)
+    try:
+        return build(args.model, calibration=getattr(args, "calibration", None), **params, **extra)
+    except ParameterError as e:  # an option the model refuses: the subcommand's usage error, as argparse's
+        prog = f"seminaive {args.command}"
+        sys.stderr.write(f"{prog}: error: {e} ('{prog} --help' lists the options)\n")
+        raise SystemExit(2) from None
 
 
 def check_outputs(args, *names):

@@ -28,7 +28,7 @@ import pyarrow.parquet as pq
 
 from ..exceptions import DataFormatError
 from .dataset import class_values, concatenated, split_class
-from .kinds import infer_schema
+from .kinds import NUMBERS, column_kind, infer_schema
 from .schema import NOMINAL, NUMERIC, Attribute, resolve_columns, resolve_target
 from .summary import ColumnSummary
 from .arrow_values import ARROW_ERRORS, distinct, encode_arrow, kind_of, one_line, values_type
@@ -133,7 +133,7 @@ class ArrowFilePlan:
         force_nom = resolve_columns(nominal, self.names, "nominal")
         force_num = resolve_columns(numeric, self.names, "numeric") - {self.target}
         return [j for j, t in enumerate(self.types)
-                if j in force_nom or j == self.target or (kind_of(t) == "text" and j not in force_num)]
+                if column_kind(kind_of(t), j in force_nom, j in force_num, None, j == self.target) == NOMINAL]
 
     def nominal_attribute(self, j, parts, present, forced):
         """The attribute of nominal column ``j`` by the DataFrame rules, from the distinct values of its
@@ -146,7 +146,7 @@ class ArrowFilePlan:
             seen = pd.Series(pd.Categorical([], categories=seen.dropna().tolist()), name=self.names[j])
         if j == self.target:
             values = class_values(seen)
-            if kind_of(self.types[j]) == "number" and not forced:
+            if kind_of(self.types[j]) == NUMBERS and not forced:
                 ColumnSummary(True, values, 0, present)._check_class(self.names[j], None, self.path)
             return Attribute(self.names[j], NOMINAL, tuple(values))
         return infer_schema(seen.to_frame(), nominal="all" if forced else None).attributes[0]

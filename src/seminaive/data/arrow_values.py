@@ -8,6 +8,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ..exceptions import DataFormatError
+from .kinds import EMPTY, NUMBERS, TEXT, TIMES
 from .times import epoch_ms
 
 __all__ = ["kind_of", "distinct", "values_type", "encode_arrow", "one_line", "ARROW_ERRORS"]
@@ -20,14 +21,16 @@ def one_line(error):
 
 
 def kind_of(t):
-    """``"number"``, ``"time"``, ``"text"`` (nominal by default) or None (a type no model reads)."""
+    """What an Arrow column of type ``t`` holds (:func:`~seminaive.data.kinds.column_kind`'s ``found``):
+    ``NUMBERS``, ``TIMES``, ``TEXT``, ``EMPTY`` (the null type), or None (a type no model reads)."""
     if pa.types.is_integer(t) or pa.types.is_floating(t) or pa.types.is_decimal(t):
-        return "number"
+        return NUMBERS
     if pa.types.is_temporal(t) and not pa.types.is_interval(t):
-        return "time"
-    if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_boolean(t) or pa.types.is_null(t) \
-            or pa.types.is_dictionary(t):
-        return "text"
+        return TIMES
+    if pa.types.is_null(t):
+        return EMPTY
+    if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_boolean(t) or pa.types.is_dictionary(t):
+        return TEXT
     return None
 
 

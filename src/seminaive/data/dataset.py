@@ -83,10 +83,6 @@ class Dataset:
     name: str = "data"
     source: str = None
 
-    def __post_init__(self):
-        if self.y is not None and isinstance(self.y.dtype, pd.CategoricalDtype):
-            declared_labels(self.y)  # its reader settled the order of the classes: fit(d.X, d.y) keeps it
-
     @property
     def n_samples(self):
         return len(self.X)

@@ -15,38 +15,67 @@ import pandas as pd
 from .encoding import as_columns
 from .factorize import NUMBER_KINDS, factorize_nominal, is_text_column
 from .int_block import LUT_LIMIT, block_counts, block_width, present_values
-from .schema import NOMINAL, Attribute, Schema, numeric_attribute, resolve_columns
+from .schema import NOMINAL, NUMERIC, Attribute, Schema, numeric_attribute, resolve_columns
 from .times import is_time_dtype
 
-__all__ = ["infer_schema", "is_nominal_column", "block_schema"]
+__all__ = ["column_kind", "infer_schema", "is_nominal_column", "block_schema", "NUMBERS", "TIMES", "TEXT", "EMPTY"]
+
+# what a reader finds in a column: every present value a number (a numeric dtype, objects that are all
+# numbers, tokens that all parse), dates or times, anything else (text, categories, booleans), or no value
+NUMBERS, TIMES, TEXT, EMPTY = "numbers", "times", "text", "empty"
+
+
+def column_kind(found, nominal=False, numeric=False, declared=None, target=False):
+    """The one rule for a column's kind, whatever read it: the class is nominal; a column the user
+    names ``nominal`` (or ``numeric``) is so; a kind a file's header declares holds; numbers, times
+    and columns without any value are numeric; anything else is nominal. ``found``: what the reader
+    found in the column (``NUMBERS``, ``TIMES``, ``TEXT`` or ``EMPTY``).
+
+    Examples
+    --------
+    >>> column_kind(NUMBERS), column_kind(TEXT), column_kind(EMPTY), column_kind(NUMBERS, nominal=True)
+    ('numeric', 'nominal', 'numeric', 'nominal')
+    """
+    if target or nominal:
+        return NOMINAL
+    if numeric:
+        return NUMERIC
+    if declared is not None:
+        return declared
+    return NUMERIC if found in (NUMBERS, TIMES, EMPTY) else NOMINAL
+
+
+def found_in(col):
+    """What a column in memory holds (:func:`column_kind`'s ``found``): by its dtype, or for objects
+    by one vectorized pass (numbers of any numpy or Python kind, missing values skipped)."""
+    if isinstance(col, pd.Series):
+        dt = col.dtype
+        if is_time_dtype(dt):  # dates and times: numbers (milliseconds), as in Arrow files
+            return TIMES
+        if isinstance(dt, pd.CategoricalDtype) or pd.api.types.is_bool_dtype(dt):
+            return TEXT
+        if pd.api.types.is_numeric_dtype(dt):
+            return NUMBERS
+        if isinstance(dt, pd.StringDtype):
+            return EMPTY if col.isna().all() else TEXT
+        col = col.to_numpy(dtype=object)
+    if col.dtype.kind in "iufb":
+        return TEXT if col.dtype.kind == "b" else NUMBERS
+    if col.dtype.kind in "US":
+        return TEXT
+    kind = pd.api.types.infer_dtype(col, skipna=True)
+    return EMPTY if kind == "empty" else NUMBERS if kind in NUMBER_KINDS else TEXT
 
 
 def is_nominal_column(col):
-    """The one rule for a column in memory: categorical, boolean and text columns are nominal,
-    numbers (of a numeric dtype, or objects that are all numbers) and dates numeric.
+    """Whether a column in memory is nominal by the one rule (:func:`column_kind` of what it holds).
 
     Examples
     --------
     >>> is_nominal_column(pd.Series([1, 2.5], dtype=object)), is_nominal_column(pd.Series(["a", None]))
     (False, True)
     """
-    if isinstance(col, pd.Series):
-        dt = col.dtype
-        if is_time_dtype(dt):  # dates and times: numbers (milliseconds), as in Arrow files
-            return False
-        if isinstance(dt, pd.CategoricalDtype) or pd.api.types.is_bool_dtype(dt):
-            return True
-        if pd.api.types.is_numeric_dtype(dt):
-            return False
-        if isinstance(dt, pd.StringDtype):  # strings only (or all missing: numeric)
-            return not col.isna().all()
-        col = col.to_numpy(dtype=object)
-    if col.dtype.kind in "iufb":
-        return col.dtype.kind == "b"
-    if col.dtype.kind in "US":
-        return True
-    # one vectorized pass: numbers (ints, floats, their numpy kinds; missing skipped) are numeric
-    return pd.api.types.infer_dtype(col, skipna=True) not in NUMBER_KINDS
+    return column_kind(found_in(col)) == NOMINAL
 
 
 def _observed_values(col):

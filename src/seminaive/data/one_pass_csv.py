@@ -24,6 +24,7 @@ import numpy as np
 from ..exceptions import DataFormatError
 from .arrow_csv import block_size, csv_batches, failed_float, text_numbers, text_values
 from .encoding import EncodedTable, code_dtype
+from .kinds import EMPTY, NUMBERS, column_kind
 from .schema import NOMINAL, NUMERIC, Attribute, resolve_columns
 from .summary import MISSING_TOKENS, ColumnSummary, _numbers, value_order
 
@@ -252,8 +253,8 @@ class OnePassCsv:
         names, target = self.plan.names, self.plan.target
         attributes, positions = [], []
         for j, s in self.state.items():
-            if isinstance(s, _Numbers):
-                attributes.append(Attribute(names[j], NUMERIC) if s.n_present else Attribute(names[j], NOMINAL, ()))
+            if isinstance(s, _Numbers):  # numbers, or no value at all (forced columns hold values)
+                attributes.append(Attribute(names[j], column_kind(NUMBERS if s.n_present else EMPTY)))
                 positions.append(None)
             else:
                 attributes.append(Attribute(names[j], NOMINAL, tuple(value_order(s.values, j in self.forced))))

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from .kinds import EMPTY, NUMBERS, TEXT, column_kind
 from .schema import NOMINAL, NUMERIC, Attribute
 from ..exceptions import DataFormatError
 
@@ -124,9 +125,9 @@ class ColumnSummary:
         return self.values is not None
 
     def attribute(self, name, nominal=False, numeric=False, target=False, declared=None, path=None):
-        """The one rule: a declared kind (a file header's) holds, unless the user
-        forces ``nominal`` or ``numeric``; a column with no declaration is numeric
-        when every present value is a number (and there is one), else nominal with
+        """The one rule (:func:`~seminaive.data.kinds.column_kind`) on a column of text: a declared kind
+        (a file header's) holds, unless the user forces ``nominal`` or ``numeric``; a column with no
+        declaration is numeric when every present value is a number (or it has none), else nominal with
         its values in order of first appearance (sorted by number when the user
         made a numeric column nominal); the class is always nominal (undeclared classes sorted: :func:`class_order`), and a class
         column that looks like a measurement (declared numeric, or numbers some of
@@ -136,17 +137,15 @@ class ColumnSummary:
         is not the last column) shows up this way instead of as 1% accuracy."""
         if target and not nominal:
             self._check_class(name, declared, path)
+        found = EMPTY if not self.n_present else NUMBERS if self.numeric else TEXT
+        kind = column_kind(found, nominal, numeric, None if declared is None else declared.kind, target)
+        if kind == NUMERIC:
+            return Attribute(name, NUMERIC)
         if nominal:
             kept = declared.values if declared is not None and declared.is_nominal else ()
             return Attribute(name, NOMINAL, tuple(kept) or tuple(value_order(self.values or [], True)))
-        if numeric and not target:
-            return Attribute(name, NUMERIC)
-        if declared is not None:
-            if target and not declared.is_nominal:
-                return Attribute(name, NOMINAL, tuple(self.values or []))
+        if declared is not None and declared.is_nominal:
             return declared
-        if not target and self.numeric and self.n_present:
-            return Attribute(name, NUMERIC)
         if target:  # undeclared classes: sorted, as scikit-learn's classes_ and every other route have them
             return Attribute(name, NOMINAL, tuple(class_order(self.values or [])))
         return Attribute(name, NOMINAL, tuple(value_order(self.values or [], False)))

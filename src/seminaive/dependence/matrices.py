@@ -6,6 +6,7 @@ import pandas as pd
 
 from .._progress import step
 from .._atomic import check_writable, save_figure
+from ..data.encoding import encode
 from ..discretize import EqualWidthDiscretizer, apply_cuts
 from ..report import format_table
 from .information import conditional_mutual_information, mutual_information
@@ -17,13 +18,14 @@ __all__ = ["dependence_matrices", "format_matrices", "plot_matrices", "coded_col
 def coded_columns(dataset, n_bins=10):
     """Codes of every attribute (numeric ones cut into ``n_bins`` equal-width
     intervals) and the class codes."""
+    schema = dataset.schema
+    table = encode(dataset.X, schema)  # the one encoder: the schema's codes, numbers as floats
     codes = []
-    for name in dataset.X.columns:
-        col = dataset.X[name]
-        if isinstance(col.dtype, pd.CategoricalDtype):
-            codes.append(col.cat.codes.to_numpy().astype(np.int64))
+    for j, a in enumerate(schema.attributes):
+        if a.is_nominal:
+            codes.append(table.codes[:, schema.nominal_indices.index(j)].astype(np.int64))
         else:
-            x = col.to_numpy(dtype=float)
+            x = table.numeric[:, schema.numeric_indices.index(j)]
             codes.append(apply_cuts(x, EqualWidthDiscretizer(n_bins).cuts_for(x)).astype(np.int64))
     return codes, dataset.y.cat.codes.to_numpy().astype(np.int64)
 
@@ -45,7 +47,7 @@ def dependence_matrices(dataset, n_bins=10, measures=("mi", "cmi", "mic")):
     codes, y = coded_columns(dataset, n_bins)
     d = len(names)
     out = {}
-    numeric = [not isinstance(dataset.X[c].dtype, pd.CategoricalDtype) for c in names]
+    numeric = [not a.is_nominal for a in dataset.schema.attributes]
     if sum(numeric) < 2 and "mic" in measures:
         measures = tuple(m for m in measures if m != "mic")
         out["mic"] = None

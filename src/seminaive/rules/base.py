@@ -4,6 +4,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import _check_sample_weight
 
+from ..registry import SavedModel
 from .._target import encode_target, fit_input, prediction_input
 from .._validation import ValidatedParams
 from ..data.encoding import encode
@@ -14,7 +15,7 @@ from ..core.counting import count_classes
 __all__ = ["RuleClassifier"]
 
 
-class RuleClassifier(ValidatedParams, ClassifierMixin, BaseEstimator):
+class RuleClassifier(ValidatedParams, SavedModel, ClassifierMixin, BaseEstimator):
     """Base of the rule learners: ``_fit_encoded`` learns from an encoded table;
     ``_branch_counts(table)`` gives each instance's class counts, from which
     probabilities are the Laplace-smoothed branch frequencies."""

@@ -7,6 +7,7 @@ import time
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 
+from ..registry import SavedModel
 from ..core.capabilities import Capabilities
 from .priors_only import _PriorsOnly
 from .streamed import search_source
@@ -34,7 +35,7 @@ from ..core.counting import count_classes
 __all__ = ["SearchNaiveBayes"]
 
 
-class SearchNaiveBayes(ClassifierMixin, BaseEstimator):
+class SearchNaiveBayes(SavedModel, ClassifierMixin, BaseEstimator):
     """Base of BSE, BSJ, BSEJ and FSSJ: subclasses give ``_start(d)`` (the
     initial groups) and ``_candidates(groups, d)`` (the changes to try).
 
