@@ -1,17 +1,19 @@
 """Checking and encoding the class labels ``y``."""
 
 import warnings
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_array, column_or_1d, validate_data
+from sklearn.utils.validation import _check_sample_weight, check_array, column_or_1d, validate_data
 
 from .data.dataset import declared_labels, is_declared
-from .data.encoding import check_2d, select_columns
+from .data.encoding import check_2d, encode, select_columns
+from .data.kinds import infer_schema
 from .exceptions import ParameterError
 
-__all__ = ["encode_target", "unwrap", "declared_labels", "prediction_input", "class_codes", "declare_classes",
+__all__ = ["fit_table", "FitTable", "encode_target", "unwrap", "declared_labels", "prediction_input", "class_codes", "declare_classes",
            "chunk_class_codes", "check_names"]
 
 
@@ -41,6 +43,38 @@ def fit_input(estimator, X, y):
     check_2d(X)
     check_names(estimator, X, reset=True)
     return X, y
+
+
+class FitTable(NamedTuple):
+    """What the opening of a fit gives (:func:`fit_table`)."""
+    X: object
+    schema: object
+    table: object
+    codes: np.ndarray
+    classes: np.ndarray
+    weight: object
+
+
+def fit_table(estimator, X, y, sample_weight=None, nominal=None, check_finite=True):
+    """The opening of every ``fit`` on a table, written once: the input checked (:func:`fit_input`),
+    the schema by the one rule for a column's kind (``nominal``: the model's option), the table
+    encoded by the one encoder, the classes by the one rule of class order and their codes, the
+    weights checked.
+
+    Examples
+    --------
+    >>> from seminaive import NaiveBayes
+    >>> got = fit_table(NaiveBayes(), pd.DataFrame({"a": ["x", "y"], "b": [1.0, 2.0]}), ["q", "p"])
+    >>> got.schema.names, got.codes.tolist(), got.classes.tolist(), got.weight
+    (('a', 'b'), [1, 0], ['p', 'q'], None)
+    """
+    X, y = fit_input(estimator, X, y)
+    found = {}  # text columns: codes found with their values, by one hashing pass
+    schema = infer_schema(X, nominal, found)
+    table = encode(X, schema, check_finite=check_finite, found_codes=found)
+    codes, classes = encode_target(y, table.n_samples)
+    weight = None if sample_weight is None else _check_sample_weight(sample_weight, np.empty((table.n_samples, 0)))
+    return FitTable(X, schema, table, codes, classes, weight)
 
 
 def check_names(estimator, X, reset):

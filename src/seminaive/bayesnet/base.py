@@ -20,7 +20,7 @@ from sklearn.utils.validation import _check_sample_weight
 from ..learning.sources import add_counts
 from .._names import DISCRETIZER_NAMES
 from ..core.capabilities import Capabilities
-from .._target import check_names, encode_target, fit_input, unwrap
+from .._target import check_names, fit_table, unwrap
 from .._validation import check_priors
 from ..base import BaseNaiveBayes, TabularInput
 from ..components import Categorical, ConditionalTable, Discretized, checked_tables
@@ -101,13 +101,7 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
             Instance weights (a weight of k counts like k copies); the
             structure is learned from the weighted counts too.
         """
-        X, y = fit_input(self, X, y)
-        found = {}
-        self.schema_ = infer_schema(X, self.nominal, found)
-        table = encode(X, self.schema_, found_codes=found)
-        ycodes, self.classes_ = encode_target(y, table.n_samples)
-        weight = None if sample_weight is None else _check_sample_weight(sample_weight,
-                                                                          np.empty((table.n_samples, 0)))
+        _, self.schema_, table, ycodes, self.classes_, weight = fit_table(self, X, y, sample_weight, self.nominal)
         self.readers_ = self._readers(table, ycodes, weight)
         columns = [np.asarray(r.codes(table), dtype=np.int64) for r in self.readers_]
         k = len(self.classes_)

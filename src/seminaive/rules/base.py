@@ -2,13 +2,10 @@
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils.validation import _check_sample_weight
-
 from ..registry import SavedModel
-from .._target import encode_target, fit_input, prediction_input
+from .._target import fit_table, prediction_input
 from .._validation import ValidatedParams
 from ..data.encoding import encode
-from ..data.kinds import infer_schema
 from ..exceptions import require_fitted
 from ..core.counting import count_classes
 
@@ -22,12 +19,8 @@ class RuleClassifier(ValidatedParams, SavedModel, ClassifierMixin, BaseEstimator
 
     def fit(self, X, y=None, sample_weight=None):
         """Learn the rule from ``X`` and ``y`` (a Dataset brings its class)."""
-        X, y = fit_input(self, X, y)
-        self.schema_ = infer_schema(X, getattr(self, "nominal", None))
-        table = encode(X, self.schema_)
-        codes, self.classes_ = encode_target(y, table.n_samples)
-        weight = (None if sample_weight is None else
-                  _check_sample_weight(sample_weight, np.empty((table.n_samples, 0))))
+        _, self.schema_, table, codes, self.classes_, weight = fit_table(self, X, y, sample_weight,
+                                                                         self.get_params().get("nominal"))
         self.class_count_ = count_classes(codes, len(self.classes_), weight)
         self._fit_encoded(table, codes, weight)
         return self

@@ -13,11 +13,10 @@ from .priors_only import _PriorsOnly
 from .streamed import search_source
 from ..core.folds import make_folds
 from .._scale import column_scales
-from .._target import encode_target, fit_input, prediction_input, unwrap
+from .._target import fit_table, prediction_input, unwrap
 from .._validation import check_cv_or_none, check_prior_dict, check_priors, validate_params
 from ..components.gaussian import VAR_SMOOTHING_RULES, value_range, variance_floor
 from ..data.encoding import encode
-from ..data.kinds import infer_schema
 from ..dependence import conditional_mutual_information
 from ..discretize import DISCRETIZERS, apply_cuts, attribute_cuts, interval_labels
 from ..estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
@@ -159,11 +158,7 @@ class SearchNaiveBayes(SavedModel, ClassifierMixin, BaseEstimator):
     def build_engine(self, X, y):
         """Learn the schema and cut points from ``X``, ``y`` and return the scoring
         engine with the encoded columns: ``(engine, codes, xs, y_codes)``."""
-        X, y = fit_input(self, X, y)
-        found = {}  # text columns: codes found with their values, by one hashing pass
-        schema = infer_schema(X, None, found)
-        table = encode(X, schema, found_codes=found)
-        ycodes, classes = encode_target(y, table.n_samples)
+        X, schema, table, ycodes, classes, _ = fit_table(self, X, y)
         cuts = attribute_cuts(self.discretizer, {j: table.numeric[:, c] for c, j in enumerate(schema.numeric_indices)},
                               ycodes, None, self.n_bins, random_state=self.random_state)
         self._set_layout(schema, classes, cuts)
