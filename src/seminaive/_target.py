@@ -11,6 +11,7 @@ from sklearn.utils.validation import _check_sample_weight, check_array, column_o
 from .data.dataset import declared_labels, is_declared
 from .data.encoding import check_2d, encode, select_columns
 from .data.kinds import infer_schema
+from .data.value_index import ValueIndex, gather
 from .exceptions import ParameterError
 
 __all__ = ["fit_table", "FitTable", "encode_target", "unwrap", "declared_labels", "prediction_input", "class_codes", "declare_classes",
@@ -137,18 +138,18 @@ def class_codes(y, classes, strict=True, name="y"):
     >>> class_codes([2, 7], np.array([1, 2]), strict=False).tolist()
     [1, -1]
     """
-    known = pd.Index(list(np.asarray(classes).tolist()), dtype=object)
+    known = ValueIndex(np.asarray(classes).tolist())  # the one encoder: the distinct labels looked up once
     if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
-        lut = np.append(known.get_indexer(pd.Index(list(y.cat.categories), dtype=object)), -1)
-        codes = lut[y.cat.codes.to_numpy()]
+        codes = gather(known.codes(list(y.cat.categories)), y.cat.codes.to_numpy())
     else:
         values = y.to_numpy() if isinstance(y, pd.Series) else np.asarray(y)
-        codes = known.get_indexer(pd.Index(values.tolist(), dtype=object))
+        rows, labels = pd.factorize(values.ravel(), use_na_sentinel=True)
+        codes = gather(known.codes(list(pd.Index(labels, dtype=object))), rows)
     codes = np.asarray(codes, dtype=np.intp)
     if strict and (codes < 0).any():
         bad = np.asarray(y, dtype=object)[codes < 0][0]
         raise ParameterError(f"{name}: class {bad!r} is not one of the declared classes "
-                             f"({', '.join(map(str, known))})")
+                             f"({', '.join(map(str, known.values))})")
     return codes
 
 

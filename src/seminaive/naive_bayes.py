@@ -8,8 +8,9 @@ from sklearn.utils.validation import _check_sample_weight
 from ._target import check_names, chunk_class_codes, declare_classes, encode_target, fit_input, unwrap
 from ._validation import check_bandwidth, check_prior_dict, check_prior_names, check_priors
 from .base import BaseNaiveBayes, TabularInput
-from .core.capabilities import Capabilities
-from .learning.chunk_fit import naive_bayes_from_chunks
+from .core.capabilities import Capabilities, FitsInPasses
+from .learning.chunk_fit import first_cuts, naive_bayes_from_chunks, naive_bayes_passes
+from .learning.sources import OneTable
 from .learning.leave_one_out import naive_bayes_loo
 from .components import VAR_SMOOTHING_RULES, count_components
 from .components.categorical_block import CategoricalBlock
@@ -36,7 +37,7 @@ NUMERIC_MODELS = _NUMERIC_MODELS  # Gaussian, kernel and the discretizers (a tes
 
 
 @register
-class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
+class NaiveBayes(HeldBlock, TabularInput, FitsInPasses, BaseNaiveBayes):
     """Naive Bayes over nominal (categorical) and numeric (Gaussian) attributes.
 
     Parameters
@@ -189,9 +190,12 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
                 self._hold(blocks, comps, stats)
                 if not all(b.finite() for b in blocks if isinstance(b, GaussianBlock)):
                     refuse_infinite(table, self.schema_)
-            else:  # kernels or intervals attribute by attribute, the nominal attributes as a block
-                comps = self._make_components(table, codes, weight)
+            elif self.numeric == "kernel":  # kernels attribute by attribute, the nominal attributes as a block
+                comps = self._make_components()
                 self._hold_lists(comps, count_components(comps, table, codes, k, weight))
+            else:  # intervals: the passes of a fit from chunks, over the table as one chunk
+                naive_bayes_passes(self, OneTable(table, codes, weight))
+                return table, codes
         self.class_count_ = count_classes(codes, k, weight)
         self._estimate()
         return table, codes
@@ -215,9 +219,8 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
         self._hold([CategoricalBlock(d, d, n_values, compact)], [], [])
         return True
 
-    def _make_components(self, table, codes, weight=None, cuts=None):
-        return make_components(self.schema_, self.numeric, self.bandwidth, self.n_bins, self.min_bucket, table, codes,
-                               weight, cuts)
+    def _make_components(self, cuts=None):
+        return make_components(self.schema_, self.numeric, self.bandwidth, cuts)
 
     def _fit_chunks(self, source, schema, classes):
         """Fit on a source of chunks in passes (files, Dask): the cut points, then the counts."""
@@ -274,7 +277,7 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
             self._accumulate_held(count_blocks(self.schema_, table, codes, k, weight), counts)
         else:
             if first:
-                self.components_ = self._make_components(table, codes, weight)
+                self.components_ = self._make_components(first_cuts(self, OneTable(table, codes, weight)))
             self._accumulate(self._count(table, codes, k, weight), counts)
         self._estimate()
         return self

@@ -117,10 +117,6 @@ class AnDE(BayesNetClassifier):
     def _order(self):
         return self.n
 
-    def _fit_tables(self, table, columns, y, k, weight):
-        self._set_parents([()] * len(columns))  # the super-parent sets do not depend on the data
-        self._set_counts(self._count(table, y, k, weight, columns))
-
     def _make_tables(self):
         """The Naive Bayes tables (the fallback) and the super-parent sets (their children's tables
         are made when first asked for: :attr:`parent_tables_`)."""

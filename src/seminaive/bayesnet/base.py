@@ -19,27 +19,26 @@ from sklearn.utils.validation import _check_sample_weight
 
 from ..learning.sources import add_counts
 from .._names import DISCRETIZER_NAMES
-from ..core.capabilities import Capabilities
+from ..core.capabilities import Capabilities, FitsInPasses
 from .._target import check_names, fit_table, unwrap
 from .._validation import check_priors
 from ..base import BaseNaiveBayes, TabularInput
-from ..components import Categorical, ConditionalTable, Discretized, checked_tables
+from ..components import ConditionalTable, Discretized, checked_tables
 from ..components.checked import checked_component
 from ..data.encoding import check_2d, encode, refuse_undeclared
 from ..data.kinds import infer_schema
-from ..discretize import attribute_cuts
 from ..estimation import Frequency, MEstimate, class_log_prior, loo_class_log_prior
 from ..estimation.hdp import HDP, TYINGS, SavedTables
 from ..estimation.hgs import HGS
 from ..core.structure import Structure
-from .statistics import pair_statistics
 from .._state import checked_counts, field, numbers, plain_counts
 from .._target import class_codes, declare_classes
 from ..data.encoding import select_columns
 from ..scoring import log_posteriors
 from ..report import format_explanation
 from ..exceptions import ChunkWarning, ParameterError
-from .streamed import fit_chunks
+from .streamed import fit_chunks, fit_passes
+from ..learning.sources import OneTable
 from ..core.counting import count_classes
 
 __all__ = ["BayesNetClassifier", "DISCRETIZER_NAMES", "ChunkWarning"]
@@ -49,7 +48,7 @@ ESTIMATION_NAMES = ("frequency", "m-estimate", "hdp", "hgs")  # the estimations 
 HIERARCHICAL = ("hdp", "hgs")  # they smooth a whole table along its parents together (no held-out form)
 
 
-class BayesNetClassifier(TabularInput, BaseNaiveBayes):
+class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
     """Base of TAN, kDB and AnDE (see the module's notes); not used directly.
 
     Examples
@@ -102,30 +101,7 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
             structure is learned from the weighted counts too.
         """
         _, self.schema_, table, ycodes, self.classes_, weight = fit_table(self, X, y, sample_weight, self.nominal)
-        self.readers_ = self._readers(table, ycodes, weight)
-        columns = [np.asarray(r.codes(table), dtype=np.int64) for r in self.readers_]
-        k = len(self.classes_)
-        self.class_count_ = count_classes(ycodes, k, weight)
-        self._fit_tables(table, columns, ycodes, k, weight)
-        self._estimate()
-        return self
-
-    def _readers(self, table, y, weight):
-        """What reads each attribute's codes: its nominal codes, or a numeric
-        attribute's intervals (cut points learned here, from the training data;
-        integer weights repeat instances, fractional ones count as presence)."""
-        numeric = self.schema_.numeric_indices
-        cuts = attribute_cuts(self.numeric, {j: table.numeric[:, c] for c, j in enumerate(numeric)}, y, weight,
-                              self.n_bins, self.min_bucket, self.random_state)
-        nominal = self.schema_.nominal_indices
-        return [Categorical(i, nominal.index(i), a.n_values) if a.is_nominal else
-                Discretized(i, numeric.index(i), cuts[i]) for i, a in enumerate(self.schema_.attributes)]
-
-    def _fit_tables(self, table, columns, y, k, weight):
-        """Learn the parents, make one conditional table per attribute, count them."""
-        self._set_parents(self._parents_from(pair_statistics(columns, [r.n_values for r in self.readers_], y, k,
-                                                             weight)))
-        self._set_counts(self._count(table, y, k, weight, columns))
+        return fit_passes(self, OneTable(table, ycodes, weight))  # the data in memory: a source of one chunk
 
     def _set_parents(self, parents):
         d = len(parents)
@@ -236,17 +212,12 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
         ycodes = class_codes(y, self.classes_)
         weight = None if sample_weight is None else _check_sample_weight(sample_weight,
                                                                           np.empty((table.n_samples, 0)))
-        k = len(self.classes_)
-        counts = count_classes(ycodes, k, weight)
-        if first:
+        if first:  # the first chunk fitted as the data in memory are
             self._warn_first_chunk()
-            self.readers_ = self._readers(table, ycodes, weight)
-            self.class_count_ = counts
-            self._fit_tables(table, [np.asarray(r.codes(table), dtype=np.int64) for r in self.readers_], ycodes,
-                             k, weight)
-        else:
-            self._set_counts(self._added(self._count(table, ycodes, k, weight)))
-            self.class_count_ = self.class_count_ + counts
+            return fit_passes(self, OneTable(table, ycodes, weight))
+        k = len(self.classes_)
+        self._set_counts(self._added(self._count(table, ycodes, k, weight)))
+        self.class_count_ = self.class_count_ + count_classes(ycodes, k, weight)
         self._estimate()
         return self
 
@@ -306,7 +277,7 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
         return jll
 
     def _fit_chunks(self, source, schema, classes):
-        """Fit on a source of chunks in passes (files, Dask; :mod:`.streamed`)."""
+        """Fit on a source of chunks in passes (files, Dask): the passes of the fit in memory (:mod:`.streamed`)."""
         return fit_chunks(self, source, schema, classes)
 
     def _loo_log_proba(self, X, y, table=None, ycodes=None):

@@ -19,22 +19,31 @@ from .._progress import step
 from .._seeds import derived_seed
 from .._state import field
 from ..base import BaseNaiveBayes, TabularInput
-from ..core.capabilities import Capabilities
+from ..core.capabilities import Capabilities, FitsInPasses
 from ..registry import register, register_variant
 from ..scoring import check_scoring
 from ..estimation.hdp import TYINGS
 from .base import BayesNetClassifier
 from .skdb import SelectiveKDB
+from .streamed import fit_chunks
+from .._target import fit_table
+from ..learning.sources import OneTable
 
 __all__ = ["ESKDB"]
 
 
-def _fit_member(member, X, y, sample_weight):
-    return member.fit(X, y, sample_weight=sample_weight)
+def _fit_member(member, source, schema, classes, named):
+    """A member fitted from ``source`` by the family's one fit, with the ``classes`` array as given (its
+    dtype too) and the input names kept when ``named``."""
+    member = fit_chunks(member, source, schema, classes)
+    member.classes_ = classes
+    if not named:
+        del member.feature_names_in_
+    return member
 
 
 @register
-class ESKDB(TabularInput, BaseNaiveBayes):
+class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
     """An ensemble of selective kDBs on sampled attribute orders, stochastic intervals and
     hierarchically smoothed tables, whose posteriors are averaged (see the module's notes).
 
@@ -124,20 +133,12 @@ class ESKDB(TabularInput, BaseNaiveBayes):
         return "none" if self.estimation == "hgs" else "level"
 
     def fit(self, X, y=None, sample_weight=None):
-        """Fit every member on all the rows (integer ``sample_weight`` counts as copies)."""
-        from joblib import Parallel, delayed
+        """Fit every member on all the rows (integer ``sample_weight`` counts as copies): the rows
+        encoded once, each member fitted from them as from a source of one chunk."""
         self._check_params()
-        first = _fit_member(self._member(0), X, y, sample_weight)  # its size bounds what the members need
-        self._check_size(first)
-        step("ESKDB members", 1, self.n_estimators)
-        self.estimators_ = [first]
-        rest = Parallel(n_jobs=self.n_jobs, return_as="generator")(
-            delayed(_fit_member)(self._member(i), X, y, sample_weight) for i in range(1, self.n_estimators))
-        for member in rest:
-            self.estimators_.append(member)
-            step("ESKDB members", len(self.estimators_), self.n_estimators)
-        self._adopt(first)
-        return self
+        _, schema, table, ycodes, classes, weight = fit_table(self, X, y, sample_weight, self.nominal)
+        return self._fit_members(OneTable(table, ycodes, weight), schema, classes, self.n_jobs,
+                                 hasattr(self, "feature_names_in_"))
 
     def _check_size(self, first):
         """Refuse, after the first member, an ensemble whose members cannot be held: each member's
@@ -146,23 +147,27 @@ class ESKDB(TabularInput, BaseNaiveBayes):
         check_memory(3 * size * self.n_estimators, f"ESKDB's {self.n_estimators:,} members (about {size / 1024:,.0f} "
                                                     f"KB of tables each, as the first)", "fewer members (n_estimators)")
 
-    def _adopt(self, first):
-        """The ensemble's schema, classes and input names: the members' (all fitted on the same rows)."""
-        self.schema_, self.classes_ = first.schema_, first.classes_
-        self.n_features_in_ = first.n_features_in_
-        if hasattr(first, "feature_names_in_"):
-            self.feature_names_in_ = first.feature_names_in_
-
     def _fit_chunks(self, source, schema, classes):
-        """Fit every member on a source of chunks in passes (files, Dask), one after the other."""
+        """Fit every member on a source of chunks in passes (files, Dask), one member after the other."""
         self._check_params()
-        self.estimators_ = []
-        for i in range(self.n_estimators):
-            self.estimators_.append(self._member(i)._fit_chunks(source, schema, classes))
-            if i == 0:
-                self._check_size(self.estimators_[0])
-            step("ESKDB members", i + 1, self.n_estimators)
-        self._adopt(self.estimators_[0])
+        self.feature_names_in_ = np.asarray(schema.names, dtype=object)
+        return self._fit_members(source, schema, np.asarray(classes, dtype=object), 1, True)
+
+    def _fit_members(self, source, schema, classes, n_jobs, named):
+        """Every member fitted from ``source`` (the first alone, to bound the memory the rest need;
+        the rest on ``n_jobs`` processes), in order."""
+        from joblib import Parallel, delayed
+        first = _fit_member(self._member(0), source, schema, classes, named)
+        self._check_size(first)
+        step("ESKDB members", 1, self.n_estimators)
+        self.estimators_ = [first]
+        rest = Parallel(n_jobs=n_jobs, return_as="generator")(
+            delayed(_fit_member)(self._member(i), source, schema, classes, named)
+            for i in range(1, self.n_estimators))
+        for member in rest:
+            self.estimators_.append(member)
+            step("ESKDB members", len(self.estimators_), self.n_estimators)
+        self.schema_, self.classes_, self.n_features_in_ = first.schema_, first.classes_, first.n_features_in_
         return self
 
     def _joint_log_likelihood(self, X):

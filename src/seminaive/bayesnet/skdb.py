@@ -10,7 +10,6 @@ from ..registry import register, register_variant
 from ..scoring import check_scoring, gain
 from ..core.structure import Structure
 from .kdb import KDB
-from .statistics import pair_statistics
 from ..exceptions import ParameterError
 from .._state import checked_records, field, index
 
@@ -78,15 +77,11 @@ class SelectiveKDB(KDB):
         self.scoring = scoring
         self.cv = cv
 
-    def _fit_tables(self, table, columns, y, k, weight):
-        if weight is not None and not np.all(weight == np.round(weight)):
-            raise ParameterError("sample_weight: the leave-one-out selection needs integer weights (copies)")
-        stats = pair_statistics(columns, [r.n_values for r in self.readers_], y, k, weight)
-        self._select(stats, self._engine(columns, y, weight))
-
     def _engine(self, columns, y, weight=None, source=None):
         """The scoring engine over the readers' codes: in memory (``columns``, ``y``, ``weight``),
         or over a ``source`` of chunks; leave-one-out, or the folds of ``cv``."""
+        if weight is not None and not np.all(weight == np.round(weight)):
+            raise ParameterError("sample_weight: the leave-one-out selection needs integer weights (copies)")
         attrs = [BaseAttribute(str(i), None if columns is None else columns[i], r.n_values, gaussian=False)
                  for i, r in enumerate(self.readers_)]
         fold = None

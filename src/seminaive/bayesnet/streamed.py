@@ -1,19 +1,21 @@
-"""The family fitted from chunks (a file's, or a Dask DataFrame's partitions),
-equal to one fit in memory, in map-reduce passes over a source of chunks
-(:func:`seminaive.learning.sources.map_reduce`: in order here, on the cluster for
-a Dask source):
+"""The one fit of the semi-naive family, in map-reduce passes over a source of
+chunks (:func:`seminaive.learning.sources.map_reduce`): the data in memory (one
+chunk, already encoded, with its weights: :class:`~seminaive.learning.sources.OneTable`),
+a file's chunks in order, or a Dask DataFrame's partitions on the cluster. Every
+route runs these passes, so a fit from a file equals the fit in memory by
+construction:
 
-1. the counts of every numeric attribute's values by class (what any of the
-   discretizers needs: the sorted values with their classes), then the cut points;
+1. every numeric attribute's values by class (what any of the discretizers
+   needs: the sorted values with their classes), then the cut points;
 2. the value-by-class counts of every attribute and pair (TAN, kDB), then the
    structure;
 3. the tables' counts under that structure (AnDE, whose structure does not
    depend on the data, starts here); for selective kDB, the scoring engine's
-   passes over the chunks instead: the counts of every candidate table, then
-   every candidate's leave-one-out score, from the counts of all the data.
+   passes instead: the counts of every candidate table, then every candidate's
+   leave-one-out (or, in memory, k-fold) score, from the counts of all the data.
 
-A chunk is ``(X, y)`` with the schema's declared values (categoricals with
-every value; the file readers and ``fit_dask`` give them).
+A chunk from a file or a cluster is ``(X, y)`` with the schema's declared values
+(categoricals with every value; the file readers and ``fit_dask`` give them).
 """
 
 import functools
@@ -21,25 +23,19 @@ import functools
 import numpy as np
 
 from ..core.capabilities import capabilities
-from .._target import class_codes
-from ..data.encoding import encode
 from ..exceptions import ParameterError
 from ..learning.cuts import source_cuts
 from ..learning.data_source import EngineChunks
-from ..learning.sources import add_counts, map_reduce
+from ..learning.sources import OneTable, add_counts, encoded, map_reduce
 from .statistics import add_statistics, pair_statistics
 from ..components import Categorical, Discretized
 from ..core.counting import count_classes
 
-__all__ = ["fit_chunks"]
+__all__ = ["fit_passes", "fit_chunks"]
 
 
 def _encoded(model, chunk):
-    X, y = chunk
-    table = encode(X, model.schema_)
-    yc = class_codes(y, model.classes_).astype(np.int64)
-    keep = yc >= 0
-    return table, yc, keep
+    return encoded(chunk, model.schema_, model.classes_)
 
 
 def _columns(model, table):
@@ -47,17 +43,22 @@ def _columns(model, table):
 
 
 def _pairs(chunk, model):
-    table, yc, keep = _encoded(model, chunk)
+    table, yc, weight = _encoded(model, chunk)
+    keep = yc >= 0
+    if keep.all():
+        return pair_statistics(_columns(model, table), [r.n_values for r in model.readers_], yc,
+                               len(model.classes_), weight)
     cols = [c[keep] for c in _columns(model, table)]
-    return pair_statistics(cols, [r.n_values for r in model.readers_], yc[keep], len(model.classes_))
+    return pair_statistics(cols, [r.n_values for r in model.readers_], yc[keep], len(model.classes_),
+                           None if weight is None else weight[keep])
 
 
 def _counts(chunk, model):
-    table, yc, keep = _encoded(model, chunk)
-    if not keep.all():
+    table, yc, weight = _encoded(model, chunk)
+    if not (yc >= 0).all():
         raise ParameterError("y: a chunk holds instances without a class; drop them first")
     k = len(model.classes_)
-    return model._count(table, yc, k, None), count_classes(yc, k)
+    return model._count(table, yc, k, weight), count_classes(yc, k, weight)
 
 
 def _add_counts(a, b):
@@ -65,10 +66,9 @@ def _add_counts(a, b):
 
 
 def fit_chunks(model, source, schema, classes):
-    """Fit an unfitted TAN, KDB or AnDE on the chunks of ``source`` (see the
-    module's notes); ``schema`` and ``classes`` are the data's (from the first
-    chunk's declarations). Returns the fitted model, equal to ``model.fit`` on
-    all the rows (1R's cut points aside: they follow the sorted values)."""
+    """Fit an unfitted TAN, KDB or AnDE on the chunks of ``source`` (a file's, a cluster's; see the
+    module's notes); ``schema`` and ``classes`` are the data's (from the first chunk's
+    declarations). Returns the fitted model, equal to ``model.fit`` on all the rows."""
     if not capabilities(model).passes:
         raise ParameterError(f"{type(model).__name__}: its selection needs every row at once; fit it in memory "
                              f"(TAN, KDB, AnDE and AODE fit from chunks)")
@@ -79,6 +79,29 @@ def fit_chunks(model, source, schema, classes):
     model.schema_, model.classes_ = schema, np.asarray(classes, dtype=object)
     model.n_features_in_ = len(schema)
     model.feature_names_in_ = np.asarray(schema.names, dtype=object)
+    return fit_passes(model, source)
+
+
+def fit_passes(model, source):
+    """The family's fit of ``model`` (its ``schema_`` and ``classes_`` set) from ``source``: the cut
+    points, the structure, the counts, the estimates (see the module's notes). Returns the model.
+
+    Examples
+    --------
+    The fit in memory is this fit from a source of one chunk:
+
+    >>> from seminaive import TAN
+    >>> from seminaive.datasets import load
+    >>> from seminaive.data.encoding import encode
+    >>> from seminaive._target import class_codes
+    >>> d, whole, m = load("weather.numeric"), TAN(), TAN()
+    >>> _ = whole.fit(d)
+    >>> m.schema_, m.classes_ = whole.schema_, whole.classes_
+    >>> m = fit_passes(m, OneTable(encode(d.X, m.schema_), class_codes(d.y, m.classes_)))
+    >>> m.structure_ == whole.structure_, bool((m.class_count_ == whole.class_count_).all())
+    (True, True)
+    """
+    schema = model.schema_
     model.readers_ = [Categorical(i, schema.nominal_indices.index(i), a.n_values) if a.is_nominal else None
                       for i, a in enumerate(schema.attributes)]
     cuts_of = source_cuts(source, schema, model.classes_, model.numeric, model.n_bins, model.min_bucket,
@@ -89,9 +112,8 @@ def fit_chunks(model, source, schema, classes):
         model._set_parents([()] * len(schema))  # AnDE: its super-parent sets do not depend on the data
     else:
         pairs = map_reduce(source, _pairs, add_statistics, model)
-        if model._selects:  # selective kDB: its candidates scored through the engine over the chunks
-            chunks = EngineChunks(source, functools.partial(_reader_codes, model))
-            model._select(pairs, model._engine(None, None, source=chunks))
+        if model._selects:  # selective kDB: its candidates scored through the engine
+            model._select(pairs, _engine(model, source))
             model._estimate()
             return model
         model._set_parents(model._parents_from(pairs))
@@ -102,9 +124,18 @@ def fit_chunks(model, source, schema, classes):
     return model
 
 
+def _engine(model, source):
+    """Selective kDB's scoring engine: over the table in memory (folds of ``cv`` possible, weights as
+    copies), or in passes over the chunks."""
+    if isinstance(source, OneTable):
+        table, yc, weight = source.chunk
+        return model._engine(_columns(model, table), yc, weight)
+    return model._engine(None, None, source=EngineChunks(source, functools.partial(_reader_codes, model)))
+
+
 def _reader_codes(model, X, y):
     """A chunk as the engine reads it: the readers' codes, no values, the class codes."""
-    table, yc, keep = _encoded(model, (X, y))
-    if not keep.all():
+    table, yc, _ = _encoded(model, (X, y))
+    if not (yc >= 0).all():
         raise ParameterError("y: a chunk holds instances without a class; drop them first")
     return _columns(model, table), [None] * len(model.readers_), yc

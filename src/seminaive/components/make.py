@@ -1,6 +1,5 @@
 """The components of a Naive Bayes: one per attribute, as its options say."""
 
-from ..discretize import attribute_cuts
 from .categorical import Categorical
 from .discretized import Discretized
 from .gaussian import Gaussian
@@ -9,12 +8,10 @@ from .kernel import Kernel
 __all__ = ["make_components"]
 
 
-def make_components(schema, numeric, bandwidth="silverman", n_bins=10, min_bucket=6, table=None, codes=None,
-                    weight=None, cuts=None):
+def make_components(schema, numeric, bandwidth="silverman", cuts=None):
     """One component per attribute of ``schema``: nominal ones categorical, numeric ones ``numeric``
-    (gaussian, kernel, or a discretizer's intervals: the given ``cuts`` by attribute index, or learned
-    from the encoded ``table`` with class ``codes``, instances repeated by their integer weights;
-    fractional weights are ignored by cut learning).
+    (gaussian, kernel, or a discretizer's intervals: ``cuts`` by attribute index, learned from the
+    data in one place, :func:`seminaive.learning.cuts.source_cuts`).
 
     Examples
     --------
@@ -26,9 +23,6 @@ def make_components(schema, numeric, bandwidth="silverman", n_bins=10, min_bucke
     """
     if numeric == "gaussian" and not schema.nominal_indices:  # all Gaussian (a wide numeric table)
         return [Gaussian(i, i) for i in range(len(schema.attributes))]
-    if cuts is None and numeric not in ("gaussian", "kernel"):
-        cuts = attribute_cuts(numeric, {j: table.numeric[:, c] for c, j in enumerate(schema.numeric_indices)},
-                              codes, weight, n_bins, min_bucket)
     comps, nom, num = [], 0, 0
     for i, a in enumerate(schema.attributes):
         if a.is_nominal:

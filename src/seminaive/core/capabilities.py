@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ..exceptions import ParameterError
 
-__all__ = ["Capabilities", "capabilities", "check_chunkable"]
+__all__ = ["Capabilities", "capabilities", "check_chunkable", "FitsInPasses", "SearchesChunks"]
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,37 @@ class Capabilities:
     grows: bool = False
 
 
+class FitsInPasses:
+    """The hook of a model whose capabilities may say ``passes``: ``_fit_chunks(source, schema,
+    classes)`` fits it from a source of chunks (:mod:`seminaive.learning.data_source`) with the
+    data's schema and classes and returns it, equal to its fit in memory on all the rows.
+
+    Examples
+    --------
+    >>> from seminaive import KDB, NaiveBayes
+    >>> isinstance(KDB(), FitsInPasses), isinstance(NaiveBayes(), FitsInPasses)
+    (True, True)
+    """
+
+    def _fit_chunks(self, source, schema, classes):  # pragma: no cover - every such model defines it
+        raise NotImplementedError
+
+
+class SearchesChunks:
+    """The hook of a wrapper search (capabilities ``search``): ``_fit_source(source, progress)``
+    runs its engine's passes over a source of chunks and returns the fitted search.
+
+    Examples
+    --------
+    >>> from seminaive.search import BSE
+    >>> isinstance(BSE(), SearchesChunks)
+    True
+    """
+
+    def _fit_source(self, source, progress=None):  # pragma: no cover - every search defines it
+        raise NotImplementedError
+
+
 def check_chunkable(model, option, search_tool, other):
     """Refuse, naming ``option``, a model that can be fitted neither in passes nor with ``partial_fit``
     (``search_tool`` names what runs a wrapper search instead; ``other``, what to do for any other)."""
@@ -52,4 +83,8 @@ def capabilities(model):
     """The :class:`Capabilities` of a model (an estimator of this package declares them on its class, and may
     make them depend on its parameters through ``_capabilities``; any other object has none)."""
     get = getattr(type(model), "_capabilities", None)
-    return get(model) if callable(get) else Capabilities()
+    caps = get(model) if callable(get) else Capabilities()
+    for said, hook in ((caps.passes, FitsInPasses), (caps.search, SearchesChunks)):
+        if said and not isinstance(model, hook):  # a declaration without its hook: the model's own error
+            raise TypeError(f"{type(model).__name__}: its capabilities need the hook of {hook.__name__}")
+    return caps

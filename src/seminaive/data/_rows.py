@@ -13,6 +13,7 @@ from .dataset import Dataset
 from .schema import Schema, resolve_columns, resolve_target
 from .summary import MISSING_TOKENS, ColumnSummary, value_order  # noqa: F401 (re-exported)
 from .tokens import split_fields  # noqa: F401 (re-exported)
+from .value_index import gather
 
 
 __all__ = ["MISSING_TOKENS", "split_fields", "rows_to_dataset", "resolve_target", "value_order", "as_table",
@@ -63,8 +64,8 @@ def encode_column(raw, miss, attribute, linenos, column, errors, unseen=None):
         vals = np.full(len(raw), np.nan)
         vals[~miss] = _numbers_at(present, present_lines, (column, attribute.name), errors)
         return vals
-    values = pd.Index([str(v) for v in attribute.values], dtype=object)
-    found = values.get_indexer(pd.Index(present, dtype=object))
+    rows, tokens = pd.factorize(present)  # the distinct tokens, each looked up once (:mod:`.value_index`)
+    found = gather(attribute.text_index.codes(list(tokens)), rows)
     if (found < 0).any():
         if unseen is None:
             k = int(np.flatnonzero(found < 0)[0])

@@ -236,14 +236,12 @@ def arrow_columns(path, names, header, sep, columns, attributes, floats, block_s
     ValueError; a float column pyarrow cannot parse raises :class:`ArrowRestart`. ``batches``: the
     file's record batches read already, with these columns and types (:func:`arrow_summaries`' ``keep``)."""
     import pyarrow as pa
-    index = [{str(v): k for k, v in enumerate(a.values)} if a is not None and a.is_nominal else None
-             for a in attributes]
     floats = {j for j, a in zip(columns, attributes) if j in floats and a is not None and not a.is_nominal}
     try:
         if batches is None:
             batches = csv_batches(path, names, header, sep, floats, block_size, include=columns, quoted=quoted)
         for batch in batches:
-            yield [_convert(batch.column(k), a, index[k], unseen) for k, a in enumerate(attributes)]
+            yield [_convert(batch.column(k), a, unseen) for k, a in enumerate(attributes)]
     except pa.ArrowInvalid as e:
         j = failed_float(e, floats)
         if j is not None:
@@ -251,7 +249,7 @@ def arrow_columns(path, names, header, sep, columns, attributes, floats, block_s
         raise ArrowRowError(f"not valid CSV ({str(e).splitlines()[0]})", path=path) from None
 
 
-def _convert(col, attribute, index, unseen):
+def _convert(col, attribute, unseen):
     """One batch's column as codes or floats, or for no ``attribute`` as stripped text (None missing)
     (see :func:`arrow_columns`)."""
     if _is_float(col):
@@ -265,7 +263,8 @@ def _convert(col, attribute, index, unseen):
         if values is None:
             raise ValueError(f"not a number in {attribute.name!r}")
         return values
-    entry = np.array([-1 if v in MISSING_TOKENS else index.get(v, -2) for v in raw], dtype=np.int64)
+    entry = attribute.text_index.codes(raw, absent=-2)  # each dictionary entry's code (:mod:`.value_index`)
+    entry[[v in MISSING_TOKENS for v in raw]] = -1
     codes = entry[idx]
     if (entry == -2).any():
         outside = codes == -2

@@ -63,20 +63,21 @@ def encode_arrow(col, attribute, path, unseen=None):
         except pa.ArrowInvalid as e:
             raise DataFormatError(f"expected numbers ({one_line(e)})", path=path, column=attribute.name) from None
     categories = pd.Index(list(attribute.values), dtype=object)
-    is_dict = pa.types.is_dictionary(col.type)
-    entries = col.dictionary if is_dict else col
-    codes = _codes(entries, attribute.values)  # a dictionary's: each entry's code
+    if not pa.types.is_dictionary(col.type):  # the distinct entries by Arrow's hashing, each looked up once
+        col = pc.dictionary_encode(col)
+    entries = col.dictionary
+    codes = _codes(entries, attribute)  # each dictionary entry's code
     gone = entries.is_null(nan_is_null=True).to_numpy(zero_copy_only=False)  # missing entries (null, NaN)
     codes[gone] = -1
     check = bool((codes[~gone] < 0).any())  # any present value outside the list
-    if is_dict:  # each row's code through its dictionary entry
-        indices = col.indices.to_numpy(zero_copy_only=False) if not col.null_count \
-            else col.indices.fill_null(0).to_numpy(zero_copy_only=False)
-        codes = codes[indices] if len(codes) else np.full(len(col), -1, dtype=np.int64)
-        gone = gone[indices] if len(gone) else np.ones(len(col), dtype=bool)
-        if col.null_count:
-            gone |= col.is_null().to_numpy(zero_copy_only=False)
-            codes[gone] = -1
+    # each row's code through its dictionary entry
+    indices = col.indices.to_numpy(zero_copy_only=False) if not col.null_count \
+        else col.indices.fill_null(0).to_numpy(zero_copy_only=False)
+    codes = codes[indices] if len(codes) else np.full(len(col), -1, dtype=np.int64)
+    gone = gone[indices] if len(gone) else np.ones(len(col), dtype=bool)
+    if col.null_count:
+        gone |= col.is_null().to_numpy(zero_copy_only=False)
+        codes[gone] = -1
     if check:
         outside = (codes < 0) & ~gone
         if unseen is None:
@@ -86,18 +87,15 @@ def encode_arrow(col, attribute, path, unseen=None):
     return pd.Categorical.from_codes(codes, categories=categories)
 
 
-def _codes(values_col, values):
-    """Each entry's index in ``values`` (-1 where absent), compared as the column's type, or
-    as text where the list's values are text and the column's are not (a model read from CSV)."""
-    t = values_col.type
-    if all(isinstance(v, str) for v in values) and not (pa.types.is_string(t) or pa.types.is_large_string(t)):
-        values_col, t = pc.cast(values_col, pa.string()), pa.string()
-    try:
-        value_set = pa.array(list(values), type=t)
-    except ARROW_ERRORS:
-        value_set = pc.cast(pa.array([str(v) for v in values]), t, safe=False)
-    found = pc.index_in(values_col, value_set=value_set)
-    return found.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
+def _codes(entries, attribute):
+    """Each Arrow entry's code in ``attribute``'s list (-1 where absent), by the attribute's
+    :class:`~.value_index.ValueIndex`; entries compared as text where the list's values are text
+    and the column's are not (a model read from CSV)."""
+    t = entries.type
+    if all(isinstance(v, str) for v in attribute.values) and not (pa.types.is_string(t) or
+                                                                   pa.types.is_large_string(t)):
+        entries = pc.cast(entries, pa.string())
+    return attribute.index.codes(entries.to_pylist())
 
 
 def _time_ms(col):

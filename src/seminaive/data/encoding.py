@@ -16,6 +16,7 @@ from .factorize import NUMBER_KINDS, is_text_column
 from .int_block import LUT_LIMIT, code_dtype, encode_int_block
 from .schema import NOMINAL, Attribute, Schema, numeric_attribute, resolve_columns
 from .times import is_time_dtype, time_ms
+from .value_index import ValueIndex, gather
 
 __all__ = ["EncodedTable", "encode", "refuse_infinite", "as_columns", "code_dtype", "check_2d",
            "select_columns", "refuse_undeclared"]
@@ -120,58 +121,66 @@ def _missing(v):
     return v is None or v is pd.NA or (isinstance(v, (float, np.floating)) and v != v)
 
 
-def _encode_nominal(col, values, out):
-    """Write the codes of ``col`` into ``out``; return how many were unseen."""
+def _encode_nominal(col, attribute, out):
+    """Write the codes of ``col`` for ``attribute`` into ``out``; return how many were unseen. The
+    distinct entries found (a categorical's categories, pandas' hashing), each entry's code from the
+    attribute's index, the rows gathered (:mod:`.value_index`); small non-negative integers against
+    integer values through a look-up table of the same codes."""
+    values = attribute.values
     if isinstance(col, pd.Series) and isinstance(col.dtype, pd.CategoricalDtype):
         cat = col.array  # the Categorical itself (no accessor, no Series of codes)
-        cats, c = cat.categories.tolist(), cat.codes
+        cats, rows = cat.categories.tolist(), cat.codes
         if cats == list(values):
-            out[:] = c
+            out[:] = rows
             return 0
-        mapping = np.append(pd.Index(values, dtype=object).get_indexer(pd.Index(cats, dtype=object)), -1)
-        mapped = mapping[c]  # code -1 picks the appended -1
-        out[:] = mapped
-        return int(np.count_nonzero((mapped == -1) & (c >= 0)))
-    if is_text_column(col):  # hash the column once; look up only its distinct values
-        try:
-            raw, uniques = pd.factorize(col, use_na_sentinel=True)
-        except TypeError:  # unhashable values: the general path names them
-            raw = None
-        if raw is not None:
-            mapping = np.append(pd.Index(values, dtype=object).get_indexer(pd.Index(uniques, dtype=object)), -1)
-            out[:] = mapping[raw]  # code -1 (missing) picks the appended -1
-            return int(np.count_nonzero((mapping[raw] == -1) & (raw >= 0)))
-    arr = col.to_numpy() if isinstance(col, pd.Series) else col
-    if (arr.dtype.kind in "iu" and values and all(isinstance(v, int) and not isinstance(v, bool) for v in values)
-            and min(values) >= 0 and max(values) < LUT_LIMIT):
-        lut = np.full(max(values) + 2, -1, dtype=out.dtype)
-        lut[np.asarray(values)] = np.arange(len(values), dtype=out.dtype)
-        # values beyond the table land on its last entry, -1
-        idx = arr if arr.size == 0 or (arr.min() >= 0 and arr.max() <= max(values)) else \
-            np.where((arr < 0) | (arr > max(values)), max(values) + 1, arr)
-        out[:] = lut[idx]
-        return int(np.count_nonzero(out == -1))
-    keys = _number_keys(values) if arr.dtype.kind in "iuf" else None
-    if keys is not None:  # numbers against values read as text ('2', '10'): matched by number
-        idx = keys.get_indexer(arr.astype(np.float64, copy=False))
+        entry = attribute.index.codes(cats)
     else:
-        idx = pd.Index(values, dtype=object).get_indexer(pd.Index(arr, dtype=object))
-    out[:] = idx
-    missing = pd.isna(arr) if arr.dtype.kind in "fO" else np.zeros(arr.shape, bool)
-    return int(np.count_nonzero((idx == -1) & ~missing))
+        arr = col.to_numpy() if isinstance(col, pd.Series) and not is_text_column(col) else col
+        if (isinstance(arr, np.ndarray) and arr.dtype.kind in "iu" and values
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+                and min(values) >= 0 and max(values) < LUT_LIMIT):
+            return _encode_by_table(arr, values, out)
+        try:
+            rows, uniques = pd.factorize(arr, use_na_sentinel=True)
+        except TypeError:  # an unhashable value (a list in an object column)
+            raise ParameterError(f"X: attribute {attribute.name!r} holds a value that is no nominal value "
+                                 f"(an unhashable {type(_first_unhashable(arr)).__name__})") from None
+        keys = _number_index(values) if np.asarray(uniques).dtype.kind in "iuf" else None
+        entry = (attribute.index if keys is None else keys).codes(list(pd.Index(uniques, dtype=object)))
+    out[:] = gather(entry, rows)  # row code -1 (missing) picks the appended -1
+    return int(np.count_nonzero((out == -1) & (rows >= 0)))
 
 
-def _number_keys(values):
+def _first_unhashable(arr):
+    for v in arr:
+        try:
+            hash(v)
+        except TypeError:
+            return v
+    return None
+
+
+def _encode_by_table(arr, values, out):
+    """Integer codes through a look-up table of the attribute's codes (values beyond it: -1, unseen)."""
+    lut = np.full(max(values) + 2, -1, dtype=out.dtype)
+    lut[np.asarray(values)] = np.arange(len(values), dtype=out.dtype)
+    idx = arr if arr.size == 0 or (arr.min() >= 0 and arr.max() <= max(values)) else \
+        np.where((arr < 0) | (arr > max(values)), max(values) + 1, arr)
+    out[:] = lut[idx]
+    return int(np.count_nonzero(out == -1))
+
+
+def _number_index(values):
     """The numbers a nominal attribute's text values stand for (a column of numbers made nominal and read
     from a file: '2', '9', '10'), as an index to look numbers up in; None unless every value is such text
     and no two stand for one number."""
     if not values or not all(isinstance(v, str) for v in values):
         return None
     try:
-        keys = pd.Index(np.asarray(values, dtype=np.float64))
+        numbers = np.asarray(values, dtype=np.float64).tolist()
     except ValueError:
         return None
-    return keys if keys.is_unique else None
+    return ValueIndex(numbers) if len(set(numbers)) == len(numbers) else None
 
 
 def _encode_numeric(col, name):
@@ -236,7 +245,7 @@ def encode(X, schema, check_finite=True, found_codes=None):
             if found_codes is not None and want[i] in found_codes:
                 codes[:, k] = found_codes[want[i]]
             else:
-                unseen[k] = _encode_nominal(get(positions[i]), schema.attributes[i].values, codes[:, k])
+                unseen[k] = _encode_nominal(get(positions[i]), schema.attributes[i], codes[:, k])
     if num and len(num) == len(want) and _plain_numeric_frame(X):
         numeric = (X if positions == list(range(len(want))) else X.iloc[:, positions]).to_numpy(dtype=np.float64)
     elif num and isinstance(X, np.ndarray) and len(num) == len(want):

@@ -9,6 +9,8 @@ hashing them twice (once to infer, once to encode), would dominate a fit.
 import numpy as np
 import pandas as pd
 
+from .value_index import ValueIndex, gather
+
 __all__ = ["is_text_column", "factorize_nominal", "NUMBER_KINDS"]
 
 # what pandas.api.types.infer_dtype calls a column of numbers (missing values skipped)
@@ -51,7 +53,5 @@ def factorize_nominal(col):
         order = sorted(range(len(uniq)), key=uniq.__getitem__)
     except TypeError:  # mixed types: keep the order of first appearance
         order = list(range(len(uniq)))
-    rank = np.empty(len(uniq) + 1, dtype=np.intp)
-    rank[order] = np.arange(len(uniq))
-    rank[-1] = -1  # code -1 (missing) picks the last entry
-    return [uniq[i] for i in order], rank[codes]
+    values = [uniq[i] for i in order]
+    return values, gather(ValueIndex(values).codes(uniq), codes)  # the one encoder, on the distinct values

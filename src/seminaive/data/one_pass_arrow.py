@@ -19,6 +19,7 @@ from .encoding import EncodedTable, code_dtype
 from .arrow_values import encode_arrow
 from .one_pass_csv import Rows
 from .schema import NOMINAL, NUMERIC, Attribute, resolve_columns
+from .value_index import ValueIndex
 
 __all__ = ["OnePassArrow"]
 
@@ -29,38 +30,28 @@ class _Seen:
     unused entries count (a categorical's categories)."""
 
     def __init__(self, whole):
-        self.index, self.parts, self.whole, self.present = {}, [], whole, 0
+        self.index, self.parts, self.whole, self.present = ValueIndex(), [], whole, 0
 
     def codes(self, col):
         """A batch's column as ``(entry codes, rows)``: each row's entry (its dictionary entry, or its
         distinct value's) and each entry's code (one more entry, the last, for a missing row: -1);
         new values registered."""
         self.present += len(col) - col.null_count
-        if pa.types.is_dictionary(col.type):
-            entries, rows = col.dictionary, col.indices
-        else:
-            entries = pc.unique(col)
-            rows = pc.index_in(col, value_set=entries)
+        coded = col if pa.types.is_dictionary(col.type) else pc.dictionary_encode(col)  # Arrow's hashing
+        entries, rows = coded.dictionary, coded.indices
         rows = rows.fill_null(-1).to_numpy(zero_copy_only=False) if rows.null_count \
             else rows.to_numpy(zero_copy_only=False)
-        entry = np.full(len(entries) + 1, -1, dtype=np.int64)
         values = entries.to_pylist()
-        absent = []
-        for i, v in enumerate(values):
-            code = self.index.get(v)
-            if code is None:
-                absent.append(i)
-            else:
-                entry[i] = code
-        if absent:  # new values: those the rows use (all of a categorical's), in entry order
+        codes = self.index.codes(values)
+        absent = codes < 0
+        if absent.any():  # new values: those the rows use (all of a categorical's), in entry order
             used = np.ones(len(entries), dtype=bool) if self.whole or not pa.types.is_dictionary(col.type) \
                 else np.bincount(rows[rows >= 0], minlength=len(entries)) > 0
-            used &= ~entries.is_null(nan_is_null=True).to_numpy(zero_copy_only=False)
-            new = [i for i in absent if used[i]]
-            for i in new:
-                entry[i] = self.index[values[i]] = len(self.index)
-            if new:
-                self.parts.append(entries.take(pa.array(new, type=pa.int64())))
+            new = absent & used & ~entries.is_null(nan_is_null=True).to_numpy(zero_copy_only=False)
+            if new.any():
+                codes = self.index.grow(values, met=new)
+                self.parts.append(entries.filter(pa.array(new)))
+        entry = np.append(codes, np.int64(-1))  # one more entry, the last, for a missing row
         return entry, rows
 
     def positions(self, attribute, path):

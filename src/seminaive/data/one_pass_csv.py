@@ -27,6 +27,7 @@ from .encoding import EncodedTable, code_dtype
 from .kinds import EMPTY, NUMBERS, column_kind
 from .schema import NOMINAL, NUMERIC, Attribute, resolve_columns
 from .summary import MISSING_TOKENS, ColumnSummary, _numbers, value_order
+from .value_index import ValueIndex, gather
 
 __all__ = ["OnePassCsv", "Rows", "Recount"]
 
@@ -54,20 +55,22 @@ class Recount:
 
 
 class _Values:
-    """A nominal column's distinct stripped present values in order of first appearance."""
+    """A nominal column's distinct stripped present values in order of first appearance (a growing
+    :class:`~.value_index.ValueIndex`)."""
 
     def __init__(self):
-        self.index, self.values = {}, []
+        self.index = ValueIndex()
         self.n_present = self.n_missing = 0
+
+    @property
+    def values(self):
+        return self.index.values
 
     def codes(self, col, tally=True):
         """Codes of a batch's dictionary text column (-1 missing), tallied as present or
         missing (not for rows read again)."""
         values, entry, missing = text_values(col)  # the batch's own values, then their codes here
-        known = len(self.values)
-        codes = np.array([self.index.setdefault(v, len(self.index)) for v in values] + [-1], dtype=np.int64)
-        self.values.extend(v for v in values if self.index[v] >= known)  # the new ones, in order
-        codes = codes[entry][col.indices.to_numpy(zero_copy_only=False)]  # entry -1 (missing) takes the last
+        codes = gather(self.index.grow(values), entry)[col.indices.to_numpy(zero_copy_only=False)]  # per entry, per row
         if tally:
             self.n_missing += missing
             self.n_present += len(codes) - missing

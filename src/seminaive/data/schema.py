@@ -12,6 +12,7 @@ import numpy as np
 
 from ..exceptions import ParameterError
 from .int_block import LUT_LIMIT
+from .value_index import ValueIndex
 
 __all__ = ["Attribute", "Schema", "NOMINAL", "NUMERIC", "resolve_target", "resolve_columns"]
 
@@ -61,6 +62,18 @@ class Attribute:
     @property
     def n_values(self):
         return len(self.values)
+
+    @cached_property  # made once: every encoding of a column asks it
+    def index(self):
+        """The look-up of this attribute's values to their codes (:class:`~.value_index.ValueIndex`)."""
+        return ValueIndex(self.values)
+
+    @cached_property
+    def text_index(self):
+        """The look-up of this attribute's values written as text (a file's tokens) to their codes."""
+        if all(type(v) is str for v in self.values):
+            return self.index
+        return ValueIndex([str(v) for v in self.values])
 
     def to_dict(self):
         d = {"name": self.name, "kind": self.kind}

@@ -1,22 +1,24 @@
-"""A Naive Bayes fitted from a source of chunks (a file's, or Dask partitions)
-in passes, equal to one fit in memory: the cut points of its discretized
-attributes from every row (:func:`.cuts.source_cuts`), then every component's
-counts, added over the chunks."""
+"""A Naive Bayes with a discretizer fitted in passes over a source of chunks:
+the data in memory (one chunk, :class:`~.sources.OneTable`), a file's chunks or
+Dask partitions, by the same passes, so that every route gives the fit in memory:
+the cut points of its discretized attributes from every row
+(:func:`.cuts.source_cuts`), then every component's counts, added over the
+chunks."""
 
 import numpy as np
 
 from ..components import count_components
-from .cuts import encoded_chunk, source_cuts
-from .sources import add_counts, map_reduce
+from .cuts import source_cuts
+from .sources import add_counts, encoded, map_reduce
 from ..core.counting import count_classes
 
-__all__ = ["naive_bayes_from_chunks"]
+__all__ = ["naive_bayes_from_chunks", "naive_bayes_passes"]
 
 
 def _counts(chunk, model):
-    table, yc, keep = encoded_chunk(chunk, model.schema_, model.classes_)
+    table, yc, weight = encoded(chunk, model.schema_, model.classes_)
     k = len(model.classes_)
-    return count_components(model.components_, table, yc, k), count_classes(yc, k)
+    return count_components(model.components_, table, yc, k, weight), count_classes(yc, k, weight)
 
 
 def naive_bayes_from_chunks(model, source, schema, classes):
@@ -38,10 +40,22 @@ def naive_bayes_from_chunks(model, source, schema, classes):
     model.schema_, model.classes_ = schema, np.asarray(classes, dtype=object)
     model.n_features_in_ = len(schema)
     model.feature_names_in_ = np.asarray(schema.names, dtype=object)
-    cuts = source_cuts(source, schema, model.classes_, model.numeric, model.n_bins, model.min_bucket)
-    comps = model._make_components(None, None, cuts=cuts)
-    model.components_ = comps  # what each chunk counts
+    return naive_bayes_passes(model, source)
+
+
+def naive_bayes_passes(model, source):
+    """The passes of a Naive Bayes ``model`` with a discretizer (its ``schema_`` and ``classes_`` set)
+    over ``source``: the cut points, then the counts; the model estimated and returned."""
+    model.components_ = comps = model._make_components(first_cuts(model, source))  # what each chunk counts
     stats, model.class_count_ = map_reduce(source, _counts, add_counts, model)
     model._hold_lists(comps, stats)  # the nominal attributes as a block, as a fit in memory holds them
     model._estimate()
     return model
+
+
+def first_cuts(model, source):
+    """The cut points of the discretized attributes of a Naive Bayes ``model`` from ``source`` (None
+    for Gaussian or kernel attributes)."""
+    if model.numeric in ("gaussian", "kernel"):
+        return None
+    return source_cuts(source, model.schema_, model.classes_, model.numeric, model.n_bins, model.min_bucket)

@@ -1,39 +1,53 @@
-"""Cut points learned from a source of chunks, as from all the rows at once:
-one pass counts every numeric attribute's (value, class) pairs, which is what
-any discretizer needs (the sorted values with their classes)."""
+"""Cut points learned from a source of chunks, as from all the rows at once: one
+pass gathers every numeric attribute's (value, class, weight) triples, which is
+what any discretizer needs (the sorted values with their classes). A chunk's
+triples are kept as they are; two chunks' are counted together (each distinct
+value and class once, with its count), so that memory follows the distinct
+values, not the rows, and a source of one chunk (the data in memory,
+:class:`~.sources.OneTable`) hands the discretizer exactly what a fit in memory
+hands it."""
 
 import numpy as np
 import pandas as pd
 
-from .._target import class_codes
-from ..data.encoding import encode
-from ..discretize import attribute_cuts, learn_cuts
-from .sources import map_reduce
+from ..discretize import attribute_cuts
+from .sources import encoded, map_reduce
 
-__all__ = ["value_counts", "add_value_counts", "source_cuts", "encoded_chunk"]
+__all__ = ["value_triples", "add_value_triples", "source_cuts"]
 
 
-def encoded_chunk(chunk, schema, classes):
-    """A chunk ``(X, y)`` encoded: (table, class codes, rows with a class)."""
-    X, y = chunk
-    table = encode(X, schema)
-    yc = class_codes(y, classes).astype(np.int64)
-    return table, yc, yc >= 0
+def value_triples(chunk, schema, classes):
+    """Per numeric attribute, a chunk's ``(values, class codes, weights)`` of its rows that have a
+    class (values NaN where missing; weights None: each row once)."""
+    e = encoded(chunk, schema, classes)
+    keep = e.y >= 0
+    every = bool(keep.all())
+    y = e.y if every else e.y[keep]
+    w = e.weight if e.weight is None or every else e.weight[keep]
+    return {j: (e.table.numeric[:, col] if every else e.table.numeric[keep, col], y, w)
+            for col, j in enumerate(schema.numeric_indices)}
 
 
-def value_counts(chunk, schema, classes):
-    """Per numeric attribute, the counts of (value, class) pairs in a chunk."""
-    table, yc, keep = encoded_chunk(chunk, schema, classes)
+def _repeats(x, w):
+    """How many times each row counts: integer weights repeat it, fractional ones count its presence
+    (as :func:`~seminaive.discretize.learn_cuts` reads weights)."""
+    if w is None:
+        return np.ones(x.shape[0])
+    return w if np.all(w == np.round(w)) else (w > 0).astype(np.float64)
+
+
+def add_value_triples(a, b):
+    """Two parts' triples counted together: each present (value, class) once, its weight the rows' count."""
     out = {}
-    for col, j in enumerate(schema.numeric_indices):
-        x = table.numeric[keep, col]
-        ok = ~np.isnan(x)
-        out[j] = pd.Series(1.0, index=pd.MultiIndex.from_arrays([x[ok], yc[keep][ok]])).groupby(level=[0, 1]).sum()
+    for j in a:
+        (xa, ya, wa), (xb, yb, wb) = a[j], b[j]
+        x, y = np.concatenate([xa, xb]), np.concatenate([ya, yb])
+        w = np.concatenate([_repeats(xa, wa), _repeats(xb, wb)])
+        ok = ~np.isnan(x) & (w > 0)
+        s = pd.Series(w[ok], index=pd.MultiIndex.from_arrays([x[ok], y[ok]])).groupby(level=[0, 1]).sum()
+        out[j] = (s.index.get_level_values(0).to_numpy(dtype=np.float64),
+                  s.index.get_level_values(1).to_numpy(dtype=np.int64), s.to_numpy(dtype=np.float64))
     return out
-
-
-def add_value_counts(a, b):
-    return {j: a[j].add(b[j], fill_value=0.0) for j in a}
 
 
 def source_cuts(source, schema, classes, numeric, n_bins=10, min_bucket=6, random_state=0):
@@ -45,6 +59,7 @@ def source_cuts(source, schema, classes, numeric, n_bins=10, min_bucket=6, rando
     --------
     >>> from seminaive.datasets import load
     >>> from seminaive.data import infer_schema
+    >>> from seminaive.discretize import learn_cuts
     >>> d = load("iris")
     >>> chunks = [(d.X[:70], d.y[:70]), (d.X[70:], d.y[70:])]
     >>> cuts = source_cuts(chunks, infer_schema(d.X), d.y.cat.categories.to_numpy(), "equal_width", n_bins=4)
@@ -53,12 +68,8 @@ def source_cuts(source, schema, classes, numeric, n_bins=10, min_bucket=6, rando
     """
     if not schema.numeric_indices:
         return {}
-    counts = map_reduce(source, value_counts, add_value_counts, schema, classes)
+    triples = map_reduce(source, value_triples, add_value_triples, schema, classes)
     out = {}
-    for j in schema.numeric_indices:  # each attribute's (value, class) pairs, missing values left out
-        s = counts[j].sort_index()
-        reps = s.to_numpy().astype(np.int64)
-        x = np.repeat(s.index.get_level_values(0).to_numpy(dtype=np.float64), reps)
-        y = np.repeat(s.index.get_level_values(1).to_numpy(dtype=np.int64), reps)
-        out.update(attribute_cuts(numeric, {j: x}, y, None, n_bins, min_bucket, random_state))
+    for j, (x, y, w) in triples.items():
+        out.update(attribute_cuts(numeric, {j: x}, y, w, n_bins, min_bucket, random_state))
     return out

@@ -6,11 +6,54 @@ folds])``: the one chunk of data in memory, a file's chunks, or (with a
 function over the chunks and combines the results in chunk order.
 """
 
+from typing import NamedTuple
+
 import numpy as np
 
+from .._target import class_codes
 from ..components.gaussian import Gaussian
+from ..data.encoding import EncodedTable, encode
 
-__all__ = ["map_reduce", "add_counts"]
+__all__ = ["map_reduce", "add_counts", "Encoded", "OneTable", "encoded"]
+
+
+class Encoded(NamedTuple):
+    """A chunk as the passes read it: its encoded ``table``, class codes ``y`` (-1: no class) and
+    instance weights (None: each row once)."""
+
+    table: EncodedTable
+    y: np.ndarray
+    weight: np.ndarray = None
+
+
+class OneTable:
+    """The data in memory as a source: one chunk, already encoded, with its weights. A fit in
+    memory is a fit from this source, so that it runs the passes a file's or a cluster's chunks
+    run (each pass here a single call on the whole table).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from seminaive.data import infer_schema
+    >>> X = pd.DataFrame({"a": ["x", "y", "x"]})
+    >>> one = OneTable(encode(X, infer_schema(X)), np.array([0, 1, 0]))
+    >>> map_reduce(one, lambda chunk: chunk.table.codes[:, 0].tolist(), None)
+    [0, 1, 0]
+    """
+
+    def __init__(self, table, y, weight=None):
+        self.chunk = Encoded(table, np.asarray(y, dtype=np.int64), weight)
+
+    def __iter__(self):
+        yield self.chunk
+
+
+def encoded(chunk, schema, classes):
+    """A chunk ``(X, y)`` encoded under ``schema`` and ``classes`` (an :class:`Encoded` one as it is)."""
+    if isinstance(chunk, Encoded):
+        return chunk
+    X, y = chunk
+    return Encoded(encode(X, schema), class_codes(y, classes).astype(np.int64))
 
 
 def map_reduce(source, fn, combine, *args):

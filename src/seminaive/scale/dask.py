@@ -14,7 +14,6 @@ different cut points in each partition).
 
 import numpy as np
 import pandas as pd
-from sklearn.base import clone
 
 from ..core.capabilities import capabilities, check_chunkable
 from ..learning.data_source import DaskFrameSource

@@ -31,9 +31,9 @@ def fit_source(model, source, progress=None, how=("source", "search_source", "fi
     caps = capabilities(model)
     # the model's own nominal columns are read as nominal by the source, as model.fit reads them
     source = source.with_nominal(model.get_params(deep=False).get("nominal"))
-    if caps.search:  # a wrapper search: its engine's passes over the chunks (search.streamed)
+    if caps.search:  # a wrapper search: its engine's passes over the chunks (its declared SearchesChunks hook)
         return model._fit_source(source, progress)
-    if caps.passes:  # the family, a Naive Bayes with a discretizer: passes over the chunks
+    if caps.passes:  # the family, a Naive Bayes with a discretizer: the passes of its fit in memory (FitsInPasses)
         return model._fit_chunks(source, source.schema, source.classes)
     check_chunkable(model, *how)
     return source.partial_fits(model, progress)

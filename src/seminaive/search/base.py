@@ -8,7 +8,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 
 from ..registry import SavedModel
-from ..core.capabilities import Capabilities
+from ..core.capabilities import Capabilities, SearchesChunks
 from .priors_only import _PriorsOnly
 from .streamed import search_source
 from ..core.folds import make_folds
@@ -34,7 +34,7 @@ from ..core.counting import count_classes
 __all__ = ["SearchNaiveBayes"]
 
 
-class SearchNaiveBayes(SavedModel, ClassifierMixin, BaseEstimator):
+class SearchNaiveBayes(SearchesChunks, SavedModel, ClassifierMixin, BaseEstimator):
     """Base of BSE, BSJ, BSEJ and FSSJ: subclasses give ``_start(d)`` (the
     initial groups) and ``_candidates(groups, d)`` (the changes to try).
 
