@@ -12,14 +12,13 @@ import pytest
 import dask.dataframe as dd
 
 from seminaive import load_model, save_model
-from seminaive._target import chunk_class_codes, declare_classes, encode_target, fit_input, unwrap
+from seminaive._target import chunk_table, encode_target, fit_input
 from seminaive.base import BaseNaiveBayes
 from seminaive.cli.main import main
 from seminaive.components import count_components, variance_floor
 from seminaive.components.checked import checked_components
 from seminaive.components.make import make_components
-from seminaive.data import infer_schema, load_file
-from seminaive.data.encoding import encode, refuse_undeclared, select_columns
+from seminaive.data import load_file
 from seminaive.datasets import dataset_path, load
 from seminaive.estimation import Frequency, class_log_prior
 from seminaive.registry import catalog_text, register, register_variant
@@ -46,20 +45,10 @@ class AddTwoBayes(BaseNaiveBayes):
         return self.partial_fit(X, y, classes=classes)
 
     def partial_fit(self, X, y=None, classes=None):
-        X, y = unwrap(X, y)
         first = not hasattr(self, "stats_")
+        _, _, table, codes, _, _ = chunk_table(self, X, y, classes, first=first)  # the opening every model shares
         if first:
-            self._check_params()
-            self.schema_ = infer_schema(X, None)
-            self.n_features_in_ = len(self.schema_)
-            self.feature_names_in_ = np.asarray(self.schema_.names, dtype=object)
-            if classes is not None or not hasattr(y, "cat"):
-                self.classes_ = declare_classes(y, classes)
             self.components_ = make_components(self.schema_, "gaussian")
-        else:
-            X = select_columns(X, self.schema_)
-        table = refuse_undeclared(encode(X, self.schema_), self.schema_)
-        codes = chunk_class_codes(self, y, table.n_samples, first)
         k = len(self.classes_)
         stats = count_components(self.components_, table, codes, k)
         counts = np.bincount(codes, minlength=k).astype(np.float64)

@@ -9,13 +9,13 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import _check_sample_weight, check_array, column_or_1d, validate_data
 
 from .data.dataset import declared_labels, is_declared
-from .data.encoding import check_2d, encode, select_columns
+from .data.encoding import check_2d, encode, refuse_undeclared, select_columns
 from .data.kinds import infer_schema
 from .data.value_index import ValueIndex, gather
 from .exceptions import ParameterError
 
 __all__ = ["fit_table", "FitTable", "encode_target", "unwrap", "declared_labels", "prediction_input", "class_codes", "declare_classes",
-           "chunk_class_codes", "check_names"]
+           "chunk_class_codes", "check_names", "chunk_table"]
 
 
 def unwrap(X, y=None):
@@ -248,3 +248,36 @@ def chunk_class_codes(estimator, y, n, first):
     if codes.shape[0] != n:
         raise ParameterError(f"y: expected {n} class labels (one per instance), got {codes.shape[0]}")
     return codes
+
+
+def chunk_table(estimator, X, y, classes=None, sample_weight=None, first=True, nominal=None):
+    """The opening of every ``partial_fit`` on a table, written once: on the ``first`` chunk the
+    parameters checked, the input's feature count and names recorded, the schema by the one rule
+    for a column's kind (``nominal``: the model's option) and the classes declared (``classes``, or
+    a categorical ``y``'s); on a later chunk the columns chosen and checked against those; the chunk
+    encoded (a value outside the schema is an error), its class codes and weights checked.
+
+    Examples
+    --------
+    >>> from seminaive import NaiveBayes
+    >>> m = NaiveBayes()
+    >>> got = chunk_table(m, pd.DataFrame({"a": ["x", "y"]}), ["q", "p"], classes=["p", "q"])
+    >>> m.schema_.names, got.codes.tolist(), m.classes_.tolist()
+    (('a',), [1, 0], ['p', 'q'])
+    """
+    X, y = unwrap(X, y)
+    check_2d(X)
+    if first:
+        estimator._check_params()
+        check_names(estimator, X, reset=True)
+        estimator.schema_ = infer_schema(X, nominal)
+        estimator.__dict__.pop("classes_", None)
+        if classes is not None or not (isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype)):
+            estimator.classes_ = declare_classes(y, classes)
+    else:
+        X = select_columns(X, estimator.schema_)
+        check_names(estimator, X, reset=False)
+    table = refuse_undeclared(encode(X, estimator.schema_), estimator.schema_)
+    codes = chunk_class_codes(estimator, y, table.n_samples, first)
+    weight = None if sample_weight is None else _check_sample_weight(sample_weight, np.empty((table.n_samples, 0)))
+    return FitTable(X, estimator.schema_, table, codes, estimator.classes_, weight)

@@ -5,11 +5,11 @@ import copy
 import numpy as np
 from sklearn.utils.validation import _check_sample_weight
 
-from ._target import check_names, chunk_class_codes, declare_classes, encode_target, fit_input, unwrap
+from ._target import chunk_table, encode_target, fit_input, unwrap
 from ._validation import check_bandwidth, check_prior_dict, check_prior_names, check_priors
 from .base import BaseNaiveBayes, TabularInput
 from .core.capabilities import Capabilities, FitsInPasses
-from .learning.chunk_fit import first_cuts, naive_bayes_from_chunks, naive_bayes_passes
+from .learning.chunk_fit import naive_bayes_from_chunks, naive_bayes_passes
 from .learning.sources import OneTable
 from .learning.leave_one_out import naive_bayes_loo
 from .components import VAR_SMOOTHING_RULES, count_components
@@ -18,8 +18,7 @@ from .components.gaussian_block import GaussianBlock
 from .components.held_block import HeldBlock, count_blocks
 from .components.make import make_components
 from .components.checked import checked_components
-from .data.encoding import (as_columns, check_2d, encode, refuse_infinite,
-                            refuse_undeclared, select_columns)
+from .data.encoding import as_columns, encode, refuse_infinite
 from .data.kinds import infer_schema
 from .data.int_block import block_counts, block_width
 from .data.schema import Schema, resolve_columns
@@ -185,20 +184,30 @@ class NaiveBayes(HeldBlock, TabularInput, FitsInPasses, BaseNaiveBayes):
             # Gaussian moments show an infinite value (they come out non-finite): check only then
             gaussian = self.numeric == "gaussian"
             table = encode(X, self.schema_, check_finite=not gaussian, found_codes=found)
-            if gaussian:  # the nominal attributes as one block, the Gaussian ones as another
-                blocks, comps, stats = count_blocks(self.schema_, table, codes, k, weight)
-                self._hold(blocks, comps, stats)
-                if not all(b.finite() for b in blocks if isinstance(b, GaussianBlock)):
-                    refuse_infinite(table, self.schema_)
-            elif self.numeric == "kernel":  # kernels attribute by attribute, the nominal attributes as a block
-                comps = self._make_components()
-                self._hold_lists(comps, count_components(comps, table, codes, k, weight))
-            else:  # intervals: the passes of a fit from chunks, over the table as one chunk
-                naive_bayes_passes(self, OneTable(table, codes, weight))
-                return table, codes
+            self._add_chunk(table, codes, weight, first=True, finite_checked=not gaussian)  # partial_fit's hook
+            return table, codes
         self.class_count_ = count_classes(codes, k, weight)
         self._estimate()
         return table, codes
+
+    def _add_chunk(self, table, codes, weight, first, finite_checked=True):
+        """Add an encoded chunk's statistics and estimate: the one chunk of ``fit``, or each chunk of
+        ``partial_fit``. Gaussians add as blocks (moments merged); the first chunk of intervals or
+        kernels runs the passes of a fit from chunks over it (:func:`naive_bayes_passes`: the cut
+        points, then the counts); a later chunk adds its counts."""
+        k = len(self.classes_)
+        counts = count_classes(codes, k, weight)
+        if self.numeric == "gaussian":  # the nominal attributes as one block, the Gaussian ones as another
+            held = count_blocks(self.schema_, table, codes, k, weight)
+            if not finite_checked and not all(b.finite() for b in held[0] if isinstance(b, GaussianBlock)):
+                refuse_infinite(table, self.schema_)  # moments show an infinite value: named only then
+            self._accumulate_held(held, counts)
+        elif first:
+            return naive_bayes_passes(self, OneTable(table, codes, weight))
+        else:
+            self._accumulate(self._count(table, codes, k, weight), counts)
+        self._estimate()
+        return self
 
     def _fit_int_block(self, X, codes, k):
         """Schema and counts of an all-nominal small-integer array in one pass (False, doing nothing, if not)."""
@@ -254,33 +263,9 @@ class NaiveBayes(HeldBlock, TabularInput, FitsInPasses, BaseNaiveBayes):
         >>> bool(np.allclose(nb.predict_proba(d.X), NaiveBayes().fit(d.X, d.y).predict_proba(d.X)))
         True
         """
-        X, y = unwrap(X, y)
-        check_2d(X)
         first = not self._has_stats()
-        if first:
-            self._check_params()
-            check_names(self, X, reset=True)
-            self.schema_ = infer_schema(X, self.nominal)
-            if classes is not None or not hasattr(y, "cat"):
-                self.classes_ = declare_classes(y, classes)
-        else:
-            X = select_columns(X, self.schema_)
-            check_names(self, X, reset=False)
-        table = refuse_undeclared(encode(X, self.schema_), self.schema_)
-        codes = chunk_class_codes(self, y, table.n_samples, first)
-        weight = None
-        if sample_weight is not None:
-            weight = _check_sample_weight(sample_weight, np.empty((table.n_samples, 0)))
-        k = len(self.classes_)
-        counts = count_classes(codes, k, weight)
-        if self.numeric == "gaussian":  # blocks added to blocks
-            self._accumulate_held(count_blocks(self.schema_, table, codes, k, weight), counts)
-        else:
-            if first:
-                self.components_ = self._make_components(first_cuts(self, OneTable(table, codes, weight)))
-            self._accumulate(self._count(table, codes, k, weight), counts)
-        self._estimate()
-        return self
+        _, _, table, codes, _, weight = chunk_table(self, X, y, classes, sample_weight, first, self.nominal)
+        return self._add_chunk(table, codes, weight, first)
 
     def merge(self, other):
         """A new model fitted on the union of the two models' data: the

@@ -15,25 +15,22 @@ counting and the joint log-likelihood too.
 from dataclasses import replace
 
 import numpy as np
-from sklearn.utils.validation import _check_sample_weight
 
 from ..learning.sources import add_counts
 from .._names import DISCRETIZER_NAMES
 from ..core.capabilities import Capabilities, FitsInPasses
-from .._target import check_names, fit_table, unwrap
+from .._target import chunk_table, fit_table, unwrap
 from .._validation import check_priors
 from ..base import BaseNaiveBayes, TabularInput
 from ..components import ConditionalTable, Discretized, checked_tables
 from ..components.checked import checked_component
-from ..data.encoding import check_2d, encode, refuse_undeclared
-from ..data.kinds import infer_schema
+from ..data.encoding import encode
 from ..estimation import Frequency, MEstimate, class_log_prior, loo_class_log_prior
 from ..estimation.hdp import HDP, TYINGS, SavedTables
 from ..estimation.hgs import HGS
 from ..core.structure import Structure
 from .._state import checked_counts, field, numbers, plain_counts
-from .._target import class_codes, declare_classes
-from ..data.encoding import select_columns
+from .._target import class_codes
 from ..scoring import log_posteriors
 from ..report import format_explanation
 from ..exceptions import ChunkWarning, ParameterError
@@ -197,21 +194,8 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
         sequence of chunks equals one fit on their union when the values are
         declared up front).
         """
-        X, y = unwrap(X, y)
-        check_2d(X)
         first = not hasattr(self, "stats_")
-        if first:
-            self._check_params()
-            check_names(self, X, reset=True)
-            self.schema_ = infer_schema(X, self.nominal)
-            self.classes_ = declare_classes(y, classes)
-        else:
-            X = select_columns(X, self.schema_)
-            check_names(self, X, reset=False)
-        table = refuse_undeclared(encode(X, self.schema_), self.schema_)
-        ycodes = class_codes(y, self.classes_)
-        weight = None if sample_weight is None else _check_sample_weight(sample_weight,
-                                                                          np.empty((table.n_samples, 0)))
+        _, _, table, ycodes, _, weight = chunk_table(self, X, y, classes, sample_weight, first, self.nominal)
         if first:  # the first chunk fitted as the data in memory are
             self._warn_first_chunk()
             return fit_passes(self, OneTable(table, ycodes, weight))

@@ -14,9 +14,10 @@ file reads only those) to learn their value lists, then converts each batch (a
 model whose statistics grow with the value lists reads the file once instead:
 :mod:`.one_pass_arrow`):
 a dictionary column maps its small dictionary onto the value list and its
-indices through that map (no string is hashed per row), a string column is
-matched by pyarrow's hash (``index_in``); numbers are cast to float64 with
-missing values as NaN.
+indices through that map (no string is hashed per row), another column is
+dictionary-encoded by pyarrow's hash first, each distinct value then looked up
+once by the attribute's :class:`~.value_index.ValueIndex`; numbers are cast to
+float64 with missing values as NaN.
 """
 
 import os

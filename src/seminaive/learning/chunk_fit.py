@@ -12,7 +12,7 @@ from .cuts import source_cuts
 from .sources import add_counts, encoded, map_reduce
 from ..core.counting import count_classes
 
-__all__ = ["naive_bayes_from_chunks", "naive_bayes_passes"]
+__all__ = ["naive_bayes_from_chunks", "naive_bayes_passes", "first_cuts"]
 
 
 def _counts(chunk, model):
