@@ -5,7 +5,9 @@ magic, satimage), stratified 10-fold with the same folds for every model.
                                      [--jobs 2] [--folder DIR] [--models eskdb-hgs,forest]
 
 Models: ESKDB (20 selective kDBs, k <= 5, stochastic MDL intervals) with hierarchical gradient
-smoothing (concentrations untied) and with HDP tables, scikit-learn's random forest (100 trees, single-threaded, one-hot
+smoothing (concentrations untied) and with HDP tables, ESKDB with discriminative weights per cell
+(``eskdb-disc``) and with intervals at their resolution (``eskdb-res``), kDB (k = 2, HGS) with
+and without discriminative weights, scikit-learn's random forest (100 trees, single-threaded, one-hot
 nominal columns), and kDB (k = 2) with Laplace, HDP and HGS tables. Data sets run in ``--jobs`` processes (CPU times are
 per process, every model single-threaded); each keeps its per-fold results in its own folder
 under ``--folder`` (resumable). Prints and writes (report.md, report.html and plots in the
@@ -31,7 +33,7 @@ SUITE = ("iris,keel:wine,keel:pima,keel:heart,keel:breast,keel:crx,keel:monk-2,k
 LARGEST_FIRST = ("keel:letter", "keel:magic", "keel:satimage", "keel:splice", "keel:mushroom", "keel:chess")
 
 
-MODELS = ("eskdb-hgs", "eskdb-hdp", "forest", "kdb2", "kdb2-hdp", "kdb2-hgs")
+MODELS = ("eskdb-hgs", "eskdb-hdp", "forest", "kdb2", "kdb2-hdp", "kdb2-hgs", "eskdb-disc", "eskdb-res", "kdb2-disc")
 
 
 def _models(names=MODELS):
@@ -40,7 +42,10 @@ def _models(names=MODELS):
     every = {"eskdb-hgs": lambda: ESKDB(estimation="hgs", hdp_tying="none"),
              "eskdb-hdp": lambda: ESKDB(estimation="hdp"), "forest": lambda: sklearn_model("forest"),
              "kdb2": lambda: KDB(k=2),
-             "kdb2-hdp": lambda: KDB(k=2, estimation="hdp"), "kdb2-hgs": lambda: KDB(k=2, estimation="hgs")}
+             "kdb2-hdp": lambda: KDB(k=2, estimation="hdp"), "kdb2-hgs": lambda: KDB(k=2, estimation="hgs"),
+             "eskdb-disc": lambda: ESKDB(discriminative="parameter"),
+             "eskdb-res": lambda: ESKDB(numeric="resolution_stochastic"),
+             "kdb2-disc": lambda: KDB(k=2, estimation="hgs", discriminative="parameter")}
     return {name: every[name]() for name in names}
 
 
@@ -98,7 +103,8 @@ def summarize(res):
         lines.append(f"  {m:9s} accuracy {acc[m].mean():6.2f}   log loss {ll[m].mean():.4f}   RMSE {rmse[m].mean():.4f}"
                      f"   fit {fit[m].sum():8.1f} s   predict {pred[m].sum():7.2f} s (CPU, one fold each summed)")
     lines.append("")
-    for a, b in ((e, "forest"), (e, other)):
+    for a, b in ((e, "forest"), (e, other), ("eskdb-disc", "forest"), ("eskdb-disc", e), ("eskdb-res", e),
+                 ("kdb2-disc", "kdb2-hgs")):
         if acc[a].isna().any() or acc[b].isna().any():
             continue
         w = wilcoxon_test(acc[a], acc[b])
@@ -112,7 +118,7 @@ def summarize(res):
             continue
         lines.append(f"kDB (k=2) RMSE, {h[5:].upper()} below Laplace on {int((rmse[h] < rmse['kdb2']).sum())} of "
                      f"{len(sets)} sets (Wilcoxon p = {wilcoxon_test(-rmse[h], -rmse['kdb2']).p_value:.4f})")
-    for m in (e, other):
+    for m in (e, other, "eskdb-disc", "eskdb-res"):
         if fit[m].isna().any() or fit["forest"].isna().any():
             continue
         lines.append(f"CPU: {m} fits in {fit[m].sum() / fit['forest'].sum():.1f}x the forest's time "

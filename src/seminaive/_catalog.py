@@ -67,6 +67,8 @@ DISCRETIZERS = {
     'mdl_fallback': 'MDL intervals; equal-frequency ones (at most n_bins, about sqrt(n)) where MDL finds no cut',
     'mdl_stochastic': "MDL splits drawn in proportion to their gain above the threshold (ESKDB's stochastic discretization; random_state)",
     '1r': "Holte's 1R intervals (min_bucket)",
+    'resolution': "intervals at the resolution leave-one-out chooses per attribute, from MDL's to halved again and again (max_bins)",
+    'resolution_stochastic': "resolution's ladder drawn (MDL splits drawn, halves at drawn quantiles): ESKDB's members at their own resolution (random_state)",
 }
 
 ESTIMATIONS = {

@@ -37,6 +37,7 @@ from ..exceptions import ChunkWarning, ParameterError
 from .streamed import fit_chunks, fit_passes
 from ..learning.sources import OneTable
 from ..core.counting import count_classes
+from .discriminative import DISCRIMINATIVE, check_penalty, discriminate, fold_weights, weights_from_state, weights_state
 
 __all__ = ["BayesNetClassifier", "DISCRETIZER_NAMES", "ChunkWarning"]
 
@@ -65,10 +66,14 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
         "estimation": dict(options=ESTIMATION_NAMES),
         "n_bins": dict(kind="int", low=1), "min_bucket": dict(kind="int", low=1),
         "hdp_iterations": dict(kind="int", low=1), "hdp_tying": dict(options=TYINGS),
-        "random_state": dict(kind="int", low=0)}
+        "random_state": dict(kind="int", low=0), "discriminative": dict(options=DISCRIMINATIVE, allow_none=True),
+        "penalty": check_penalty}
 
     def __init__(self, *, alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback", n_bins=10,
-                 min_bucket=6, estimation="frequency", hdp_iterations=1000, hdp_tying="level", random_state=0):
+                 min_bucket=6, estimation="frequency", hdp_iterations=1000, hdp_tying="level", random_state=0,
+                 discriminative=None, penalty="auto"):
+        self.discriminative = discriminative
+        self.penalty = penalty
         self.alpha = alpha
         self.estimation = estimation
         self.hdp_iterations = hdp_iterations
@@ -83,6 +88,8 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
     def _capabilities(self):
         """As its class declares them; a table smoothed along its parents (HDP, HGS) has no leave-one-out form."""
         caps = type(self).capabilities
+        if getattr(self, "discriminative", None):  # weights fitted on every row at once
+            return Capabilities()
         return replace(caps, leave_one_out=False) if self.estimation in HIERARCHICAL else caps
 
     # ---------------------------------------------------------------- fitting
@@ -98,7 +105,10 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
             structure is learned from the weighted counts too.
         """
         _, self.schema_, table, ycodes, self.classes_, weight = fit_table(self, X, y, sample_weight, self.nominal)
-        return fit_passes(self, OneTable(table, ycodes, weight))  # the data in memory: a source of one chunk
+        fit_passes(self, OneTable(table, ycodes, weight))  # the data in memory: a source of one chunk
+        if getattr(self, "discriminative", None):
+            discriminate(self, table, ycodes, weight)
+        return self
 
     def _set_parents(self, parents):
         d = len(parents)
@@ -123,6 +133,8 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
                  "counts": {name: plain_counts(c) for name, c in self._file_counts().items()}}
         if self.estimation in HIERARCHICAL:  # the smoothed tables, so that loading does not smooth again
             state[f"{self.estimation}_tables"] = [t.log_table_.tolist() for t in self._all_tables()]
+        if getattr(self, "discriminative", None):
+            state["weights"] = None if self.weights_ is None else weights_state(self.weights_)
         return state
 
     def _file_counts(self):
@@ -167,6 +179,12 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
             saved.check_used()
         else:
             self._estimate()
+        if getattr(self, "discriminative", None):
+            w = state.get("weights")
+            self.weights_ = None if w is None else weights_from_state(field(state, "weights", dict), self,
+                                                                       self.discriminative)
+            if self.weights_ is not None:
+                fold_weights(self, self.weights_)
 
     def _count(self, table, y, k, weight, columns=None):
         """The statistics of a table under the fitted structure, by name (from ``columns``, every
@@ -194,6 +212,9 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
         sequence of chunks equals one fit on their union when the values are
         declared up front).
         """
+        if getattr(self, "discriminative", None):
+            raise ParameterError("discriminative: the weights are fitted on every row at once, so partial_fit is "
+                                 "not offered; fit on all the rows")
         first = not hasattr(self, "stats_")
         _, _, table, ycodes, _, weight = chunk_table(self, X, y, classes, sample_weight, first, self.nominal)
         if first:  # the first chunk fitted as the data in memory are
@@ -305,6 +326,8 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
         """A new model fitted on the union of both models' data, for two models
         with the same parameters, schema, intervals and structure: the counts add."""
         import copy
+        if getattr(self, "discriminative", None):
+            raise ParameterError("merge: discriminative weights do not add; fit one model on the union of the data")
         self._check_mergeable(other)
         if other.schema_ != self.schema_ or other.structure_ != self.structure_ or \
                 [r.to_dict() for r in other.readers_] != [r.to_dict() for r in self.readers_]:

@@ -26,6 +26,7 @@ from ..estimation.hdp import TYINGS
 from .base import BayesNetClassifier
 from .skdb import SelectiveKDB
 from .streamed import fit_chunks
+from .discriminative import discriminate
 from .._target import fit_table
 from ..learning.sources import OneTable
 
@@ -34,8 +35,13 @@ __all__ = ["ESKDB"]
 
 def _fit_member(member, source, schema, classes, named):
     """A member fitted from ``source`` by the family's one fit, with the ``classes`` array as given (its
-    dtype too) and the input names kept when ``named``."""
-    member = fit_chunks(member, source, schema, classes)
+    dtype too) and the input names kept when ``named``; then its discriminative weights, if it has them,
+    on the rows (in memory: a source of one chunk)."""
+    how = member.discriminative
+    member = fit_chunks(member.set_params(discriminative=None), source, schema, classes)
+    if how:
+        chunk = next(iter(source))
+        discriminate(member.set_params(discriminative=how), chunk.table, chunk.y, chunk.weight)
     member.classes_ = classes
     if not named:
         del member.feature_names_in_
@@ -75,7 +81,7 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
         The ensemble's seed; member i takes a seed drawn from it.
     n_jobs : int or None, default None
         Members fitted in parallel (joblib; None: one at a time).
-    alpha, priors, nominal, n_bins, min_bucket
+    alpha, priors, nominal, n_bins, min_bucket, discriminative, penalty
         As :class:`~seminaive.bayesnet.TAN` (alpha: the selection's leave-one-out estimates).
 
     Attributes
@@ -98,11 +104,13 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
     _parameter_constraints = {**BayesNetClassifier._parameter_constraints,  # the members' own parameters
                               "n_estimators": dict(kind="int", low=1), "k": dict(kind="int", low=0),
                               "scoring": check_scoring, "hdp_tying": dict(options=TYINGS, allow_none=True),
-                              "n_jobs": dict(kind="int", allow_none=True)}
+                              "n_jobs": dict(kind="int", allow_none=True)}  # and the family's discriminative, penalty
 
     def __init__(self, *, n_estimators=20, k=5, scoring="rmse", numeric="mdl_stochastic", estimation="hgs",
                  hdp_iterations=100, hdp_tying=None, random_state=0, n_jobs=None, alpha=1.0, priors="laplace",
-                 nominal=None, n_bins=10, min_bucket=6):
+                 nominal=None, n_bins=10, min_bucket=6, discriminative=None, penalty="auto"):
+        self.discriminative = discriminative
+        self.penalty = penalty
         self.n_estimators = n_estimators
         self.k = k
         self.scoring = scoring
@@ -118,10 +126,14 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
         self.n_bins = n_bins
         self.min_bucket = min_bucket
 
-    def _member(self, i):
-        """Member i, unfitted: its seed drawn from the ensemble's, its order by I(X; C) for the first."""
+    def _member(self, i, penalty=None):
+        """Member i, unfitted: its seed drawn from the ensemble's, its order by I(X; C) for the first;
+        discriminative as the ensemble, with ``penalty`` after the first (None: generative)."""
         seed = derived_seed(self.random_state, i) % (2 ** 31)
-        return SelectiveKDB(k=self.k, scoring=self.scoring, random_state=seed, order="mi" if i == 0 else "sampled",
+        weights = dict(discriminative=self.discriminative, penalty=self.penalty) if i == 0 else \
+            dict(discriminative=self.discriminative if penalty is not None else None,
+                 penalty=penalty if penalty is not None else "auto")
+        return SelectiveKDB(**weights, k=self.k, scoring=self.scoring, random_state=seed, order="mi" if i == 0 else "sampled",
                             alpha=self.alpha, priors=self.priors, nominal=self.nominal, numeric=self.numeric,
                             n_bins=self.n_bins, min_bucket=self.min_bucket, estimation=self.estimation,
                             hdp_iterations=self.hdp_iterations, hdp_tying=self._tying())
@@ -131,6 +143,10 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
         if self.hdp_tying is not None:
             return self.hdp_tying
         return "none" if self.estimation == "hgs" else "level"
+
+    def _capabilities(self):
+        """As declared, but nothing beyond a fit in memory with discriminative weights (fitted on every row)."""
+        return Capabilities() if self.discriminative else type(self).capabilities
 
     def fit(self, X, y=None, sample_weight=None):
         """Fit every member on all the rows (integer ``sample_weight`` counts as copies): the rows
@@ -159,10 +175,12 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
         from joblib import Parallel, delayed
         first = _fit_member(self._member(0), source, schema, classes, named)
         self._check_size(first)
+        if self.discriminative:  # the rest take the penalty the first chose (none: no weights)
+            self.penalty_ = first.penalty_
         step("ESKDB members", 1, self.n_estimators)
         self.estimators_ = [first]
         rest = Parallel(n_jobs=n_jobs, return_as="generator")(
-            delayed(_fit_member)(self._member(i), source, schema, classes, named)
+            delayed(_fit_member)(self._member(i, getattr(self, "penalty_", None)), source, schema, classes, named)
             for i in range(1, self.n_estimators))
         for member in rest:
             self.estimators_.append(member)

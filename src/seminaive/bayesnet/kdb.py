@@ -61,7 +61,7 @@ class KDB(BayesNetClassifier):
     order : {"mi", "sampled"}, default "mi"
         The attributes in order of I(X; C), or drawn in proportion to it (ESKDB's members;
         ``random_state`` the seed).
-    alpha, priors, numeric, n_bins, min_bucket, estimation, hdp_iterations, hdp_tying, random_state
+    alpha, priors, numeric, n_bins, min_bucket, estimation, hdp_iterations, hdp_tying, random_state, discriminative, penalty
         As :class:`TAN`.
 
     Examples
@@ -80,10 +80,11 @@ class KDB(BayesNetClassifier):
 
     def __init__(self, *, k=1, order="mi", alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback",
                  n_bins=10, min_bucket=6, estimation="frequency",
-                 hdp_iterations=1000, hdp_tying="level", random_state=0):
+                 hdp_iterations=1000, hdp_tying="level", random_state=0, discriminative=None, penalty="auto"):
         super().__init__(alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, n_bins=n_bins,
                          min_bucket=min_bucket, estimation=estimation,
-                         hdp_iterations=hdp_iterations, hdp_tying=hdp_tying, random_state=random_state)
+                         hdp_iterations=hdp_iterations, hdp_tying=hdp_tying, random_state=random_state,
+                         discriminative=discriminative, penalty=penalty)
         self.k = k
         self.order = order
 

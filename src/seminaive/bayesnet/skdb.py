@@ -45,7 +45,7 @@ class SelectiveKDB(KDB):
         The seed of the folds, of ``order="sampled"`` and as :class:`~seminaive.bayesnet.TAN`'s.
     order : {"mi", "sampled"}, default "mi"
         As :class:`~seminaive.bayesnet.KDB`.
-    alpha, priors, numeric, n_bins, min_bucket, estimation, hdp_iterations, hdp_tying
+    alpha, priors, numeric, n_bins, min_bucket, estimation, hdp_iterations, hdp_tying, discriminative, penalty
         As :class:`~seminaive.bayesnet.TAN` (with ``estimation="hdp"`` or ``"hgs"`` the candidates are scored
         with Lidstone's leave-one-out estimates, as the paper selects on counts, and the chosen
         structure's tables are then smoothed).
@@ -70,10 +70,11 @@ class SelectiveKDB(KDB):
 
     def __init__(self, *, k=2, scoring="rmse", cv=None, random_state=0, order="mi", alpha=1.0, priors="laplace",
                  nominal=None, numeric="mdl_fallback", n_bins=10, min_bucket=6, estimation="frequency",
-                 hdp_iterations=1000, hdp_tying="level"):
+                 hdp_iterations=1000, hdp_tying="level", discriminative=None, penalty="auto"):
         super().__init__(k=k, order=order, alpha=alpha, priors=priors, nominal=nominal, numeric=numeric,
                          n_bins=n_bins, min_bucket=min_bucket, estimation=estimation, hdp_iterations=hdp_iterations,
-                         hdp_tying=hdp_tying, random_state=random_state)
+                         hdp_tying=hdp_tying, random_state=random_state,
+                         discriminative=discriminative, penalty=penalty)
         self.scoring = scoring
         self.cv = cv
 

@@ -145,6 +145,16 @@ default "mdl_fallback"
         Which nodes of the hierarchy share a concentration (``"hdp"`` and ``"hgs"``).
     random_state : int, default 0
         The seed of the sampler (a stream per table) and of ``mdl_stochastic``.
+    discriminative : {None, "table", "parameter"}, default None
+        Weights on the tables' log-probabilities fitted to the conditional log-likelihood of the
+        training rows (:mod:`seminaive.bayesnet.discriminative`): one per table, or one per class and
+        table cell; None: the generative model. Fitted on all the rows at once (no ``partial_fit``,
+        ``merge`` or fit from files).
+    penalty : "auto" or float, default "auto"
+        The weights' L2 penalty toward 1; "auto": the one of least held-out squared error (Brier)
+        over five folds among 0.01, 0.1, 1, 10 and 100, or no weights where none beats the
+        generative model (measured on tic-tac-toe, 479 rows: the log loss of three folds chose no
+        weights, 82% held out, where five folds' squared error chose 0.01, 94%).
 
     Attributes
     ----------
@@ -167,10 +177,11 @@ default "mdl_fallback"
 
     def __init__(self, *, arc_score="cmi", alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback",
                  n_bins=10, min_bucket=6, estimation="frequency", hdp_iterations=1000, hdp_tying="level",
-                 random_state=0):
+                 random_state=0, discriminative=None, penalty="auto"):
         super().__init__(alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, n_bins=n_bins,
                          min_bucket=min_bucket, estimation=estimation, hdp_iterations=hdp_iterations,
-                         hdp_tying=hdp_tying, random_state=random_state)
+                         hdp_tying=hdp_tying, random_state=random_state,
+                         discriminative=discriminative, penalty=penalty)
         self.arc_score = arc_score
 
     def _parents_from(self, stats):

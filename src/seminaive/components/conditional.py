@@ -79,6 +79,7 @@ class ConditionalTable(Component):
     """
 
     kind = "conditional"
+    weight_ = None  # discriminative weights on the log table's cells, same shape (None: the generative table)
 
     def __init__(self, attribute, child, parents=()):
         super().__init__(attribute, child.column)
@@ -139,7 +140,16 @@ class ConditionalTable(Component):
     def log_likelihood_columns(self, columns, n):
         """:meth:`log_likelihood` of ``n`` rows from their attributes' codes (``columns[attribute]``)."""
         child = np.asarray(columns[self.child.attribute], dtype=np.int64)
-        return self.log_table_[self._parent(columns, n), child]
+        parent = self._parent(columns, n)
+        if self.weight_ is None:
+            return self.log_table_[parent, child]
+        return self.log_table_[parent, child] * self.weight_[parent, child]
+
+    def cells(self, columns, n):
+        """Each of ``n`` rows' cell: its flat row in ``log_table_`` as (cells, K), from the
+        attributes' codes ``columns`` (a missing child: the last column, whose term is 0)."""
+        child = np.asarray(columns[self.child.attribute], dtype=np.int64)
+        return self._parent(columns, n) * (self.n_values + 1) + np.where(child < 0, self.n_values, child)
 
     def loo_log_likelihood(self, stats, table, y, estimator):
         """Leave-one-out log P(child | class, parents) of every instance, (n, K):

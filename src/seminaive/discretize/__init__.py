@@ -13,10 +13,11 @@ from .mdl import MDLDiscretizer
 from .mdl_fallback import MDLFallbackDiscretizer
 from .mdl_stochastic import StochasticMDLDiscretizer
 from .one_r import OneRDiscretizer
+from .resolution import ResolutionDiscretizer, StochasticResolutionDiscretizer
 
 __all__ = ["column_seed", "Discretizer", "EqualWidthDiscretizer", "EqualFrequencyDiscretizer", "MDLDiscretizer",
            "MDLFallbackDiscretizer", "StochasticMDLDiscretizer",
-           "OneRDiscretizer", "apply_cuts", "interval_labels", "DISCRETIZERS", "learn_cuts", "attribute_cuts"]
+           "OneRDiscretizer", "ResolutionDiscretizer", "StochasticResolutionDiscretizer", "apply_cuts", "interval_labels", "DISCRETIZERS", "learn_cuts", "attribute_cuts"]
 
 DISCRETIZERS = registered("discretizer")  # name -> class, as each module registers it
 

@@ -1,0 +1,228 @@
+"""Discriminative parameters for the family's tables (the WANBIA idea carried to kDB and its kin, as
+Zaidi, Webb, Carman, Petitjean and Cerquides's ALR^n and "Efficient parameter learning of Bayesian
+network classifiers" do): the generative estimates stay, and weights on their logarithms are fitted
+to the conditional log-likelihood of the training rows,
+
+    log P(c | x) = v_c log P(c) + sum_i w_i[c, x_i, parents_i] log P(x_i | c, parents_i) - log Z(x),
+
+by L-BFGS from every weight at 1 (the generative model; the logarithms are the preconditioner the
+papers describe), with an L2 penalty ``penalty / 2 * sum (w - 1)^2`` that holds a weight seen in few
+rows near the generative estimate. ``"table"`` fits one weight per table (WANBIA: an attribute's
+whole term scaled, in [0, 1]); ``"parameter"`` one per class and table cell (ALR: a cell the
+training rows never reach keeps weight 1), so interactions the counts smooth away are kept.
+
+The fitted weights sit beside the generative tables (each table's ``weight_``, which its
+log-likelihood multiplies in), so the counts and estimates are the generative model's, and a model
+file keeps the weights apart (sparse: the cells the training rows reach).
+"""
+
+import copy
+
+import numpy as np
+from scipy import sparse
+from scipy.optimize import minimize
+from threadpoolctl import threadpool_limits
+
+from .._state import field, numbers
+from .._validation import check_param
+from ..exceptions import ParameterError
+from ..learning.sources import OneTable
+from ..scoring import log_posteriors
+from .streamed import fit_passes
+
+__all__ = ["DISCRIMINATIVE", "PENALTIES", "check_penalty", "discriminate", "fit_weights", "fold_weights", "weights_state",
+           "weights_from_state"]
+
+DISCRIMINATIVE = ("table", "parameter")
+PENALTIES = (0.01, 0.1, 1.0, 10.0, 100.0)  # penalty="auto": the one of least held-out squared error (or none)
+FOLDS = 5
+
+
+def check_penalty(name, value):
+    """``penalty``: "auto" or a number > 0.
+
+    Examples
+    --------
+    >>> check_penalty("penalty", "auto"), check_penalty("penalty", 2.0)
+    ('auto', 2.0)
+    """
+    if isinstance(value, str) and value == "auto":
+        return value
+    if isinstance(value, str):
+        raise ParameterError(f"{name}: expected 'auto' or a number > 0, got {value!r}")
+    return check_param(name, value, kind="number", low=0, low_inclusive=False)
+
+
+def _cells(model, table):
+    """Each table's cell (flat index into its log table's rows) of every row of ``table``."""
+    columns = {}
+    for t in model.tables_:
+        t.columns(table, columns)
+    return [t.cells(columns, table.n_samples) for t in model.tables_]
+
+
+def _objective(theta, logs, flat, spread, prior, y, sw, penalty):
+    """The penalized negative conditional log-likelihood and its gradient at weights ``theta``: the
+    class prior's K, then one per table (``spread`` None) or one per used cell and class (``flat``
+    (n, d): each row's cell in every table; ``spread`` (cells, n x d): the same as a matrix that
+    gathers the rows into their cells); ``logs`` (n, d, K)."""
+    n, d, k = logs.shape
+    if spread is None:
+        w = theta[k:]
+        jll = prior * theta[:k] + np.einsum("ndk,d->nk", logs, w)
+    else:
+        w = theta[k:].reshape(-1, k)
+        jll = prior * theta[:k] + (w[flat] * logs).sum(axis=1)  # each row's cells' weights
+    top = jll.max(axis=1, keepdims=True)
+    log_z = top[:, 0] + np.log(np.exp(jll - top).sum(axis=1))
+    rows = np.arange(n)
+    value = float(np.dot(sw, log_z - jll[rows, y]))
+    g = np.exp(jll - log_z[:, None])
+    g[rows, y] -= 1.0
+    g *= sw[:, None]
+    grad = np.empty_like(theta)
+    grad[:k] = (g * prior).sum(axis=0)
+    if spread is None:
+        grad[k:] = np.einsum("nk,ndk->d", g, logs)
+    else:  # each row's gradient times its cells' logs, gathered into the cells
+        grad[k:] = (spread @ (g[:, None, :] * logs).reshape(n * d, k)).ravel()
+    dev = theta - 1.0
+    return value + 0.5 * penalty * float(dev @ dev), grad + penalty * dev
+
+
+def _layout(model, table, how):
+    """The rows' log terms (n, d, K), the gathering matrix (None for one weight per table) and each
+    table's used cells (None per table for one weight per table)."""
+    k = len(model.classes_)
+    cells = _cells(model, table)
+    n, d = table.n_samples, len(cells)
+    logs = np.stack([t.log_table_.reshape(-1, k)[c] for t, c in zip(model.tables_, cells)], axis=1) if cells \
+        else np.zeros((n, 0, k))
+    if how == "table":
+        return logs, None, None, [None] * d
+    used, flat, offset = [], np.empty((n, d), dtype=np.int64), 0
+    for j, c in enumerate(cells):
+        u, inverse = np.unique(c, return_inverse=True)
+        used.append(u)
+        flat[:, j] = offset + inverse
+        offset += u.size
+    spread = sparse.csr_matrix((np.ones(n * d), (flat.ravel(), np.arange(n * d))), shape=(offset, n * d))
+    return logs, flat, spread, used
+
+
+def _minimize(start, args, bounds):
+    return minimize(_objective, start, args=args, jac=True, method="L-BFGS-B", bounds=bounds,
+                    options={"maxiter": 500, "ftol": 1e-10, "gtol": 1e-6})
+
+
+def fit_weights(model, table, y, weight, how, penalty, start=None):
+    """The weights (``how``: "table" or "parameter") of a fitted family model's tables on the rows of
+    ``table`` (class codes ``y``, row weights ``weight`` or None), fitted as the module says from
+    ``start`` (default: every weight 1): the class prior's (K,) and, per table, ``(cells, weights)``
+    (cells: the log table's flat rows the rows reach, with (cells, K) weights; None and one weight
+    for the whole table). The model is not changed (see :func:`fold_weights`)."""
+    k = len(model.classes_)
+    sw = np.ones(y.size) if weight is None else np.asarray(weight, dtype=np.float64)
+    logs, flat, spread, used = _layout(model, table, how)
+    size = k + (logs.shape[1] if spread is None else spread.shape[0] * k)
+    bounds = None if how == "parameter" else [(None, None)] * k + [(0.0, 1.0)] * (size - k)
+    with threadpool_limits(1, "blas"):  # small vectors: BLAS's threads only wait on each other
+        res = _minimize(np.ones(size) if start is None else start,
+                        (logs, flat, spread, model.class_log_prior_, y, sw, penalty), bounds)
+    theta, tables, at = res.x, [], k
+    for u in used:
+        size = 1 if u is None else u.size * k
+        tables.append((u, theta[at:at + size] if u is None else theta[at:at + size].reshape(-1, k)))
+        at += size
+    return {"prior": theta[:k], "tables": tables, "iterations": int(res.nit), "theta": theta}
+
+
+def _rows(table, rows):
+    """The rows ``rows`` of an encoded table."""
+    return type(table)(table.codes[rows], table.numeric[rows], table.unseen)
+
+
+def _held_out_losses(model, table, y, weight, how):
+    """Squared error (Brier, summed) of FOLDS stratified folds, each predicted by the model refitted on
+    the others (structure, intervals, tables) with weights under every penalty: (penalties + 1,),
+    the first without weights."""
+    from sklearn.model_selection import StratifiedKFold
+    losses = np.zeros(len(PENALTIES) + 1)
+    sw = np.ones(y.size) if weight is None else np.asarray(weight, dtype=np.float64)
+    folds = StratifiedKFold(FOLDS, shuffle=True, random_state=model.random_state)
+    for train, test in folds.split(np.zeros(y.size), y):
+        base = model.__class__(**{**model.get_params(deep=False), "discriminative": None})
+        base.schema_, base.classes_ = model.schema_, model.classes_
+        fit_passes(base, OneTable(_rows(table, train), y[train], None if weight is None else weight[train]))
+        held, rows, start = _rows(table, test), np.arange(test.size), None
+        for i in range(len(PENALTIES), -1, -1):  # the largest penalty first, each fit from the one before
+            fitted = base
+            if i:
+                fitted = copy.deepcopy(base)
+                w = fit_weights(base, _rows(table, train), y[train], None if weight is None else weight[train], how,
+                                PENALTIES[i - 1], start)
+                fold_weights(fitted, w)
+                start = w["theta"]
+            post = np.exp(log_posteriors(fitted._tables_sum(held), fitted.class_log_prior_))
+            post[rows, y[test]] -= 1.0
+            losses[i] += float(np.dot(sw[test], (post * post).sum(axis=1)))
+    return losses
+
+
+def discriminate(model, table, y, weight):
+    """Fit a fitted family model's weights (its ``discriminative``, ``penalty``) on its training rows and
+    fold them in; ``penalty="auto"`` takes the penalty of least held-out squared error over FOLDS folds,
+    and no weights where the generative model's is less (``weights_`` None, ``penalty_`` None)."""
+    penalty = model.penalty
+    if penalty == "auto":
+        losses = _held_out_losses(model, table, y, weight, model.discriminative)
+        best = int(np.argmin(losses))
+        penalty = None if best == 0 else PENALTIES[best - 1]
+    model.penalty_ = penalty
+    model.weights_ = None if penalty is None else fit_weights(model, table, y, weight, model.discriminative, penalty)
+    if model.weights_ is not None:
+        fold_weights(model, model.weights_)
+
+
+def fold_weights(model, weights):
+    """Set ``weights`` (:func:`fit_weights`'s) on a model's tables (each table's ``weight_``) and class
+    prior; the tables' generative estimates stay as they are."""
+    k = len(model.classes_)
+    model.class_log_prior_ = model.class_log_prior_ * weights["prior"]
+    for t, (cells, w) in zip(model.tables_, weights["tables"]):
+        full = np.ones(t.log_table_.size // k * k).reshape(-1, k)
+        if cells is None:
+            full[:] = float(np.ravel(w)[0])
+        else:
+            full[cells] = w
+        t.weight_ = full.reshape(t.log_table_.shape)
+
+
+def weights_state(weights):
+    """``weights`` as a model file holds them (lists)."""
+    return {"prior": weights["prior"].tolist(), "iterations": weights["iterations"],
+            "tables": [[None if c is None else c.tolist(), np.asarray(w).tolist()] for c, w in weights["tables"]]}
+
+
+def weights_from_state(state, model, how):
+    """A model file's weights, checked against the model's tables (one line naming the field)."""
+    k = len(model.classes_)
+    prior = numbers(state.get("prior"), "state.weights.prior", (k,))
+    tables = field(state, "tables", list)
+    if len(tables) != len(model.tables_):
+        raise ValueError(f"state.weights.tables: expected one per table ({len(model.tables_)}), got {len(tables)}")
+    out = []
+    for i, (t, entry) in enumerate(zip(model.tables_, tables)):
+        where = f"state.weights.tables[{i}]"
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise ValueError(f"{where}: expected [cells, weights]")
+        if how == "table":
+            out.append((None, numbers(entry[1], where, (1,), low=0)))
+            continue
+        if not isinstance(entry[0], list):
+            raise ValueError(f"{where}: expected a list of cells")
+        cells = numbers(entry[0], where, (len(entry[0]),), low=0)
+        if (cells != np.round(cells)).any() or (cells.size and cells.max() >= t.log_table_.size // k):
+            raise ValueError(f"{where}: expected cells of the table (0 to {t.log_table_.size // k - 1})")
+        out.append((cells.astype(np.int64), numbers(entry[1], where, (cells.size, k))))
+    return {"prior": prior, "tables": out, "iterations": int(state.get("iterations", 0))}
