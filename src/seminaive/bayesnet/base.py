@@ -28,6 +28,7 @@ from ..data.encoding import encode
 from ..estimation import Frequency, MEstimate, class_log_prior, loo_class_log_prior
 from ..estimation.hdp import HDP, TYINGS, SavedTables
 from ..estimation.hgs import HGS
+from ..estimation.hls import HLS
 from ..core.structure import Structure
 from .._state import checked_counts, field, numbers, plain_counts
 from .._target import class_codes
@@ -42,8 +43,8 @@ from .discriminative import DISCRIMINATIVE, check_penalty, discriminate, fold_we
 __all__ = ["BayesNetClassifier", "DISCRETIZER_NAMES", "ChunkWarning"]
 
 
-ESTIMATION_NAMES = ("frequency", "m-estimate", "hdp", "hgs")  # the estimations of conditional tables (no Normal-Gamma)
-HIERARCHICAL = ("hdp", "hgs")  # they smooth a whole table along its parents together (no held-out form)
+ESTIMATION_NAMES = ("frequency", "m-estimate", "hdp", "hgs", "hls")  # the estimations of conditional tables (no Normal-Gamma)
+HIERARCHICAL = ("hdp", "hgs", "hls")  # they smooth a whole table along its parents together (no held-out form)
 
 
 class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
@@ -251,6 +252,8 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
             return HDP(iterations=self.hdp_iterations, tying=self.hdp_tying, random_state=self.random_state)
         if self.estimation == "hgs":
             return HGS(tying=self.hdp_tying)
+        if self.estimation == "hls":
+            return HLS()
         return self._count_estimator()
 
     def _count_estimator(self):
@@ -349,8 +352,8 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
         names = list(self.schema_.names)
         smoothing = (f"hdp smoothing: {self.hdp_iterations} sweeps, {self.hdp_tying} tying, seed {self.random_state}"
                      if self.estimation == "hdp" else f"hierarchical gradient smoothing: {self.hdp_tying} tying"
-                     if self.estimation == "hgs"
-                     else f"alpha={self.alpha:g}")
+                     if self.estimation == "hgs" else "hierarchical linear smoothing (penalty 1)"
+                     if self.estimation == "hls" else f"alpha={self.alpha:g}")
         lines = [f"{type(self).__name__} ({self._describe()}; {smoothing})", "",
                  self._structure_text(names)]
         cut = [(names[r.attribute], r.labels) for r in self.readers_ if isinstance(r, Discretized)]

@@ -36,6 +36,8 @@ __all__ = ["DISCRIMINATIVE", "PENALTIES", "check_penalty", "discriminate", "fit_
 DISCRIMINATIVE = ("table", "parameter")
 PENALTIES = (0.01, 0.1, 1.0, 10.0, 100.0)  # penalty="auto": the one of least held-out squared error (or none)
 FOLDS = 5
+MAX_ITERATIONS = 300  # L-BFGS's (tic-tac-toe's weights converge in 100 to 250)
+CHOICE_ROWS = 2000  # penalty="auto" chooses on at most this many rows (a stratified sample): a prior's strength
 
 
 def check_penalty(name, value):
@@ -112,7 +114,7 @@ def _layout(model, table, how):
 
 def _minimize(start, args, bounds):
     return minimize(_objective, start, args=args, jac=True, method="L-BFGS-B", bounds=bounds,
-                    options={"maxiter": 500, "ftol": 1e-10, "gtol": 1e-6})
+                    options={"maxiter": MAX_ITERATIONS, "ftol": 1e-10, "gtol": 1e-6})
 
 
 def fit_weights(model, table, y, weight, how, penalty, start=None):
@@ -169,13 +171,26 @@ def _held_out_losses(model, table, y, weight, how):
     return losses
 
 
+def _sample(y, most, seed):
+    """At most ``most`` rows, stratified by class (all of them when there are no more)."""
+    if y.size <= most:
+        return np.arange(y.size)
+    from sklearn.model_selection import train_test_split
+    rows, _ = train_test_split(np.arange(y.size), train_size=most, random_state=seed,
+                               stratify=y if np.bincount(y).min() >= 2 else None)
+    return np.sort(rows)
+
+
 def discriminate(model, table, y, weight):
     """Fit a fitted family model's weights (its ``discriminative``, ``penalty``) on its training rows and
-    fold them in; ``penalty="auto"`` takes the penalty of least held-out squared error over FOLDS folds,
-    and no weights where the generative model's is less (``weights_`` None, ``penalty_`` None)."""
+    fold them in; ``penalty="auto"`` takes the penalty of least held-out squared error over FOLDS folds
+    of at most CHOICE_ROWS rows, and no weights where the generative model's is less (``weights_`` None,
+    ``penalty_`` None)."""
     penalty = model.penalty
     if penalty == "auto":
-        losses = _held_out_losses(model, table, y, weight, model.discriminative)
+        rows = _sample(y, CHOICE_ROWS, model.random_state)
+        losses = _held_out_losses(model, _rows(table, rows), y[rows], None if weight is None else weight[rows],
+                                  model.discriminative)
         best = int(np.argmin(losses))
         penalty = None if best == 0 else PENALTIES[best - 1]
     model.penalty_ = penalty

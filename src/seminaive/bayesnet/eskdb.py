@@ -64,7 +64,7 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
         What each member's selection optimizes (:class:`~seminaive.bayesnet.SelectiveKDB`).
     numeric : str, default "mdl_stochastic"
         How each member cuts numeric attributes (a drawn discretizer takes the member's seed).
-    estimation : {"hgs", "hdp", "frequency", "m-estimate"}, default "hgs"
+    estimation : {"hgs", "hdp", "hls", "frequency", "m-estimate"}, default "hgs"
         The members' tables (:class:`~seminaive.bayesnet.TAN`): hierarchical gradient smoothing
         (:class:`~seminaive.estimation.HGS`), or the paper's hierarchical Dirichlet process. Over
         the 23 sets of ``benchmarks/bench_rival.py`` (10-fold) the two gave the same accuracy
@@ -229,6 +229,7 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
         names = list(self.schema_.names)
         smoothing = (f"hdp smoothing, {self.hdp_iterations} sweeps" if self.estimation == "hdp"
                      else "hierarchical gradient smoothing" if self.estimation == "hgs"
+                     else "hierarchical linear smoothing" if self.estimation == "hls"
                      else f"{self.estimation}, alpha={self.alpha:g}")
         lines = [f"ESKDB ({self.n_estimators} selective kDBs, k <= {self.k}, {self.numeric} intervals, {smoothing}; "
                  f"posteriors averaged)", ""]

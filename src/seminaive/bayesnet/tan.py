@@ -131,14 +131,15 @@ default "mdl_fallback"
         ``random_state``, a seed per column.
     n_bins, min_bucket : int
         Intervals of the equal-width/frequency discretizers; 1R's bucket size.
-    estimation : {"frequency", "m-estimate", "hdp", "hgs"}, default "frequency"
+    estimation : {"frequency", "m-estimate", "hdp", "hgs", "hls"}, default "frequency"
         Every table's estimate: (n + alpha) / (n_parent + alpha m), the m-estimate
         (n + m p_v) / (n_parent + m) with m = ``alpha`` and p_v the value's overall
         (Laplace-smoothed) frequency, the hierarchical Dirichlet process
         (:class:`~seminaive.estimation.HDP`: P(x | c, parents) smoothed toward P(x | c,
         fewer parents), ..., P(x | c), P(x)), or hierarchical gradient smoothing on the same
-        levels (:class:`~seminaive.estimation.HGS`: deterministic, no sampling); the last two
-        take whole-number weights only and have no leave-one-out form.
+        levels (:class:`~seminaive.estimation.HGS`: deterministic, no sampling), or hierarchical
+        linear smoothing (:class:`~seminaive.estimation.HLS`: a log-linear model over the same
+        levels); the last three take whole-number weights only and have no leave-one-out form.
     hdp_iterations : int, default 1000
         The Gibbs sweeps of ``estimation="hdp"`` (the first tenth, at most 1000, burn-in).
     hdp_tying : {"level", "single", "parent", "none"}, default "level"
