@@ -33,10 +33,10 @@ def test_the_gradient_is_the_objectives(how):
     X, y = _parity(150)
     model = KDB(k=1).fit(X, y)
     table, yc = _encoded(model, X, y)
-    logs, flat, spread, _ = _layout(model, table, how)
-    size = 2 + (logs.shape[1] if spread is None else spread.shape[0] * 2)
+    logs, flat, used = _layout(model, table, how)
+    size = 2 + (logs.shape[1] if flat is None else sum(u.size for u in used) * 2)
     sw = np.random.default_rng(1).uniform(0.5, 2.0, yc.size)
-    args = (logs, flat, spread, model.class_log_prior_, yc, sw, 0.7)
+    args = (logs, flat, model.class_log_prior_, yc, sw, 0.7)
     theta = np.random.default_rng(2).uniform(0.2, 1.5, size)
     value = lambda t: _objective(t, *args)[0]  # noqa: E731
     grad = lambda t: _objective(t, *args)[1]  # noqa: E731

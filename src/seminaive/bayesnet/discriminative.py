@@ -17,12 +17,13 @@ file keeps the weights apart (sparse: the cells the training rows reach).
 """
 
 import copy
+import math
 
 import numpy as np
-from scipy import sparse
 from scipy.optimize import minimize
 from threadpoolctl import threadpool_limits
 
+from .._jit import compiled
 from .._state import field, numbers
 from .._validation import check_param
 from ..exceptions import ParameterError
@@ -63,53 +64,83 @@ def _cells(model, table):
     return [t.cells(columns, table.n_samples) for t in model.tables_]
 
 
-def _objective(theta, logs, flat, spread, prior, y, sw, penalty):
-    """The penalized negative conditional log-likelihood and its gradient at weights ``theta``: the
-    class prior's K, then one per table (``spread`` None) or one per used cell and class (``flat``
-    (n, d): each row's cell in every table; ``spread`` (cells, n x d): the same as a matrix that
-    gathers the rows into their cells); ``logs`` (n, d, K)."""
+def _cll_cells(v, w, prior, logs, flat, y, sw, grad_v, grad_w):
+    """The negative conditional log-likelihood of weights per cell (``v`` the class prior's, ``w``
+    (cells, K)), one pass over the rows, its gradient added into ``grad_v`` and ``grad_w``."""
     n, d, k = logs.shape
-    if spread is None:
-        w = theta[k:]
-        jll = prior * theta[:k] + np.einsum("ndk,d->nk", logs, w)
-    else:
-        w = theta[k:].reshape(-1, k)
-        jll = prior * theta[:k] + (w[flat] * logs).sum(axis=1)  # each row's cells' weights
-    top = jll.max(axis=1, keepdims=True)
-    log_z = top[:, 0] + np.log(np.exp(jll - top).sum(axis=1))
-    rows = np.arange(n)
-    value = float(np.dot(sw, log_z - jll[rows, y]))
-    g = np.exp(jll - log_z[:, None])
-    g[rows, y] -= 1.0
-    g *= sw[:, None]
-    grad = np.empty_like(theta)
-    grad[:k] = (g * prior).sum(axis=0)
-    if spread is None:
+    jll = np.empty(k)
+    total = 0.0
+    for i in range(n):
+        for c in range(k):
+            jll[c] = v[c] * prior[c]
+        for j in range(d):  # a cell's K weights, then the row's K terms: both contiguous
+            cell = flat[i, j]
+            for c in range(k):
+                jll[c] += w[cell, c] * logs[i, j, c]
+        top = jll.max()
+        target = jll[y[i]]
+        z = 0.0
+        for c in range(k):
+            jll[c] = math.exp(jll[c] - top)
+            z += jll[c]
+        total += sw[i] * (math.log(z) + top - target)
+        for c in range(k):  # jll now holds the row's gradient in the joint
+            jll[c] = sw[i] * (jll[c] / z - (1.0 if c == y[i] else 0.0))
+            grad_v[c] += jll[c] * prior[c]
+        for j in range(d):
+            cell = flat[i, j]
+            for c in range(k):
+                grad_w[cell, c] += jll[c] * logs[i, j, c]
+    return total
+
+
+_KERNELS = ("_cll_cells",)
+_COMPILED = []
+
+
+def _objective(theta, logs, flat, prior, y, sw, penalty):
+    """The penalized negative conditional log-likelihood and its gradient at weights ``theta``: the
+    class prior's K, then one per table (``flat`` None) or one per used cell and class (``flat``
+    (n, d): each row's cell in every table); ``logs`` (n, d, K): the rows' log terms."""
+    n, d, k = logs.shape
+    grad = np.zeros_like(theta)
+    if flat is None:
+        jll = prior * theta[:k] + np.einsum("ndk,d->nk", logs, theta[k:])
+        top = jll.max(axis=1, keepdims=True)
+        log_z = top[:, 0] + np.log(np.exp(jll - top).sum(axis=1))
+        rows = np.arange(n)
+        value = float(np.dot(sw, log_z - jll[rows, y]))
+        g = np.exp(jll - log_z[:, None])
+        g[rows, y] -= 1.0
+        g *= sw[:, None]
+        grad[:k] = (g * prior).sum(axis=0)
         grad[k:] = np.einsum("nk,ndk->d", g, logs)
-    else:  # each row's gradient times its cells' logs, gathered into the cells
-        grad[k:] = (spread @ (g[:, None, :] * logs).reshape(n * d, k)).ravel()
+    else:  # compiled: one pass over the rows, no (n, d, K) temporaries
+        kernel = compiled(globals(), _KERNELS, _COMPILED)["_cll_cells"]
+        cells = grad[k:].reshape(-1, k)
+        value = kernel(theta[:k], theta[k:].reshape(-1, k), prior, logs, flat, y, sw, grad[:k], cells)
     dev = theta - 1.0
     return value + 0.5 * penalty * float(dev @ dev), grad + penalty * dev
 
 
 def _layout(model, table, how):
-    """The rows' log terms (n, d, K), the gathering matrix (None for one weight per table) and each
-    table's used cells (None per table for one weight per table)."""
+    """The rows' log terms (n, d, K), each row's cell among every table's used cells, numbered across
+    the tables (n, d; None for one weight per table), and each table's used cells (None per table
+    for one weight per table)."""
     k = len(model.classes_)
     cells = _cells(model, table)
     n, d = table.n_samples, len(cells)
     logs = np.stack([t.log_table_.reshape(-1, k)[c] for t, c in zip(model.tables_, cells)], axis=1) if cells \
         else np.zeros((n, 0, k))
     if how == "table":
-        return logs, None, None, [None] * d
+        return logs, None, [None] * d
     used, flat, offset = [], np.empty((n, d), dtype=np.int64), 0
     for j, c in enumerate(cells):
         u, inverse = np.unique(c, return_inverse=True)
         used.append(u)
         flat[:, j] = offset + inverse
         offset += u.size
-    spread = sparse.csr_matrix((np.ones(n * d), (flat.ravel(), np.arange(n * d))), shape=(offset, n * d))
-    return logs, flat, spread, used
+    return logs, flat, used
 
 
 def _minimize(start, args, bounds):
@@ -125,12 +156,12 @@ def fit_weights(model, table, y, weight, how, penalty, start=None):
     for the whole table). The model is not changed (see :func:`fold_weights`)."""
     k = len(model.classes_)
     sw = np.ones(y.size) if weight is None else np.asarray(weight, dtype=np.float64)
-    logs, flat, spread, used = _layout(model, table, how)
-    size = k + (logs.shape[1] if spread is None else spread.shape[0] * k)
+    logs, flat, used = _layout(model, table, how)
+    size = k + (logs.shape[1] if flat is None else sum(u.size for u in used) * k)
     bounds = None if how == "parameter" else [(None, None)] * k + [(0.0, 1.0)] * (size - k)
     with threadpool_limits(1, "blas"):  # small vectors: BLAS's threads only wait on each other
         res = _minimize(np.ones(size) if start is None else start,
-                        (logs, flat, spread, model.class_log_prior_, y, sw, penalty), bounds)
+                        (logs, flat, model.class_log_prior_, y, sw, penalty), bounds)
     theta, tables, at = res.x, [], k
     for u in used:
         size = 1 if u is None else u.size * k
