@@ -129,13 +129,14 @@ def test_what_needs_every_row_refuses_in_one_line(tmp_path):
     from seminaive.scale import fit_file
     X, y = _parity(100)
     model = KDB(k=1, discriminative="parameter").fit(X, y)
-    with pytest.raises(ParameterError, match="discriminative"):
+    assert not hasattr(model, "partial_fit") and hasattr(KDB(), "partial_fit")
+    with pytest.raises(AttributeError, match="discriminative"):
         model.partial_fit(X, y)
     with pytest.raises(ParameterError, match="discriminative"):
         model.merge(model)
     path = tmp_path / "p.csv"
     X.assign(cls=y).to_csv(path, index=False)
-    with pytest.raises(ParameterError):
+    with pytest.raises(ParameterError, match="cannot be fitted chunk by chunk"):
         fit_file(KDB(discriminative="parameter"), str(path))
     with pytest.raises(ParameterError, match="penalty"):
         KDB(penalty="big").fit(X, y)

@@ -204,7 +204,16 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
         """The model's statistics plus ``counts`` (of the same structure)."""
         return {name: add_counts(getattr(self, name), value) for name, value in counts.items()}
 
-    def partial_fit(self, X, y=None, classes=None, sample_weight=None):
+    @property
+    def partial_fit(self):
+        """:meth:`_partial_fit`, except with discriminative weights (fitted on every row at once: then
+        not offered, so that ``hasattr(model, "partial_fit")`` is False, as scikit-learn's tools ask)."""
+        if getattr(self, "discriminative", None):
+            raise AttributeError("partial_fit: not offered with discriminative weights (fitted on every row at "
+                                 "once); fit on all the rows")
+        return self._partial_fit
+
+    def _partial_fit(self, X, y=None, classes=None, sample_weight=None):
         """Add a chunk to the counts. The first call fixes the schema, the classes
         (``classes`` must list them, unless ``y`` is a categorical declaring
         them), the intervals of numeric attributes and the structure, all from
@@ -213,9 +222,6 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
         sequence of chunks equals one fit on their union when the values are
         declared up front).
         """
-        if getattr(self, "discriminative", None):
-            raise ParameterError("discriminative: the weights are fitted on every row at once, so partial_fit is "
-                                 "not offered; fit on all the rows")
         first = not hasattr(self, "stats_")
         _, _, table, ycodes, _, weight = chunk_table(self, X, y, classes, sample_weight, first, self.nominal)
         if first:  # the first chunk fitted as the data in memory are
