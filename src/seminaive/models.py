@@ -205,8 +205,8 @@ def model_parameters():
     Examples
     --------
     >>> t = model_parameters()
-    >>> t.set_index("name").loc["kdb2", "parameters"].split(", ")[:2]
-    ['alpha=1.0', 'estimation=frequency']
+    >>> [p for p in t.set_index("name").loc["kdb2", "parameters"].split(", ") if p.startswith(("alpha", "estim", "k="))]
+    ['alpha=1.0', 'estimation=frequency', 'k=2']
     """
     import pandas as pd
     rows = []

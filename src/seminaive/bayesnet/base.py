@@ -43,7 +43,8 @@ from .discriminative import DISCRIMINATIVE, check_penalty, discriminate, fold_we
 __all__ = ["BayesNetClassifier", "DISCRETIZER_NAMES", "ChunkWarning"]
 
 
-ESTIMATION_NAMES = ("frequency", "m-estimate", "hdp", "hgs", "hls")  # the estimations of conditional tables (no Normal-Gamma)
+# the estimations of conditional tables (no Normal-Gamma)
+ESTIMATION_NAMES = ("frequency", "m-estimate", "hdp", "hgs", "hls")
 HIERARCHICAL = ("hdp", "hgs", "hls")  # they smooth a whole table along its parents together (no held-out form)
 
 

@@ -31,7 +31,8 @@ from ..learning.sources import OneTable
 from ..scoring import log_posteriors
 from .streamed import fit_passes
 
-__all__ = ["DISCRIMINATIVE", "PENALTIES", "check_penalty", "discriminate", "fit_weights", "fold_weights", "weights_state",
+__all__ = ["DISCRIMINATIVE", "PENALTIES", "check_penalty", "discriminate", "fit_weights", "fold_weights",
+           "weights_state",
            "weights_from_state"]
 
 DISCRIMINATIVE = ("table", "parameter")

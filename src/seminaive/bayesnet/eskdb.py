@@ -133,7 +133,8 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
         weights = dict(discriminative=self.discriminative, penalty=self.penalty) if i == 0 else \
             dict(discriminative=self.discriminative if penalty is not None else None,
                  penalty=penalty if penalty is not None else "auto")
-        return SelectiveKDB(**weights, k=self.k, scoring=self.scoring, random_state=seed, order="mi" if i == 0 else "sampled",
+        return SelectiveKDB(**weights, k=self.k, scoring=self.scoring, random_state=seed,
+                            order="mi" if i == 0 else "sampled",
                             alpha=self.alpha, priors=self.priors, nominal=self.nominal, numeric=self.numeric,
                             n_bins=self.n_bins, min_bucket=self.min_bucket, estimation=self.estimation,
                             hdp_iterations=self.hdp_iterations, hdp_tying=self._tying())

@@ -61,7 +61,9 @@ class KDB(BayesNetClassifier):
     order : {"mi", "sampled"}, default "mi"
         The attributes in order of I(X; C), or drawn in proportion to it (ESKDB's members;
         ``random_state`` the seed).
-    alpha, priors, numeric, n_bins, min_bucket, estimation, hdp_iterations, hdp_tying, random_state, discriminative, penalty
+    alpha, priors, numeric, n_bins, min_bucket, estimation, hdp_iterations, hdp_tying, random_state
+        As :class:`TAN`.
+    discriminative, penalty
         As :class:`TAN`.
 
     Examples

@@ -17,15 +17,19 @@ Level j's table is smoothed along the granularity: the probability of an interva
 inside the interval a of level j - 1, is its parent's times b's share of a, and that share, given
 the class, backs off to its share of a's rows over all classes:
 
-    P_j(b | c) = P_(j-1)(a | c) (n_j(b, c) + m s(b)) / (n_(j-1)(a, c) + m),   s(b) = (n(b) + 1) / (n(a) + k_a)
+    P_j(b | c) = P_(j-1)(a | c) (n_j(b, c) + m s(b)) / (n_(j-1)(a, c) + m),
+    s(b) = (n(b) + 1) / (n(a) + k_a)
 
 (``k_a``: a's children; P_0 = 1). A coarse interval keeps its probability at every finer level,
 and a fine interval where the class has few rows takes its coarse parent's probability shared
-out as the rows are: fine cuts cost nothing where data are few. The level and m (``concentrations``) are those of least leave-one-out log loss of
-the class given the interval, P(c | b) proportional to P(c) P_j(b | c) with a Laplace class prior: a
-row left out leaves every count (its cell's, its intervals', its class's), exactly, in one pass
-over the finest level's cells (the ladder itself is built on all the rows). A coarser level
-within ``min_gain`` nats per row of the least loss is kept. The model's own tables are then estimated as the model estimates them.
+out as the rows are: fine cuts cost nothing where data are few.
+
+The level and m (``concentrations``) are those of least leave-one-out log loss of the class given
+the interval, P(c | b) proportional to P(c) P_j(b | c) with a Laplace class prior: a row left out
+leaves every count (its cell's, its intervals', its class's), exactly, in one pass over the finest
+level's cells (the ladder itself is built on all the rows). A coarser level within ``min_gain``
+nats per row of the least loss is kept. The model's own tables are then estimated as the model
+estimates them.
 """
 
 import numpy as np
