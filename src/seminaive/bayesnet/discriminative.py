@@ -185,16 +185,16 @@ def _held_out_losses(model, table, y, weight, how):
     sw = np.ones(y.size) if weight is None else np.asarray(weight, dtype=np.float64)
     folds = StratifiedKFold(FOLDS, shuffle=True, random_state=model.random_state)
     for train, test in folds.split(np.zeros(y.size), y):
+        train_table, train_weight = _rows(table, train), None if weight is None else weight[train]
         base = model.__class__(**{**model.get_params(deep=False), "discriminative": None})
         base.schema_, base.classes_ = model.schema_, model.classes_
-        fit_passes(base, OneTable(_rows(table, train), y[train], None if weight is None else weight[train]))
+        fit_passes(base, OneTable(train_table, y[train], train_weight))
         held, rows, start = _rows(table, test), np.arange(test.size), None
         for i in range(len(PENALTIES), -1, -1):  # the largest penalty first, each fit from the one before
             fitted = base
             if i:
                 fitted = copy.deepcopy(base)
-                w = fit_weights(base, _rows(table, train), y[train], None if weight is None else weight[train], how,
-                                PENALTIES[i - 1], start)
+                w = fit_weights(base, train_table, y[train], train_weight, how, PENALTIES[i - 1], start)
                 fold_weights(fitted, w)
                 start = w["theta"]
             post = np.exp(log_posteriors(fitted._tables_sum(held), fitted.class_log_prior_))
@@ -237,7 +237,7 @@ def fold_weights(model, weights):
     k = len(model.classes_)
     model.class_log_prior_ = model.class_log_prior_ * weights["prior"]
     for t, (cells, w) in zip(model.tables_, weights["tables"]):
-        full = np.ones(t.log_table_.size // k * k).reshape(-1, k)
+        full = np.ones(t.log_table_.size).reshape(-1, k)
         if cells is None:
             full[:] = float(np.ravel(w)[0])
         else:

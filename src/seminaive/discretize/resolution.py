@@ -136,6 +136,8 @@ def resolution_scores(counts, levels, concentrations=CONCENTRATIONS):
     own = np.eye(k)[y]  # (cells, K): the left-out row's class among the candidates c'
     class_left = totals[None, :] - own
     log_prior = np.log((class_left + 1.0) / (n - 1.0 + k))
+    children = [None] + [np.bincount(np.searchsorted(levels[j - 1], np.r_[0, levels[j]], side="right"),
+                                     minlength=level_counts[j - 1].shape[0]) for j in range(1, len(levels))]
     out = np.zeros((len(levels), len(concentrations)))
     for mi, m in enumerate(concentrations):
         log_prob = np.zeros((f.size, k))
@@ -143,9 +145,7 @@ def resolution_scores(counts, levels, concentrations=CONCENTRATIONS):
             if j > 0:
                 lc, parent = level_counts[j], level_counts[j - 1]
                 b, a = where[j][f], where[j - 1][f]
-                children = np.bincount(np.searchsorted(levels[j - 1], np.r_[0, levels[j]], side="right"),
-                                       minlength=parent.shape[0])
-                share = lc.sum(axis=1)[b] / (parent.sum(axis=1)[a] - 1.0 + children[a])  # (n(b) - 1 + 1) / ...
+                share = lc.sum(axis=1)[b] / (parent.sum(axis=1)[a] - 1.0 + children[j][a])  # (n(b) - 1 + 1) / ...
                 log_prob += np.log((lc[b] - own + m * share[:, None]) / (parent[a] - own + m))
             joint = log_prior + log_prob
             top = joint.max(axis=1, keepdims=True)
