@@ -6,26 +6,30 @@ magic, satimage), stratified 10-fold with the same folds for every model.
 
 Models: ESKDB (20 selective kDBs, k <= 5, stochastic MDL intervals) with hierarchical gradient
 smoothing (concentrations untied) and with HDP tables, ESKDB with discriminative weights per cell
-(``eskdb-disc``; with k <= 2, ``eskdb-k2-disc``) and with intervals at their resolution (``eskdb-res``), kDB (k = 2, HGS) with
+(``eskdb-disc``; with k <= 2, ``eskdb-k2-disc``), with intervals at their resolution (``eskdb-res``)
+and with each member choosing MDL's or the resolution's intervals by its selection's leave-one-out
+(``eskdb-choice``; with k <= 2 and weights, ``eskdb-k2-disc-choice``), kDB (k = 2, HGS) with
 and without discriminative weights, scikit-learn's random forest (100 trees, single-threaded, one-hot
-nominal columns), and kDB (k = 2) with Laplace, HDP and HGS tables. Data sets run in ``--jobs`` processes (CPU times are
+nominal columns) and histogram gradient boosting (its defaults, one thread), and kDB (k = 2) with Laplace, HDP and HGS tables. Data sets run in ``--jobs`` processes (CPU times are
 per process, every model single-threaded); each keeps its per-fold results in its own folder
 under ``--folder`` (resumable). Prints and writes (report.md, report.html and plots in the
 folder): accuracy and log loss per set, their averages, ESKDB's wins/draws/losses against the
 forest and against the other smoothing with Wilcoxon signed-rank tests, where HDP and HGS lower
-kDB's RMSE, and fit and predict CPU
-seconds per set with their ratios. ``--models`` runs some of the models only (the default ESKDB and
+kDB's RMSE, fit and predict CPU
+seconds per set with their ratios, and each model's means on the tuning and checking halves
+(``halves.py``) with the halves' verdict on each candidate default. ``--models`` runs some of the models only (the default ESKDB and
 the forest, say: a quick check of ESKDB's times; the tables then leave out the others).
 """
 
 import argparse
-import multiprocessing
 import os
 import sys
 import tempfile
 
 import numpy as np
 import pandas as pd
+
+from halves import half_lines, run_sets, verdict
 
 SUITE = ("iris,keel:wine,keel:pima,keel:heart,keel:breast,keel:crx,keel:monk-2,keel:tic-tac-toe,keel:housevotes,"
          "keel:sonar,keel:ionosphere,keel:bupa,keel:led7digit,keel:wdbc,keel:german,keel:australian,keel:vehicle,"
@@ -34,7 +38,10 @@ LARGEST_FIRST = ("keel:letter", "keel:magic", "keel:satimage", "keel:splice", "k
 
 
 MODELS = ("eskdb-hgs", "eskdb-hdp", "forest", "kdb2", "kdb2-hdp", "kdb2-hgs", "eskdb-disc", "eskdb-res", "kdb2-disc",
-          "eskdb-k2-disc")
+          "eskdb-k2-disc", "boosting", "eskdb-choice", "eskdb-k2-disc-choice")
+
+
+CHOICE = ("mdl_stochastic", "resolution_stochastic")  # each member keeps the one its selection scores best
 
 
 def _models(names=MODELS):
@@ -47,7 +54,10 @@ def _models(names=MODELS):
              "eskdb-disc": lambda: ESKDB(discriminative="parameter"),
              "eskdb-res": lambda: ESKDB(numeric="resolution_stochastic"),
              "kdb2-disc": lambda: KDB(k=2, estimation="hgs", discriminative="parameter"),
-             "eskdb-k2-disc": lambda: ESKDB(k=2, discriminative="parameter")}
+             "eskdb-k2-disc": lambda: ESKDB(k=2, discriminative="parameter"),
+             "boosting": lambda: sklearn_model("boosting"),
+             "eskdb-choice": lambda: ESKDB(numeric=CHOICE),
+             "eskdb-k2-disc-choice": lambda: ESKDB(k=2, discriminative="parameter", numeric=CHOICE)}
     return {name: every[name]() for name in names}
 
 
@@ -64,6 +74,8 @@ def _run(job):
     from seminaive.evaluation.experiment import Experiment, run_experiment
     from seminaive.evaluation.resampling import Protocol
     name, cv, seed, folder, names = job
+    from threadpoolctl import threadpool_limits
+    threadpool_limits(1)  # every model on one thread (scikit-learn's boosting threads through OpenMP)
     from seminaive.datasets import load
     warm = load("iris")
     for model in _models(names).values():  # load the compiled kernels first: no model's time includes them
@@ -98,6 +110,13 @@ def summarize(res):
                      f"{rmse.at[s, 'kdb2']:.4f} | {rmse.at[s, 'kdb2-hdp']:.4f} | {rmse.at[s, 'kdb2-hgs']:.4f} | "
                      f"{fit.at[s, e]:.3f} | {fit.at[s, other]:.3f} | {fit.at[s, 'forest']:.3f} | {pred.at[s, e]:.3f} | "
                      f"{pred.at[s, 'forest']:.3f} |")
+    ran = [m for m in acc.columns if not acc[m].isna().all()]
+    lines += ["", "accuracy (log loss) of every model run, per set: each piece's contribution as its own column "
+              "(eskdb-disc: weights; eskdb-k2-disc: weights, k <= 2; eskdb-res: resolution; eskdb-choice: "
+              "MDL's or the resolution's intervals by leave-one-out)", "",
+              "| data set | " + " | ".join(ran) + " |", "|---" * (len(ran) + 1) + "|"]
+    for s in sets:
+        lines.append(f"| {s} | " + " | ".join(f"{acc.at[s, m]:.2f} ({ll.at[s, m]:.3f})" for m in ran) + " |")
     lines += ["", "averages over the data sets:"]
     for m in acc.columns:
         if acc[m].isna().all():
@@ -105,9 +124,11 @@ def summarize(res):
         lines.append(f"  {m:9s} accuracy {acc[m].mean():6.2f}   log loss {ll[m].mean():.4f}   RMSE {rmse[m].mean():.4f}"
                      f"   fit {fit[m].sum():8.1f} s   predict {pred[m].sum():7.2f} s (CPU, one fold each summed)")
     lines.append("")
-    for a, b in ((e, "forest"), (e, other), ("eskdb-disc", "forest"), ("eskdb-disc", e), ("eskdb-res", e),
+    for a, b in ((e, "forest"), (e, "boosting"), ("eskdb-k2-disc", "boosting"), (e, other), ("eskdb-disc", "forest"), ("eskdb-disc", e), ("eskdb-res", e),
                  ("kdb2-disc", "kdb2-hgs"), ("eskdb-k2-disc", "forest"), ("eskdb-k2-disc", e),
-                 ("eskdb-k2-disc", "eskdb-disc")):
+                 ("eskdb-k2-disc", "eskdb-disc"), ("eskdb-choice", e), ("eskdb-choice", "forest"),
+                 ("eskdb-k2-disc-choice", "forest"), ("eskdb-k2-disc-choice", "boosting"),
+                 ("eskdb-k2-disc-choice", "eskdb-k2-disc")):
         if acc[a].isna().any() or acc[b].isna().any():
             continue
         w = wilcoxon_test(acc[a], acc[b])
@@ -121,12 +142,20 @@ def summarize(res):
             continue
         lines.append(f"kDB (k=2) RMSE, {h[5:].upper()} below Laplace on {int((rmse[h] < rmse['kdb2']).sum())} of "
                      f"{len(sets)} sets (Wilcoxon p = {wilcoxon_test(-rmse[h], -rmse['kdb2']).p_value:.4f})")
-    for m in (e, other, "eskdb-disc", "eskdb-res", "eskdb-k2-disc"):
+    for m in (e, other, "eskdb-disc", "eskdb-res", "eskdb-k2-disc", "eskdb-choice", "eskdb-k2-disc-choice"):
         if fit[m].isna().any() or fit["forest"].isna().any():
             continue
         lines.append(f"CPU: {m} fits in {fit[m].sum() / fit['forest'].sum():.1f}x the forest's time "
                      f"(median per set {np.median(fit[m] / fit['forest']):.1f}x), predicts in "
                      f"{pred[m].sum() / pred['forest'].sum():.1f}x")
+        if not fit["boosting"].isna().any():
+            lines.append(f"CPU: {m} fits in {fit[m].sum() / fit['boosting'].sum():.1f}x boosting's time")
+    lines += ["", "the halves (benchmarks/halves.py: tuning half explores, checking half confirms):"]
+    lines += half_lines(acc, ll)
+    for a, b in (("eskdb-k2-disc", e), ("eskdb-disc", e), ("eskdb-res", e), ("eskdb-choice", e),
+                 ("eskdb-k2-disc-choice", e), ("eskdb-k2-disc-choice", "eskdb-k2-disc")):
+        if not (acc[a].isna().any() or acc[b].isna().any()):
+            lines.append(verdict(acc, ll, a, b)[1])
     return lines
 
 
@@ -147,14 +176,7 @@ def main():
     jobs = sorted(names, key=lambda n: (n not in LARGEST_FIRST, LARGEST_FIRST.index(n) if n in LARGEST_FIRST else 0))
     print(f"stratified {args.cv}-fold, seed {args.seed}, {len(names)} data sets, {args.jobs} processes: {folder}",
           file=sys.stderr)
-    parts = []
-    with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-        for i, res in enumerate(pool.imap_unordered(_run, [(n, args.cv, args.seed, folder, models) for n in jobs]), 1):
-            parts.append(res)
-            print(f"[{i}/{len(jobs)}] {res['dataset'].iloc[0]} done", file=sys.stderr, flush=True)
-        pool.close()  # let the workers finish their last messages before the pool is torn down
-        pool.join()
-    res = pd.concat(parts, ignore_index=True)
+    res = run_sets(_run, [(n, args.cv, args.seed, folder, models) for n in jobs], args.jobs)
     res["dataset"] = pd.Categorical(res["dataset"], categories=names, ordered=True)
     res = res.sort_values(["dataset", "model"], kind="stable")
     res["dataset"] = res["dataset"].astype(str)

@@ -131,7 +131,7 @@ def test_zero_alpha_impossible_evidence_falls_back_to_priors():
 
 @pytest.mark.parametrize("params,match", [
     ({"alpha": -1}, r"alpha: expected a number >= 0, got -1"),
-    ({"priors": "bogus"}, r"priors: expected one of 'laplace', 'mle', 'uniform', got 'bogus'"),
+    ({"priors": "bogus"}, r"priors: expected one of 'laplace', 'mle', 'uniform', 'm-estimate', got 'bogus'"),
     ({"priors": [0.5, 0.2]}, r"priors: expected non-negative probabilities summing to 1"),
     ({"ddof": 2}, r"ddof: expected an integer >= 0 and <= 1, got 2"),
     ({"nominal": ["nope"]}, r"nominal: .* 'nope' is not a column"),
@@ -166,7 +166,7 @@ def test_infinity_rejected():
     (lambda: ConstrainedNaiveBayes(min_rates={"a": 1.5}), r"min_rates\['a'\]: expected a number >= 0 and <= 1"),
     (lambda: OffsetNaiveBayes(min_rates={"a": 0.5}, max_rounds=-1), r"max_rounds: expected an integer >= 1, got -1"),
     (lambda: OneR(ties="random"), r"ties: expected one of 'class_order', 'first_met', got 'random'"),
-    (lambda: MultinomialNaiveBayes(priors="flat"), r"priors: expected one of 'laplace', 'mle', 'uniform', got 'flat'"),
+    (lambda: MultinomialNaiveBayes(priors="flat"), r"priors: expected one of 'laplace', 'mle', 'uniform', 'm-estimate', got 'flat'"),
     (lambda: NaiveBayes(bandwidth=0), r"bandwidth: expected a number > 0, got 0"),
 ])
 def test_parameters_are_checked_before_any_work(make, match):

@@ -1,5 +1,6 @@
 """Discriminative weights on the family's tables: the objective's gradient, what the weights do,
-weights as copies, files, and the paths that refuse them."""
+weights as copies, files, CSV, Parquet and Dask chunks (in passes) against memory, and the paths that
+refuse them."""
 
 import copy
 
@@ -14,6 +15,8 @@ from seminaive.bayesnet import SelectiveKDB
 from seminaive.bayesnet.discriminative import _layout, _objective, fit_weights, fold_weights
 from seminaive.exceptions import ParameterError
 from seminaive.persistence import model_from_dict, model_to_dict
+
+from test_dask import client  # noqa: F401  (the module's LocalCluster)
 
 
 def _parity(n=400, seed=0, noise=4):
@@ -125,8 +128,7 @@ def test_a_broken_weights_field_is_one_line():
         model_from_dict(d)
 
 
-def test_what_needs_every_row_refuses_in_one_line(tmp_path):
-    from seminaive.scale import fit_file
+def test_what_needs_every_row_refuses_in_one_line():
     X, y = _parity(100)
     model = KDB(k=1, discriminative="parameter").fit(X, y)
     assert not hasattr(model, "partial_fit") and hasattr(KDB(), "partial_fit")
@@ -134,10 +136,6 @@ def test_what_needs_every_row_refuses_in_one_line(tmp_path):
         model.partial_fit(X, y)
     with pytest.raises(ParameterError, match="discriminative"):
         model.merge(model)
-    path = tmp_path / "p.csv"
-    X.assign(cls=y).to_csv(path, index=False)
-    with pytest.raises(ParameterError, match="cannot be fitted chunk by chunk"):
-        fit_file(KDB(discriminative="parameter"), str(path))
     with pytest.raises(ParameterError, match="penalty"):
         KDB(penalty="big").fit(X, y)
 
@@ -149,3 +147,71 @@ def test_the_ensembles_members_share_the_first_members_penalty():
     assert m.penalty_ is not None and [e.penalty_ for e in m.estimators_] == [m.penalty_] * 3
     assert all(e.weights_ is not None for e in m.estimators_)
     np.testing.assert_allclose(m.predict_proba(d.X), np.mean([e.predict_proba(d.X) for e in m.estimators_], axis=0))
+
+
+def _chunked_sources(tmp_path, X, y):
+    """The rows as a CSV file, a Parquet file (several row groups) and a Dask frame."""
+    import dask.dataframe as dd
+    frame = X.assign(cls=y)
+    csv, parquet = tmp_path / "d.csv", tmp_path / "d.parquet"
+    frame.to_csv(csv, index=False)
+    frame.to_parquet(parquet, row_group_size=90)
+    return csv, parquet, dd.from_pandas(frame, npartitions=3)
+
+
+@pytest.mark.parametrize("make", [lambda: KDB(k=1, discriminative="parameter", penalty=1.0),
+                                  lambda: TAN(discriminative="table", penalty=0.1),
+                                  lambda: SelectiveKDB(k=2, discriminative="parameter", penalty=10.0)])
+def test_files_and_dask_fit_the_weights_in_passes_as_memory_does(tmp_path, client, make):  # noqa: F811
+    """A fixed penalty: the weights from chunks (a pass per evaluation) are the in-memory weights, up
+    to the order of the sums (L-BFGS's tolerance) and the numbering of their cells, and so are the
+    posteriors."""
+    from seminaive.data import load_file
+    from seminaive.scale import fit_file
+    from seminaive.scale.dask import fit_dask
+    X, y = _parity(300, seed=3)
+    X["x"] = np.random.default_rng(4).normal(size=300) + (y == "odd")  # a numeric attribute: intervals too
+    csv, parquet, ddf = _chunked_sources(tmp_path, X, y)
+    d = load_file(str(csv))
+    memory = make().fit(d)
+    for fitted in (fit_file(make(), str(csv), chunksize=70), fit_file(make(), str(parquet), chunksize=70),
+                   fit_dask(make(), ddf.drop(columns="cls"), ddf["cls"])):
+        assert fitted.penalty_ == memory.penalty_  # (the weights' cells may be numbered apart: values coded apart)
+        np.testing.assert_allclose(np.sort(fitted.weights_["theta"]), np.sort(memory.weights_["theta"]), atol=2e-4)
+        np.testing.assert_allclose(fitted.predict_proba(d.X), memory.predict_proba(d.X), atol=1e-4)
+    assert np.abs(memory.weights_["theta"] - 1.0).max() > 0.1  # weights that moved: the test can fail
+
+
+def test_the_automatic_penalty_from_chunks_samples_rows_by_their_values(tmp_path, client):  # noqa: F811
+    """penalty="auto" from chunks chooses on the rows whose hash falls below the rate: the same rows
+    from a CSV file in any chunk size and from a Dask frame, so the same penalty and weights; below
+    the sample's size every row, in order, as in memory."""
+    from seminaive.bayesnet.discriminative import _row_keys
+    from seminaive.data import load_file
+    from seminaive.scale import fit_file
+    from seminaive.scale.dask import fit_dask
+    X, y = _parity(500, seed=0)
+    csv, _, ddf = _chunked_sources(tmp_path, X, y)
+    fits = [fit_file(KDB(k=1, discriminative="parameter"), str(csv), chunksize=c) for c in (60, 170)]
+    fits.append(fit_dask(KDB(k=1, discriminative="parameter"), ddf.drop(columns="cls"), ddf["cls"]))
+    fits.append(KDB(k=1, discriminative="parameter").fit(load_file(str(csv))))
+    assert fits[0].penalty_ is not None and {f.penalty_ for f in fits} == {fits[0].penalty_}
+    for f in fits[1:]:
+        np.testing.assert_allclose(f.predict_proba(X), fits[0].predict_proba(X), atol=1e-4)
+    table = fits[0]._encode(X)
+    keys = _row_keys(table, 0)
+    assert 0.0 <= keys.min() and keys.max() < 1.0 and 0.4 < np.mean(keys < 0.5) < 0.6  # spread over [0, 1)
+    np.testing.assert_array_equal(_row_keys(table, 0)[::-1], _row_keys(type(table)(table.codes[::-1],
+                                                                                    table.numeric[::-1],
+                                                                                    table.unseen), 0))
+
+
+def test_an_ensemble_with_weights_from_a_file_is_the_in_memory_one(tmp_path):
+    from seminaive.data import load_file
+    from seminaive.scale import fit_file
+    X, y = _parity(240, seed=6)
+    csv, _, _ = _chunked_sources(tmp_path, X, y)
+    d = load_file(str(csv))
+    make = lambda: ESKDB(n_estimators=3, k=1, discriminative="parameter", penalty=1.0)  # noqa: E731
+    memory, streamed = make().fit(d), fit_file(make(), str(csv), chunksize=50)
+    np.testing.assert_allclose(streamed.predict_proba(d.X), memory.predict_proba(d.X), atol=1e-4)

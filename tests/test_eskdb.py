@@ -146,3 +146,65 @@ def test_the_members_tying_follows_the_smoothing():
     assert "hierarchical gradient smoothing" in ESKDB(n_estimators=2, k=1).fit(d).to_text()
     with pytest.raises(Exception, match="hdp_tying: expected one of"):
         ESKDB(hdp_tying="levels").fit(d)
+
+
+def test_the_paper_preset_is_the_published_ensemble_and_its_members_take_it():
+    """ESKDB.preset("paper"): the authors' settings reach every member (HDP tables of 1000 sweeps
+    tied per level, m-estimated class prior); overrides win; an unknown preset is one clear line."""
+    m = ESKDB.preset("paper", n_estimators=3, hdp_iterations=30)
+    assert (m.k, m.estimation, m.hdp_tying, m.priors, m.numeric, m.scoring) == \
+        (5, "hdp", "level", "m-estimate", "mdl_stochastic", "rmse")
+    assert ESKDB.preset("paper").hdp_iterations == 1000 and ESKDB.preset("paper").n_estimators == 20
+    d = load("weather.nominal")
+    m.fit(d)
+    counts = m.estimators_[0].class_count_
+    want = np.log((counts + 1.0 / counts.size) / (counts.sum() + 1.0))  # (n_c + 1/K) / (N + 1)
+    for member in m.estimators_:
+        assert member.estimation == "hdp" and member.hdp_tying == "level" and member.hdp_iterations == 30
+        np.testing.assert_allclose(member.class_log_prior_, want)
+    assert ESKDB.preset("discriminative").get_params()["discriminative"] == "parameter"
+    with pytest.raises(Exception, match="preset: expected one of 'paper', 'discriminative', got 'papers'"):
+        ESKDB.preset("papers")
+
+
+def test_the_m_estimate_prior_left_out_equals_refits():
+    """priors="m-estimate": the leave-one-out priors equal the prior of a refit without each row."""
+    from seminaive.estimation import class_log_prior, loo_class_log_prior
+    y = np.array([0, 0, 1, 2, 2, 2])
+    counts = np.bincount(y, minlength=3).astype(float)
+    loo = loo_class_log_prior(counts, y, "m-estimate")
+    for i in range(y.size):
+        rest = np.bincount(np.delete(y, i), minlength=3).astype(float)
+        np.testing.assert_allclose(loo[i], class_log_prior(rest, "m-estimate"))
+    assert not np.allclose(loo, loo_class_log_prior(counts, y, "laplace"))
+
+
+@pytest.mark.parametrize("arc_score", ["cmi", "bayes"])
+def test_members_sharing_the_nominal_pairs_equal_members_fitted_alone(arc_score, monkeypatch):
+    """The pairs of nominal attributes are counted once for the ensemble (and their information
+    values worked out once); every member still equals the selective kDB fitted alone, and the
+    shared statistics are what each member would have counted."""
+    from seminaive.bayesnet import eskdb as module
+    from seminaive.bayesnet.statistics import pair_statistics
+    from seminaive.bayesnet.streamed import shared_pairs
+    from seminaive.learning.sources import OneTable
+    from seminaive._target import fit_table
+    d = load("keel:crx")  # nominal and numeric attributes, missing values
+    calls = []
+    real = module.shared_pairs
+    monkeypatch.setattr(module, "shared_pairs", lambda *a: calls.append(a) or real(*a))
+    m = ESKDB(n_estimators=4, k=2, arc_score=arc_score).fit(d.X, d.y)
+    assert len(calls) == 1
+    for e in m.estimators_:
+        alone = SelectiveKDB(**e.get_params()).fit(d.X, d.y)
+        assert alone.structure_ == e.structure_
+        np.testing.assert_array_equal(alone.predict_proba(d.X), e.predict_proba(d.X))
+    _, schema, table, y, classes, _ = fit_table(ESKDB(), d.X, d.y, None, None)
+    shared = shared_pairs(OneTable(table, y, None), schema, classes, arc_score)
+    nominal = schema.nominal_indices
+    direct = pair_statistics([table.codes[:, schema.nominal_indices.index(i)] for i in nominal],
+                             [schema.attributes[i].n_values for i in nominal], y, len(classes))["pairs"]
+    assert set(shared["pairs"]) == {(nominal[a], nominal[b]) for a, b in direct}
+    for (a, b), n in direct.items():
+        np.testing.assert_array_equal(shared["pairs"][(nominal[a], nominal[b])], n)
+    assert len(shared["cmi" if arc_score == "cmi" else "bayes"]) == len(direct)

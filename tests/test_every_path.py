@@ -29,14 +29,14 @@ from seminaive.learning.data_source import MemorySource
 from seminaive.data import load_file
 from seminaive.discretize import DISCRETIZERS
 from seminaive.estimation import ESTIMATIONS
-from seminaive.models import make_model, model_names
+from seminaive.models import PEERS as PEER_NAMES, make_model, model_names
 from seminaive.scale import fit_file
 from seminaive.scale.dask import fit_dask
 from seminaive.scale.fit_source import fit_source
 
 from test_reader_differential import _outcome  # a call's result, or its one-line refusal
 
-PEERS = {"tree", "forest", "svm"}
+PEERS = set(PEER_NAMES)
 NAMES = sorted(set(model_names("model")) | set(model_names("search")))
 CHUNKS = (1, 2, 3, 4, 5, 16)
 

@@ -16,7 +16,7 @@ import dask.dataframe as dd
 from seminaive.core.capabilities import capabilities
 from seminaive.data import load_file
 from seminaive.exceptions import SeminaiveError
-from seminaive.models import make_model, model_names
+from seminaive.models import PEERS as PEER_NAMES, make_model, model_names
 from seminaive.scale import fit_file
 from seminaive.scale.dask import fit_dask
 from seminaive.learning.data_source import MemorySource
@@ -24,7 +24,7 @@ from seminaive.scale.fit_source import fit_source
 
 from test_dask import client  # noqa: F401  (the module's LocalCluster)
 
-PEERS = {"tree", "forest", "svm"}  # scikit-learn's models, compared with ours but not ours
+PEERS = set(PEER_NAMES)  # scikit-learn's models, compared with ours but not ours
 NAMES = sorted(set(model_names("model")) | set(model_names("search"))
                | {n.replace(":R", ":0.8") for n in model_names("compare") if n not in PEERS})
 

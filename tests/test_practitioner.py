@@ -345,7 +345,7 @@ def test_labor_sigmoid_calibration_keeps_its_accuracy(capsys):
 
 def test_soybean_kdb_parents_follow_the_rule():
     d = load_file(WEKA / "soybean.arff")
-    m = KDB(k=2).fit(d)
+    m = KDB(k=2, arc_score="cmi").fit(d)  # the rule: parents by conditional mutual information
     names = list(d.X.columns)
     parents = {names[g[0]]: [names[p] for p in m.structure_.parents_of(i)] for i, g in enumerate(m.structure_.groups)}
     assert parents["leaf-mild"] == ["fruit-spots", "canker-lesion"]

@@ -41,7 +41,7 @@ def brute_force_score(search, X, y, groups, splits):
 
 
 @pytest.mark.parametrize("scoring", ["loo", "cv"])
-@pytest.mark.parametrize("priors,alpha,ddof", [("laplace", 1.0, 1), ("mle", 0.5, 0)])
+@pytest.mark.parametrize("priors,alpha,ddof", [("laplace", 1.0, 1), ("mle", 0.5, 0), ("m-estimate", 1.0, 1)])
 @pytest.mark.parametrize("seed", [0, 1])
 def test_engine_equals_brute_force(scoring, priors, alpha, ddof, seed):
     X, y = random_mixed(seed=seed)

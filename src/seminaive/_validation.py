@@ -85,14 +85,14 @@ def _fmt(options):
 
 
 def check_priors(name, value):
-    """Class priors: "laplace", "mle", "uniform", or non-negative probabilities
+    """Class priors: "laplace", "mle", "uniform", "m-estimate", or non-negative probabilities
     summing to 1 (their number is checked against the classes when fitting)."""
     if isinstance(value, str):
-        return check_param(name, value, options=("laplace", "mle", "uniform"))
+        return check_param(name, value, options=("laplace", "mle", "uniform", "m-estimate"))
     try:
         p = [float(v) for v in value]
     except (TypeError, ValueError):
-        raise ParameterError(f"{name}: expected 'laplace', 'mle', 'uniform' or class probabilities, "
+        raise ParameterError(f"{name}: expected 'laplace', 'mle', 'uniform', 'm-estimate' or class probabilities, "
                              f"got {value!r}") from None
     if not p or any(v < 0 or v != v for v in p) or abs(sum(p) - 1.0) > 1e-8:
         raise ParameterError(f"{name}: expected non-negative probabilities summing to 1, got {p} "
@@ -184,3 +184,24 @@ def check_prior_names(prior, names, keys):
             for kk in v:
                 if kk not in keys:
                     raise ParameterError(f"prior[{k!r}]: unknown key {kk!r}; expected {', '.join(keys)}")
+
+
+def check_discretizers(name, value, options):
+    """A discretizer's name among ``options``, or a list or tuple of distinct such names (the
+    candidates a selective model chooses among by its leave-one-out score).
+
+    Examples
+    --------
+    >>> check_discretizers("numeric", ("mdl", "equal_width"), ("mdl", "equal_width"))
+    ('mdl', 'equal_width')
+    >>> check_discretizers("numeric", [], ("mdl",))
+    Traceback (most recent call last):
+    ...
+    seminaive.exceptions.ParameterError: numeric: expected one of 'mdl', or a list of distinct ones, got []
+    """
+    if isinstance(value, str):
+        return check_param(name, value, options=options)
+    if not isinstance(value, (list, tuple)) or not value or len(set(map(str, value))) != len(value) \
+            or any(not isinstance(v, str) or v not in options for v in value):
+        raise ParameterError(f"{name}: expected one of {_fmt(options)}, or a list of distinct ones, got {brief(value)}")
+    return value

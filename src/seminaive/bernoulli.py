@@ -22,7 +22,7 @@ class BernoulliNaiveBayes(CountModel):
     Parameters
     ----------
     alpha : float, default 1
-    priors : {"laplace", "mle", "uniform"} or array-like, default "laplace"
+    priors : {"laplace", "mle", "uniform", "m-estimate"} or array-like, default "laplace"
     binarize : float or None, default 0.0
         Values above this threshold count as present; None means X is binary already.
 

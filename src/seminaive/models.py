@@ -8,15 +8,20 @@ from .registry import register_variant, variants
 from .calibration import Calibrated
 
 __all__ = ["make_model", "parse_spec", "model_parameters", "model_parameters_text", "compare_model", "model_description", "model_names",
-           "sklearn_model", "describe"]
+           "sklearn_model", "describe", "PEERS"]
+
+
+PEERS = ("tree", "forest", "boosting", "svm")  # scikit-learn's models: compared with ours, not ours
 
 
 def sklearn_model(name, random_state=0):
     """A scikit-learn classifier behind the encoding it needs: nominal (category)
     columns one-hot encoded, missing values imputed (most frequent value,
-    mean), numeric columns standardized for the SVM."""
+    mean), numeric columns standardized for the SVM. ``"boosting"`` is
+    HistGradientBoostingClassifier with its defaults (it threads through OpenMP:
+    run it under ``threadpoolctl.threadpool_limits(1)`` for one thread)."""
     from sklearn.compose import make_column_selector, make_column_transformer
-    from sklearn.ensemble import RandomForestClassifier
+    from sklearn.ensemble import HistGradientBoostingClassifier, RandomForestClassifier
     from sklearn.impute import SimpleImputer
     from sklearn.pipeline import make_pipeline
     from sklearn.preprocessing import OneHotEncoder, StandardScaler
@@ -24,7 +29,8 @@ def sklearn_model(name, random_state=0):
     from sklearn.tree import DecisionTreeClassifier
     est = {"tree": lambda: DecisionTreeClassifier(criterion="entropy", random_state=random_state),
            "forest": lambda: RandomForestClassifier(100, random_state=random_state, n_jobs=1),
-           "svm": lambda: SVC(random_state=random_state)}[name]()
+           "svm": lambda: SVC(random_state=random_state),
+           "boosting": lambda: HistGradientBoostingClassifier(random_state=random_state)}[name]()
     numeric = [SimpleImputer(strategy="mean")] + ([StandardScaler()] if name == "svm" else [])
     prep = make_column_transformer(
         (make_pipeline(SimpleImputer(strategy="most_frequent"), OneHotEncoder(handle_unknown="ignore")),
@@ -37,6 +43,8 @@ def sklearn_model(name, random_state=0):
 register_variant("compare", "tree", "scikit-learn decision tree (entropy, as ID3/C4.5)",
                  lambda: sklearn_model("tree"))
 register_variant("compare", "forest", "scikit-learn random forest, 100 trees", lambda: sklearn_model("forest"))
+register_variant("compare", "boosting", "scikit-learn histogram gradient boosting (its defaults)",
+                 lambda: sklearn_model("boosting"))
 register_variant("compare", "svm", "scikit-learn SVM, RBF kernel, standardized inputs", lambda: sklearn_model("svm"))
 
 

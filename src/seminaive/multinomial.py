@@ -26,7 +26,7 @@ class MultinomialNaiveBayes(CountModel):
     ----------
     alpha : float, default 1
         Additive (Laplace / Lidstone) smoothing of the feature probabilities.
-    priors : {"laplace", "mle", "uniform"} or array-like, default "laplace"
+    priors : {"laplace", "mle", "uniform", "m-estimate"} or array-like, default "laplace"
 
     Examples
     --------

@@ -45,7 +45,7 @@ class NaiveBayes(HeldBlock, TabularInput, FitsInPasses, BaseNaiveBayes):
         Smoothing of nominal attributes: P(v | c) = (count + alpha) / (n_c + alpha * m)
         where ``n_c`` counts the class's instances whose value is present and ``m``
         the attribute's values. 1 is the Laplace correction; 0 is maximum likelihood.
-    priors : {"laplace", "mle", "uniform"} or array-like, default "laplace"
+    priors : {"laplace", "mle", "uniform", "m-estimate"} or array-like, default "laplace"
         Class priors: (n_c + 1) / (N + K) as in the J implementation, n_c / N,
         1 / K, or given probabilities in the order of ``classes_``.
     ddof : {0, 1}, default 1

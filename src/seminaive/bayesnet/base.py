@@ -20,7 +20,7 @@ from ..learning.sources import add_counts
 from .._names import DISCRETIZER_NAMES
 from ..core.capabilities import Capabilities, FitsInPasses
 from .._target import chunk_table, fit_table, unwrap
-from .._validation import check_priors
+from .._validation import check_discretizers, check_priors
 from ..base import BaseNaiveBayes, TabularInput
 from ..components import ConditionalTable, Discretized, checked_tables
 from ..components.checked import checked_component
@@ -64,7 +64,7 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
     _selects = False  # it chooses among candidate structures by their held-out scores (selective kDB)
 
     _parameter_constraints = {
-        "alpha": dict(kind="number", low=0), "priors": check_priors, "numeric": dict(options=DISCRETIZER_NAMES),
+        "alpha": dict(kind="number", low=0), "priors": check_priors, "numeric": lambda n, v: check_discretizers(n, v, DISCRETIZER_NAMES),
         "estimation": dict(options=ESTIMATION_NAMES),
         "n_bins": dict(kind="int", low=1), "min_bucket": dict(kind="int", low=1),
         "hdp_iterations": dict(kind="int", low=1), "hdp_tying": dict(options=TYINGS),
@@ -90,8 +90,8 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
     def _capabilities(self):
         """As its class declares them; a table smoothed along its parents (HDP, HGS) has no leave-one-out form."""
         caps = type(self).capabilities
-        if getattr(self, "discriminative", None):  # weights fitted on every row at once
-            return Capabilities()
+        if getattr(self, "discriminative", None):  # weights fitted on every row at once, in passes from chunks
+            return Capabilities(passes=caps.passes)
         return replace(caps, leave_one_out=False) if self.estimation in HIERARCHICAL else caps
 
     # ---------------------------------------------------------------- fitting
@@ -107,9 +107,13 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
             structure is learned from the weighted counts too.
         """
         _, self.schema_, table, ycodes, self.classes_, weight = fit_table(self, X, y, sample_weight, self.nominal)
-        fit_passes(self, OneTable(table, ycodes, weight))  # the data in memory: a source of one chunk
+        return self._fit_all(OneTable(table, ycodes, weight))  # the data in memory: a source of one chunk
+
+    def _fit_all(self, source):
+        """The passes, then the discriminative weights (if any) on the rows of ``source``."""
+        fit_passes(self, source)
         if getattr(self, "discriminative", None):
-            discriminate(self, table, ycodes, weight)
+            discriminate(self, source)
         return self
 
     def _set_parents(self, parents):
@@ -293,7 +297,10 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
 
     def _fit_chunks(self, source, schema, classes):
         """Fit on a source of chunks in passes (files, Dask): the passes of the fit in memory (:mod:`.streamed`)."""
-        return fit_chunks(self, source, schema, classes)
+        fit_chunks(self, source, schema, classes)
+        if getattr(self, "discriminative", None):
+            discriminate(self, source)
+        return self
 
     def _loo_log_proba(self, X, y, table=None, ycodes=None):
         """Leave-one-out log-posteriors (n, K) of the training rows ``X``, ``y`` (unweighted):
@@ -365,7 +372,7 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
                  self._structure_text(names)]
         cut = [(names[r.attribute], r.labels) for r in self.readers_ if isinstance(r, Discretized)]
         if cut:
-            lines += ["", f"numeric attributes in intervals ({self.numeric}):"]
+            lines += ["", f"numeric attributes in intervals ({getattr(self, 'numeric_', self.numeric)}):"]
             lines += [f"  {n}: {', '.join(labels)}" for n, labels in cut]
         prior = np.exp(self.class_log_prior_)
         lines += ["", "class priors: " + ", ".join(f"{c}={p:.{precision}f}" for c, p in zip(self.classes_, prior))]

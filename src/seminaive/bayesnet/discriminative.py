@@ -14,6 +14,10 @@ training rows never reach keeps weight 1), so interactions the counts smooth awa
 The fitted weights sit beside the generative tables (each table's ``weight_``, which its
 log-likelihood multiplies in), so the counts and estimates are the generative model's, and a model
 file keeps the weights apart (sparse: the cells the training rows reach).
+
+From a source of chunks (files, Dask) the objective is a sum over the chunks: one pass finds the
+cells the rows reach, then every evaluation L-BFGS asks for is one pass (:func:`source_weights`);
+in memory the rows' layout is worked out once.
 """
 
 import copy
@@ -27,11 +31,11 @@ from .._jit import compiled
 from .._state import field, numbers
 from .._validation import check_param
 from ..exceptions import ParameterError
-from ..learning.sources import OneTable
+from ..learning.sources import OneTable, encoded, map_reduce
 from ..scoring import log_posteriors
 from .streamed import fit_passes
 
-__all__ = ["DISCRIMINATIVE", "PENALTIES", "check_penalty", "discriminate", "fit_weights", "fold_weights",
+__all__ = ["DISCRIMINATIVE", "PENALTIES", "check_penalty", "discriminate", "fit_weights", "fold_weights", "source_weights",
            "weights_state",
            "weights_from_state"]
 
@@ -124,10 +128,10 @@ def _objective(theta, logs, flat, prior, y, sw, penalty):
     return value + 0.5 * penalty * float(dev @ dev), grad + penalty * dev
 
 
-def _layout(model, table, how):
+def _layout(model, table, how, used=None):
     """The rows' log terms (n, d, K), each row's cell among every table's used cells, numbered across
     the tables (n, d; None for one weight per table), and each table's used cells (None per table
-    for one weight per table)."""
+    for one weight per table): the cells the rows reach, or ``used`` (every chunk's, from a pass)."""
     k = len(model.classes_)
     cells = _cells(model, table)
     n, d = table.n_samples, len(cells)
@@ -135,13 +139,16 @@ def _layout(model, table, how):
         else np.zeros((n, 0, k))
     if how == "table":
         return logs, None, [None] * d
-    used, flat, offset = [], np.empty((n, d), dtype=np.int64), 0
+    out, flat, offset = [], np.empty((n, d), dtype=np.int64), 0
     for j, c in enumerate(cells):
-        u, inverse = np.unique(c, return_inverse=True)
-        used.append(u)
+        if used is None:
+            u, inverse = np.unique(c, return_inverse=True)
+        else:
+            u, inverse = used[j], np.searchsorted(used[j], c)
+        out.append(u)
         flat[:, j] = offset + inverse
         offset += u.size
-    return logs, flat, used
+    return logs, flat, out
 
 
 def _minimize(start, args, bounds):
@@ -163,12 +170,101 @@ def fit_weights(model, table, y, weight, how, penalty, start=None):
     with threadpool_limits(1, "blas"):  # small vectors: BLAS's threads only wait on each other
         res = _minimize(np.ones(size) if start is None else start,
                         (logs, flat, model.class_log_prior_, y, sw, penalty), bounds)
+    return _unpack(res, used, k)
+
+
+def _chunk_cells(chunk, model):
+    """Each table's cells that a chunk's rows reach (sorted)."""
+    return [np.unique(c) for c in _cells(model, _chunk(chunk, model)[0])]
+
+
+def _union_cells(a, b):
+    return [np.union1d(x, z) for x, z in zip(a, b)]
+
+
+def _chunk(chunk, model):
+    """A chunk encoded, with its class codes and row weights (ones where it has none)."""
+    table, y, weight = encoded(chunk, model.schema_, model.classes_)
+    if not (y >= 0).all():
+        raise ParameterError("y: a chunk holds instances without a class; drop them first")
+    return table, y, np.ones(y.size) if weight is None else np.asarray(weight, dtype=np.float64)
+
+
+def _chunk_objective(chunk, model, how, used, theta):
+    """A chunk's negative conditional log-likelihood at ``theta`` and its gradient (no penalty)."""
+    table, y, sw = _chunk(chunk, model)
+    logs, flat, _ = _layout(model, table, how, used)
+    return _objective(theta, logs, flat, model.class_log_prior_, y, sw, 0.0)
+
+
+def _add_pair(a, b):
+    return a[0] + b[0], a[1] + b[1]
+
+
+def source_weights(model, source, how, penalty):
+    """:func:`fit_weights` on the rows of a source of chunks (files, Dask): a pass for the cells the
+    rows reach, then one pass per evaluation of the objective (its sum over the chunks) as L-BFGS
+    asks; the data in memory (a source of one chunk) are :func:`fit_weights` itself."""
+    if isinstance(source, OneTable):
+        return fit_weights(model, *source.chunk, how, penalty)
+    k = len(model.classes_)
+    used = [None] * len(model.tables_) if how == "table" else \
+        map_reduce(source, _chunk_cells, _union_cells, model)
+    size = k + (len(used) if how == "table" else sum(u.size for u in used) * k)
+    bounds = None if how == "parameter" else [(None, None)] * k + [(0.0, 1.0)] * (size - k)
+
+    def objective(theta):
+        value, grad = map_reduce(source, _chunk_objective, _add_pair, model, how,
+                                 None if how == "table" else used, theta)
+        dev = theta - 1.0
+        return value + 0.5 * penalty * float(dev @ dev), grad + penalty * dev
+
+    with threadpool_limits(1, "blas"):
+        res = minimize(objective, np.ones(size), jac=True, method="L-BFGS-B", bounds=bounds,
+                       options={"maxiter": MAX_ITERATIONS, "ftol": 1e-10, "gtol": 1e-6})
+    return _unpack(res, used, k)
+
+
+def _unpack(res, used, k):
+    """The fitted weights by table from L-BFGS's result (see :func:`fit_weights`)."""
     theta, tables, at = res.x, [], k
     for u in used:
         size = 1 if u is None else u.size * k
         tables.append((u, theta[at:at + size] if u is None else theta[at:at + size].reshape(-1, k)))
         at += size
     return {"prior": theta[:k], "tables": tables, "iterations": int(res.nit), "theta": theta}
+
+
+def _mix(h):
+    """MurmurHash3's 64-bit finalizer (every input bit reaches every output bit)."""
+    h = h ^ (h >> np.uint64(33))
+    h = h * np.uint64(0xFF51AFD7ED558CCD)
+    h = h ^ (h >> np.uint64(33))
+    h = h * np.uint64(0xC4CEB9FE1A85EC53)
+    return h ^ (h >> np.uint64(33))
+
+
+def _row_keys(table, seed):
+    """A number in [0, 1) per row from its values and ``seed`` alone (a hash): the same row gets the
+    same number in whatever chunk it comes."""
+    h = np.full(table.n_samples, seed, dtype=np.uint64)
+    for col in table.codes.T:
+        h = _mix(h ^ _mix(col.astype(np.int64).view(np.uint64) + np.uint64(1)))
+    for col in table.numeric.T:
+        h = _mix(h ^ _mix(np.where(np.isnan(col), -1.0, col + 0.0).view(np.uint64)))
+    return (h >> np.uint64(11)).astype(np.float64) / float(1 << 53)
+
+
+def _sampled(chunk, model, rate):
+    """A chunk's rows whose key (:func:`_row_keys`) falls below ``rate``, with their classes and weights."""
+    table, y, sw = _chunk(chunk, model)
+    rows = np.flatnonzero(_row_keys(table, model.random_state) < rate)
+    return _rows(table, rows), y[rows], sw[rows]
+
+
+def _stack(a, b):
+    return (type(a[0])(np.concatenate([a[0].codes, b[0].codes]), np.concatenate([a[0].numeric, b[0].numeric]),
+                       a[0].unseen + b[0].unseen), np.concatenate([a[1], b[1]]), np.concatenate([a[2], b[2]]))
 
 
 def _rows(table, rows):
@@ -213,20 +309,27 @@ def _sample(y, most, seed):
     return np.sort(rows)
 
 
-def discriminate(model, table, y, weight):
-    """Fit a fitted family model's weights (its ``discriminative``, ``penalty``) on its training rows and
-    fold them in; ``penalty="auto"`` takes the penalty of least held-out squared error over FOLDS folds
-    of at most CHOICE_ROWS rows, and no weights where the generative model's is less (``weights_`` None,
-    ``penalty_`` None)."""
+def discriminate(model, source):
+    """Fit a fitted family model's weights (its ``discriminative``, ``penalty``) on its training rows,
+    a source of chunks (in memory: one), and fold them in. ``penalty="auto"`` takes the penalty of
+    least held-out squared error over FOLDS folds of at most about CHOICE_ROWS rows (in memory a
+    stratified sample; from chunks the rows whose hash of their values falls below the sampling
+    rate, whatever the chunks), and no weights where the generative model's is less (``weights_``
+    None, ``penalty_`` None)."""
     penalty = model.penalty
     if penalty == "auto":
-        rows = _sample(y, CHOICE_ROWS, model.random_state)
-        losses = _held_out_losses(model, _rows(table, rows), y[rows], None if weight is None else weight[rows],
-                                  model.discriminative)
+        if isinstance(source, OneTable):
+            table, y, weight = source.chunk
+            rows = _sample(y, CHOICE_ROWS, model.random_state)
+            sample = _rows(table, rows), y[rows], None if weight is None else weight[rows]
+        else:
+            rate = min(1.0, CHOICE_ROWS / max(float(model.class_count_.sum()), 1.0))
+            sample = map_reduce(source, _sampled, _stack, model, rate)
+        losses = _held_out_losses(model, *sample, model.discriminative)
         best = int(np.argmin(losses))
         penalty = None if best == 0 else PENALTIES[best - 1]
     model.penalty_ = penalty
-    model.weights_ = None if penalty is None else fit_weights(model, table, y, weight, model.discriminative, penalty)
+    model.weights_ = None if penalty is None else source_weights(model, source, model.discriminative, penalty)
     if model.weights_ is not None:
         fold_weights(model, model.weights_)
 

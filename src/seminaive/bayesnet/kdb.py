@@ -5,7 +5,7 @@ import numpy as np
 from ..core.capabilities import Capabilities
 from ..registry import register, register_variant
 from .base import BayesNetClassifier
-from .statistics import cmi_matrix_from, mutual_informations, tie_rounded
+from .statistics import ARC_SCORES, arc_weights, mutual_informations, tie_rounded
 
 __all__ = ["KDB", "kdb_parents", "sampled_order", "ORDERS"]
 
@@ -31,16 +31,17 @@ def sampled_order(mi, rng):
     return order
 
 
-def kdb_parents(stats, k_max, rng=None):
+def kdb_parents(stats, k_max, rng=None, arc_score="cmi"):
     """Sahami's structure from the counts of :func:`~seminaive.bayesnet.statistics.pair_statistics`:
     attributes ordered by I(X_i; C) (largest first, ties by position; with ``rng``, the order
     :func:`sampled_order` draws); each takes as parents up to ``k_max`` earlier ones of largest
-    I(X_i; X_j | C) (ties by the order; informations equal to 12 decimals are ties,
-    :func:`.statistics.tie_rounded`). Returns (parents, order)."""
+    I(X_i; X_j | C), or with ``arc_score="bayes"`` of largest gain in the Bayes score of X_i given
+    the class and X_j (:func:`~seminaive.bayesnet.statistics.arc_weights`; ties by the order;
+    values equal to 12 decimals are ties, :func:`.statistics.tie_rounded`). Returns (parents, order)."""
     d = len(stats["single"])
     mi = tie_rounded(mutual_informations(stats))
     order = sorted(range(d), key=lambda i: (-mi[i], i)) if rng is None else sampled_order(np.maximum(mi, 0.0), rng)
-    W = tie_rounded(cmi_matrix_from(stats, d))
+    W = arc_weights(stats, d, arc_score)
     parents = [()] * d
     for pos, i in enumerate(order):
         earlier = sorted(order[:pos], key=lambda j: (-W[i, j], order.index(j)))
@@ -61,6 +62,13 @@ class KDB(BayesNetClassifier):
     order : {"mi", "sampled"}, default "mi"
         The attributes in order of I(X; C), or drawn in proportion to it (ESKDB's members;
         ``random_state`` the seed).
+    arc_score : {"bayes", "cmi"}, default "bayes"
+        What chooses an attribute's parents among the earlier ones: the gain in the Bayesian local
+        score of X_i given the class (Dirichlet, 0.5 per cell; :class:`TAN`'s ``"bayes"``), or
+        Sahami's conditional mutual information I(X_i; X_j | C) (the earlier default). Chosen by
+        the benchmark's halves (``benchmarks/bench_defaults.py``, 23 sets, 10-fold): k = 1, accuracy
+        84.38% against 83.73% (tuning) and equal (checking); k = 2, 84.10% against 82.94% and 85.81%
+        against 85.00%; log loss lower on both halves for both.
     alpha, priors, numeric, n_bins, min_bucket, estimation, hdp_iterations, hdp_tying, random_state
         As :class:`TAN`.
     discriminative, penalty
@@ -72,15 +80,16 @@ class KDB(BayesNetClassifier):
     >>> m = KDB(k=2).fit(load("weather.nominal"))
     >>> print(m.structure_.to_text(list(m.schema_.names)))
     outlook <- class
-    temperature <- class, outlook, humidity
+    temperature <- class, humidity, outlook
     humidity <- class, outlook
     windy <- class, outlook, humidity
     """
 
     capabilities = Capabilities(leave_one_out=True, passes=True)
-    _parameter_constraints = {"k": dict(kind="int", low=0), "order": dict(options=ORDERS)}
+    _parameter_constraints = {"k": dict(kind="int", low=0), "order": dict(options=ORDERS),
+                              "arc_score": dict(options=ARC_SCORES)}
 
-    def __init__(self, *, k=1, order="mi", alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback",
+    def __init__(self, *, k=1, order="mi", arc_score="bayes", alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback",
                  n_bins=10, min_bucket=6, estimation="frequency",
                  hdp_iterations=1000, hdp_tying="level", random_state=0, discriminative=None, penalty="auto"):
         super().__init__(alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, n_bins=n_bins,
@@ -89,17 +98,20 @@ class KDB(BayesNetClassifier):
                          discriminative=discriminative, penalty=penalty)
         self.k = k
         self.order = order
+        self.arc_score = arc_score
 
     def _kdb_parents(self, stats):
         """The order and the parents of at most k: :func:`kdb_parents` with the order the parameter asks for."""
-        return kdb_parents(stats, self.k, None if self.order == "mi" else np.random.default_rng(self.random_state))
+        rng = None if self.order == "mi" else np.random.default_rng(self.random_state)
+        return kdb_parents(stats, self.k, rng, self.arc_score)
 
     def _parents_from(self, stats):
         parents, self.order_ = self._kdb_parents(stats)
         return parents
 
     def _describe(self):
-        return f"k={self.k}, attributes in order of I(X; C)" + (" (sampled)" if self.order == "sampled" else "")
+        return (f"k={self.k}, attributes in order of I(X; C)" + (" (sampled)" if self.order == "sampled" else "")
+                + (", parents by the Bayes score" if self.arc_score == "bayes" else ""))
 
 
 register_variant("model", "kdb", "k-dependence Bayes, k=1 (numeric attributes in MDL/equal-frequency intervals)",

@@ -6,13 +6,18 @@ learned in memory; the information measures come from these counts alone.
 """
 
 import numpy as np
+from scipy.special import gammaln
 
 from ..core.subset_counts import count_subsets
 from ..dependence.information import information_values
 
-__all__ = ["pair_statistics", "add_statistics", "mutual_informations", "cmi_matrix_from", "tie_rounded"]
+__all__ = ["pair_statistics", "add_statistics", "mutual_informations", "cmi_matrix_from", "tie_rounded",
+           "bayes_arc_gains", "arc_weights", "ARC_SCORES", "shared_statistics", "with_shared"]
 
 TIE_DECIMALS = 12
+BAYES_TIE_DECIMALS = 8
+BAYES_ALPHA = 0.5  # Weka's BayesNet estimator's pseudo-count per cell
+ARC_SCORES = ("cmi", "bayes")  # what scores an arc X_j -> X_i: I(X_i; X_j | C), or the Bayes score's gain
 
 
 def tie_rounded(values):
@@ -29,17 +34,37 @@ def tie_rounded(values):
     return np.round(np.asarray(values, dtype=np.float64), TIE_DECIMALS)
 
 
-def pair_statistics(columns, widths, y, k, weight=None):
+def pair_statistics(columns, widths, y, k, weight=None, skip=()):
     """``{"single": [(K, m_i)], "pairs": {(i, j): (K, m_i, m_j)}}`` of code columns
     (-1 missing) with ``widths`` m_i values, for i < j: every attribute's and every pair's
     counts in one compiled pass (:func:`~seminaive.core.subset_counts.count_subsets`), the rows
-    where one of them is missing left out."""
+    where one of them is missing left out; the pairs of ``skip`` are not counted (an ensemble's
+    members take them from :func:`shared_statistics`)."""
     d = len(columns)
-    subsets = [(i,) for i in range(d)] + [(i, j) for i in range(d) for j in range(i + 1, d)]
+    skip = set(skip)
+    subsets = [(i,) for i in range(d)] + [(i, j) for i in range(d) for j in range(i + 1, d) if (i, j) not in skip]
     counted = count_subsets(columns, widths, y, k, subsets, weight) if d else []
     single = [counted[i][:, :widths[i]] for i in range(d)]
     pairs = {q: t[:, :widths[q[0]], :widths[q[1]]] for q, t in zip(subsets[d:], counted[d:])}
     return {"single": single, "pairs": pairs}
+
+
+def shared_statistics(pairs, arc_score="cmi"):
+    """What members that code some attributes alike share: those attributes' ``pairs`` counts
+    (``{(i, j): (K, m_i, m_j)}``, counted once) with their conditional mutual informations and Bayes
+    gains (the ``arc_score``'s, worked out once; each value is its table's alone, so a member that adds them to its own
+    statistics (:func:`with_shared`) learns what it would have learned counting them itself)."""
+    keys = list(pairs)
+    cmi = dict(zip(keys, information_values([pairs[q] for q in keys]).tolist())) \
+        if keys and arc_score == "cmi" else {}
+    bayes = {q: _bayes_gains(n, BAYES_ALPHA) for q, n in pairs.items()} if arc_score == "bayes" else {}
+    return {"pairs": dict(pairs), "cmi": cmi, "bayes": bayes}
+
+
+def with_shared(stats, shared):
+    """A member's statistics (its own pairs counted, the shared ones skipped) with the shared ones added."""
+    return {"single": stats["single"], "pairs": {**stats["pairs"], **shared["pairs"]},
+            "cmi": shared["cmi"], "bayes": shared["bayes"]}
 
 
 def add_statistics(a, b):
@@ -54,9 +79,60 @@ def mutual_informations(stats):
 
 
 def cmi_matrix_from(stats, d):
-    """I(X_i; X_j | C) for every pair (symmetric, 0 on the diagonal)."""
+    """I(X_i; X_j | C) for every pair (symmetric, 0 on the diagonal); a pair whose value ``stats``
+    holds already (``"cmi"``, shared by an ensemble's members) is not worked out again."""
     W = np.zeros((d, d))
-    if stats["pairs"]:
-        i, j = np.array(list(stats["pairs"]), dtype=np.int64).T
-        W[i, j] = W[j, i] = information_values(list(stats["pairs"].values()))
+    known = stats.get("cmi", {})
+    todo = [q for q in stats["pairs"] if q not in known]
+    if todo:
+        i, j = np.array(todo, dtype=np.int64).T
+        W[i, j] = W[j, i] = information_values([stats["pairs"][q] for q in todo])
+    for (i, j), v in known.items():
+        W[i, j] = W[j, i] = v
     return W
+
+
+def _bayes_score(counts, alpha):
+    """The Bayesian (Dirichlet, alpha per cell) log marginal likelihood of a child's counts, the
+    child's values on the last axis, every other axis a parent configuration."""
+    m = counts.shape[-1]
+    flat = counts.reshape(-1, m)
+    return float((gammaln(m * alpha) - gammaln(m * alpha + flat.sum(axis=1))).sum()
+                 + (gammaln(alpha + flat) - gammaln(alpha)).sum())
+
+
+def _bayes_gains(n, alpha):
+    """(G[i, j], G[j, i]) of one pair's counts ``n`` (K, m_i, m_j): see :func:`bayes_arc_gains`."""
+    return (_bayes_score(n.transpose(0, 2, 1), alpha) - _bayes_score(n.sum(axis=2), alpha),
+            _bayes_score(n, alpha) - _bayes_score(n.sum(axis=1), alpha))
+
+
+def bayes_arc_gains(stats, d, alpha=BAYES_ALPHA):
+    """G[i, j]: how much the Bayesian local score of X_i given the class rises when X_j becomes its
+    parent too (Weka's BayesNet ``BAYES`` score, alpha = 0.5 per cell as its estimator's), both
+    scores from the rows where X_i and X_j are present; pairs whose gains ``stats`` holds already
+    (``"bayes"``, shared by an ensemble's members, at the default alpha) are not worked out again."""
+    G = np.zeros((d, d))
+    known = stats.get("bayes", {}) if alpha == BAYES_ALPHA else {}
+    for (i, j), n in stats["pairs"].items():  # n: (K, m_i, m_j)
+        G[i, j], G[j, i] = known[(i, j)] if (i, j) in known else _bayes_gains(n, alpha)
+    return G
+
+
+def arc_weights(stats, d, arc_score="cmi"):
+    """W[i, j]: the score of X_j as a parent of X_i by ``arc_score`` (one of :data:`ARC_SCORES`),
+    rounded (to 12 decimals, :func:`tie_rounded`; the Bayes gains, differences of sums of log-gamma
+    terms that reach thousands, to 8) so that exact ties go by the documented order.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> cols = [rng.integers(0, 2, 50) for _ in range(3)]
+    >>> stats = pair_statistics(cols, [2, 2, 2], rng.integers(0, 2, 50), 2)
+    >>> W = arc_weights(stats, 3, "bayes")
+    >>> W.shape, bool((np.diag(W) == 0).all())
+    ((3, 3), True)
+    """
+    if arc_score == "bayes":  # sums of log-gamma terms in the thousands: ties are equal to 8 decimals
+        return np.round(bayes_arc_gains(stats, d), BAYES_TIE_DECIMALS)
+    return tie_rounded(cmi_matrix_from(stats, d))

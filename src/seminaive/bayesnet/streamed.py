@@ -19,19 +19,20 @@ A chunk from a file or a cluster is ``(X, y)`` with the schema's declared values
 """
 
 import functools
+from types import SimpleNamespace
 
 import numpy as np
 
 from ..core.capabilities import capabilities
 from ..exceptions import ParameterError
-from ..learning.cuts import source_cuts
+from ..learning.cuts import candidate_cuts
 from ..learning.data_source import EngineChunks
 from ..learning.sources import OneTable, add_counts, encoded, map_reduce
-from .statistics import add_statistics, pair_statistics
+from .statistics import add_statistics, pair_statistics, shared_statistics, with_shared
 from ..components import Categorical, Discretized
 from ..core.counting import count_classes
 
-__all__ = ["fit_passes", "fit_chunks"]
+__all__ = ["fit_passes", "fit_chunks", "shared_pairs"]
 
 
 def _encoded(model, chunk):
@@ -42,15 +43,37 @@ def _columns(model, table):
     return [np.asarray(r.codes(table), dtype=np.int64) for r in model.readers_]
 
 
-def _pairs(chunk, model):
+def _pairs(chunk, model, skip=()):
     table, yc, weight = _encoded(model, chunk)
     keep = yc >= 0
     if keep.all():
         return pair_statistics(_columns(model, table), [r.n_values for r in model.readers_], yc,
-                               len(model.classes_), weight)
+                               len(model.classes_), weight, skip)
     cols = [c[keep] for c in _columns(model, table)]
     return pair_statistics(cols, [r.n_values for r in model.readers_], yc[keep], len(model.classes_),
-                           None if weight is None else weight[keep])
+                           None if weight is None else weight[keep], skip)
+
+
+def _pair_pass(model, source, shared=None):
+    """The structure's statistics of every attribute and pair (one pass), the pairs of ``shared``
+    (:func:`shared_pairs`: an ensemble's members code nominal attributes alike) taken from it."""
+    if shared is None:
+        return map_reduce(source, _pairs, add_statistics, model)
+    return with_shared(map_reduce(source, _pairs, add_statistics, model, tuple(shared["pairs"])), shared)
+
+
+def shared_pairs(source, schema, classes, arc_score="cmi"):
+    """The statistics of every pair of nominal attributes (:func:`.statistics.shared_statistics`), in
+    one pass over ``source``: what every member of an ensemble (each with its own intervals for the
+    numeric attributes) would count alike. None with fewer than two nominal attributes."""
+    nominal = schema.nominal_indices
+    if len(nominal) < 2:
+        return None
+    every = SimpleNamespace(schema_=schema, classes_=np.asarray(classes, dtype=object),
+                            readers_=[Categorical(i, nominal.index(i), schema.attributes[i].n_values)
+                                      for i in nominal])
+    stats = map_reduce(source, _pairs, add_statistics, every)  # positions among the nominal attributes
+    return shared_statistics({(nominal[a], nominal[b]): n for (a, b), n in stats["pairs"].items()}, arc_score)
 
 
 def _counts(chunk, model):
@@ -65,10 +88,11 @@ def _add_counts(a, b):
     return {name: add_counts(a[0][name], b[0][name]) for name in a[0]}, a[1] + b[1]
 
 
-def fit_chunks(model, source, schema, classes):
+def fit_chunks(model, source, schema, classes, shared=None):
     """Fit an unfitted TAN, KDB or AnDE on the chunks of ``source`` (a file's, a cluster's; see the
     module's notes); ``schema`` and ``classes`` are the data's (from the first chunk's
-    declarations). Returns the fitted model, equal to ``model.fit`` on all the rows."""
+    declarations); ``shared``: as :func:`fit_passes`. Returns the fitted model, equal to ``model.fit``
+    on all the rows."""
     if not capabilities(model).passes:
         raise ParameterError(f"{type(model).__name__}: its selection needs every row at once; fit it in memory "
                              f"(TAN, KDB, AnDE and AODE fit from chunks)")
@@ -79,12 +103,14 @@ def fit_chunks(model, source, schema, classes):
     model.schema_, model.classes_ = schema, np.asarray(classes, dtype=object)
     model.n_features_in_ = len(schema)
     model.feature_names_in_ = np.asarray(schema.names, dtype=object)
-    return fit_passes(model, source)
+    return fit_passes(model, source, shared)
 
 
-def fit_passes(model, source):
+def fit_passes(model, source, shared=None):
     """The family's fit of ``model`` (its ``schema_`` and ``classes_`` set) from ``source``: the cut
-    points, the structure, the counts, the estimates (see the module's notes). Returns the model.
+    points, the structure, the counts, the estimates (see the module's notes); the nominal pairs'
+    statistics from ``shared`` (:func:`shared_pairs`, counted once for an ensemble) where given.
+    Returns the model.
 
     Examples
     --------
@@ -101,27 +127,51 @@ def fit_passes(model, source):
     >>> m.structure_ == whole.structure_, bool((m.class_count_ == whole.class_count_).all())
     (True, True)
     """
-    schema = model.schema_
-    model.readers_ = [Categorical(i, schema.nominal_indices.index(i), a.n_values) if a.is_nominal else None
-                      for i, a in enumerate(schema.attributes)]
-    cuts_of = source_cuts(source, schema, model.classes_, model.numeric, model.n_bins, model.min_bucket,
-                          model.random_state)
-    for j, cuts in cuts_of.items():
-        model.readers_[j] = Discretized(j, schema.numeric_indices.index(j), cuts)
+    names = (model.numeric,) if isinstance(model.numeric, str) else tuple(model.numeric)
+    if len(names) > 1 and not model._selects:
+        raise ParameterError(f"numeric: {type(model).__name__} takes one discretizer; several ({', '.join(names)}) "
+                             f"are chosen among by a selective model's leave-one-out (SelectiveKDB, ESKDB)")
+    cuts_by = candidate_cuts(source, model.schema_, model.classes_, names, model.n_bins, model.min_bucket,
+                             model.random_state)
+    if model._selects:  # selective kDB: its candidates scored through the engine, under every discretizer
+        _select_discretizer(model, source, cuts_by, shared)
+        model._estimate()
+        return model
+    _set_readers(model, cuts_by[names[0]])
     if model._fixed_structure:
-        model._set_parents([()] * len(schema))  # AnDE: its super-parent sets do not depend on the data
+        model._set_parents([()] * len(model.schema_))  # AnDE: its super-parent sets do not depend on the data
     else:
-        pairs = map_reduce(source, _pairs, add_statistics, model)
-        if model._selects:  # selective kDB: its candidates scored through the engine
-            model._select(pairs, _engine(model, source))
-            model._estimate()
-            return model
-        model._set_parents(model._parents_from(pairs))
+        model._set_parents(model._parents_from(_pair_pass(model, source, shared)))
     counts, class_count = map_reduce(source, _counts, _add_counts, model)
     model._set_counts(counts)
     model.class_count_ = class_count
     model._estimate()
     return model
+
+
+def _set_readers(model, cuts_of):
+    """The model's readers: each nominal attribute's codes, each numeric attribute's intervals."""
+    schema = model.schema_
+    model.readers_ = [Categorical(i, schema.nominal_indices.index(i), a.n_values) if a.is_nominal else None
+                      for i, a in enumerate(schema.attributes)]
+    for j, cuts in cuts_of.items():
+        model.readers_[j] = Discretized(j, schema.numeric_indices.index(j), cuts)
+
+
+def _select_discretizer(model, source, cuts_by, shared=None):
+    """A selective model's selection under each discretizer's intervals (``cuts_by``, in the order of
+    its ``numeric``); the one whose chosen candidate scores best by the engine's leave-one-out is kept
+    (ties: the first), as ``numeric_``, with every discretizer's best score in ``numeric_scores_``."""
+    best, scores = None, {}
+    for name, cuts_of in cuts_by.items():
+        _set_readers(model, cuts_of)
+        model._select(_pair_pass(model, source, shared), _engine(model, source))
+        scores[name] = model._selection_gain()
+        if best is None or scores[name] > scores[best[0]]:
+            best = (name, dict(vars(model)))
+    vars(model).clear()
+    vars(model).update(best[1])
+    model.numeric_, model.numeric_scores_ = best[0], scores
 
 
 def _engine(model, source):

@@ -49,18 +49,21 @@ CONCENTRATIONS = (1.0, 4.0, 16.0, 64.0)
 def _median_bounds(rows, bounds, rng):
     """The boundaries of the next level: ``bounds`` (boundary positions between distinct values,
     sorted) with every interval of two values or more split nearest its median row (a drawn
-    quantile when ``rng``); ``rows``: each distinct value's rows."""
-    edges = np.r_[0, bounds, rows.size]
+    quantile when ``rng``, one draw per such interval in order; a tie between two boundaries goes to
+    the first); ``rows``: each distinct value's rows (each at least 1)."""
+    edges = np.r_[0, bounds, rows.size].astype(np.int64)
     cum = np.r_[0.0, np.cumsum(rows)]
-    new = []
-    for lo, hi in zip(edges[:-1], edges[1:]):
-        if hi - lo < 2:
-            continue
-        q = 0.5 if rng is None else rng.uniform(0.25, 0.75)
-        target = cum[lo] + q * (cum[hi] - cum[lo])
-        inner = np.arange(lo + 1, hi)  # boundary p: values lo..p-1 left, p..hi-1 right
-        new.append(int(inner[np.argmin(np.abs(cum[inner] - target))]))
-    return np.union1d(bounds, np.asarray(new, dtype=np.int64)).astype(np.int64)
+    lo, hi = edges[:-1], edges[1:]
+    split = hi - lo >= 2
+    lo, hi = lo[split], hi[split]
+    if not lo.size:
+        return np.asarray(bounds, dtype=np.int64)
+    q = 0.5 if rng is None else rng.uniform(0.25, 0.75, size=lo.size)
+    target = cum[lo] + q * (cum[hi] - cum[lo])
+    right = np.clip(np.searchsorted(cum, target), lo + 1, hi - 1)  # the first boundary at or past the target
+    left = np.maximum(right - 1, lo + 1)
+    new = np.where(np.abs(cum[left] - target) <= np.abs(cum[right] - target), left, right)
+    return np.union1d(bounds, new).astype(np.int64)
 
 
 def ladder(values, counts, coarse, max_bins=64, rng=None):
@@ -138,19 +141,20 @@ def resolution_scores(counts, levels, concentrations=CONCENTRATIONS):
     log_prior = np.log((class_left + 1.0) / (n - 1.0 + k))
     children = [None] + [np.bincount(np.searchsorted(levels[j - 1], np.r_[0, levels[j]], side="right"),
                                      minlength=level_counts[j - 1].shape[0]) for j in range(1, len(levels))]
-    out = np.zeros((len(levels), len(concentrations)))
-    for mi, m in enumerate(concentrations):
-        log_prob = np.zeros((f.size, k))
-        for j in range(len(levels)):
-            if j > 0:
-                lc, parent = level_counts[j], level_counts[j - 1]
-                b, a = where[j][f], where[j - 1][f]
-                share = lc.sum(axis=1)[b] / (parent.sum(axis=1)[a] - 1.0 + children[j][a])  # (n(b) - 1 + 1) / ...
-                log_prob += np.log((lc[b] - own + m * share[:, None]) / (parent[a] - own + m))
-            joint = log_prior + log_prob
-            top = joint.max(axis=1, keepdims=True)
-            post = joint[np.arange(f.size), y] - (top[:, 0] + np.log(np.exp(joint - top).sum(axis=1)))
-            out[j, mi] = -(w * post).sum()
+    m = np.asarray(concentrations, dtype=np.float64)[:, None, None]  # every concentration at once
+    out = np.zeros((len(levels), m.shape[0]))
+    log_prob = np.zeros((m.shape[0], f.size, k))
+    rows = np.arange(f.size)
+    for j in range(len(levels)):
+        if j > 0:
+            lc, parent = level_counts[j], level_counts[j - 1]
+            b, a = where[j][f], where[j - 1][f]
+            share = lc.sum(axis=1)[b] / (parent.sum(axis=1)[a] - 1.0 + children[j][a])  # (n(b) - 1 + 1) / ...
+            log_prob += np.log((lc[b] - own + m * share[:, None]) / (parent[a] - own + m))
+        joint = log_prior + log_prob
+        top = joint.max(axis=2, keepdims=True)
+        post = joint[:, rows, y] - (top[:, :, 0] + np.log(np.exp(joint - top).sum(axis=2)))
+        out[j] = -(post * w).sum(axis=1)
     return out
 
 

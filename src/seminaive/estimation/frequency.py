@@ -10,7 +10,7 @@ from ..exceptions import ParameterError
 __all__ = ["Frequency", "class_log_prior", "loo_class_log_prior", "laplace_log_prior", "lidstone_log",
            "pooled_moments", "PRIORS"]
 
-PRIORS = ("laplace", "mle", "uniform")
+PRIORS = ("laplace", "mle", "uniform", "m-estimate")
 
 
 class Frequency:
@@ -170,7 +170,8 @@ def class_log_prior(class_count, priors="laplace"):
     """Log class priors from class counts.
 
     ``"laplace"``: (n_c + 1) / (N + K), as in the J implementation;
-    ``"mle"``: n_c / N; ``"uniform"``: 1 / K; or an array of K probabilities.
+    ``"mle"``: n_c / N; ``"uniform"``: 1 / K; ``"m-estimate"``: (n_c + 1/K) / (N + 1), the m-estimate
+    with m = 1 toward uniform (the ESKDB and HDP authors' code); or an array of K probabilities.
 
     Examples
     --------
@@ -185,6 +186,8 @@ def class_log_prior(class_count, priors="laplace"):
             p = (class_count + 1.0) / (class_count.sum() + k)
         elif priors == "mle":
             p = class_count / class_count.sum()
+        elif priors == "m-estimate":
+            p = (class_count + 1.0 / k) / (class_count.sum() + 1.0)
         else:
             p = np.full(k, 1.0 / k)
     else:
@@ -217,6 +220,8 @@ def loo_class_log_prior(counts, y, priors):
             return np.log(c + 1.0) - np.log(n + k)
         if isinstance(priors, str) and priors == "mle":
             return np.log(c) - np.log(n)
+        if isinstance(priors, str) and priors == "m-estimate":
+            return np.log(c + 1.0 / k) - np.log(n + 1.0)
     return np.tile(class_log_prior(counts, priors), (y.size, 1))
 
 

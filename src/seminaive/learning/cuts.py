@@ -13,7 +13,7 @@ import pandas as pd
 from ..discretize import attribute_cuts
 from .sources import encoded, map_reduce
 
-__all__ = ["value_triples", "add_value_triples", "source_cuts"]
+__all__ = ["candidate_cuts", "value_triples", "add_value_triples", "source_cuts"]
 
 
 def value_triples(chunk, schema, classes):
@@ -66,10 +66,17 @@ def source_cuts(source, schema, classes, numeric, n_bins=10, min_bucket=6, rando
     >>> cuts[0].tolist() == learn_cuts("equal_width", d.X.iloc[:, 0].to_numpy(), None, n_bins=4).tolist()
     True
     """
+    return candidate_cuts(source, schema, classes, (numeric,), n_bins, min_bucket, random_state)[numeric]
+
+
+def candidate_cuts(source, schema, classes, names, n_bins=10, min_bucket=6, random_state=0):
+    """``{discretizer: {attribute index: cut points}}`` for every discretizer of ``names``, all from
+    one pass over ``source`` (:func:`source_cuts` for each)."""
     if not schema.numeric_indices:
-        return {}
+        return {name: {} for name in names}
     triples = map_reduce(source, value_triples, add_value_triples, schema, classes)
-    out = {}
-    for j, (x, y, w) in triples.items():
-        out.update(attribute_cuts(numeric, {j: x}, y, w, n_bins, min_bucket, random_state))
+    out = {name: {} for name in names}
+    for name in names:
+        for j, (x, y, w) in triples.items():
+            out[name].update(attribute_cuts(name, {j: x}, y, w, n_bins, min_bucket, random_state))
     return out
