@@ -151,9 +151,14 @@ def _layout(model, table, how, used=None):
     return logs, flat, out
 
 
-def _minimize(start, args, bounds):
-    return minimize(_objective, start, args=args, jac=True, method="L-BFGS-B", bounds=bounds,
-                    options={"maxiter": MAX_ITERATIONS, "ftol": 1e-10, "gtol": 1e-6})
+def _minimize(fun, start, how, k, args=()):
+    """L-BFGS from ``start`` on ``fun`` (value and gradient), the per-table weights of ``how="table"``
+    kept in [0, 1] (WANBIA's), on one BLAS thread (small vectors: BLAS's threads only wait on each
+    other)."""
+    bounds = None if how == "parameter" else [(None, None)] * k + [(0.0, 1.0)] * (start.size - k)
+    with threadpool_limits(1, "blas"):
+        return minimize(fun, start, args=args, jac=True, method="L-BFGS-B", bounds=bounds,
+                        options={"maxiter": MAX_ITERATIONS, "ftol": 1e-10, "gtol": 1e-6})
 
 
 def fit_weights(model, table, y, weight, how, penalty, start=None):
@@ -166,10 +171,8 @@ def fit_weights(model, table, y, weight, how, penalty, start=None):
     sw = np.ones(y.size) if weight is None else np.asarray(weight, dtype=np.float64)
     logs, flat, used = _layout(model, table, how)
     size = k + (logs.shape[1] if flat is None else sum(u.size for u in used) * k)
-    bounds = None if how == "parameter" else [(None, None)] * k + [(0.0, 1.0)] * (size - k)
-    with threadpool_limits(1, "blas"):  # small vectors: BLAS's threads only wait on each other
-        res = _minimize(np.ones(size) if start is None else start,
-                        (logs, flat, model.class_log_prior_, y, sw, penalty), bounds)
+    res = _minimize(_objective, np.ones(size) if start is None else start, how, k,
+                    (logs, flat, model.class_log_prior_, y, sw, penalty))
     return _unpack(res, used, k)
 
 
@@ -211,7 +214,6 @@ def source_weights(model, source, how, penalty):
     used = [None] * len(model.tables_) if how == "table" else \
         map_reduce(source, _chunk_cells, _union_cells, model)
     size = k + (len(used) if how == "table" else sum(u.size for u in used) * k)
-    bounds = None if how == "parameter" else [(None, None)] * k + [(0.0, 1.0)] * (size - k)
 
     def objective(theta):
         value, grad = map_reduce(source, _chunk_objective, _add_pair, model, how,
@@ -219,10 +221,7 @@ def source_weights(model, source, how, penalty):
         dev = theta - 1.0
         return value + 0.5 * penalty * float(dev @ dev), grad + penalty * dev
 
-    with threadpool_limits(1, "blas"):
-        res = minimize(objective, np.ones(size), jac=True, method="L-BFGS-B", bounds=bounds,
-                       options={"maxiter": MAX_ITERATIONS, "ftol": 1e-10, "gtol": 1e-6})
-    return _unpack(res, used, k)
+    return _unpack(_minimize(objective, np.ones(size), how, k), used, k)
 
 
 def _unpack(res, used, k):
