@@ -107,3 +107,13 @@ def test_a_model_that_does_not_select_takes_one_discretizer():
         TAN(numeric=["mdl", "resolution"]).fit(X, y)
     with pytest.raises(ParameterError, match="numeric: expected one of .*or a list of distinct ones"):
         SelectiveKDB(numeric=["mdl", "mdl"]).fit(X, y)
+
+
+def test_a_model_file_naming_another_discretizer_is_one_line():
+    from seminaive.exceptions import DataFormatError
+    X, y = _numeric()
+    d = json.loads(json.dumps(model_to_dict(SelectiveKDB(k=1, numeric=list(CANDIDATES)).fit(X, y))))
+    d["state"]["selection"]["numeric"] = "equal_width"
+    with pytest.raises(DataFormatError, match=r"state.selection.numeric: expected one of 'mdl_fallback', "
+                                              r"'resolution' \(numeric\), got 'equal_width'"):
+        model_from_dict(d)
