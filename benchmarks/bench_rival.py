@@ -8,7 +8,8 @@ Models: ESKDB (20 selective kDBs, k <= 5, stochastic MDL intervals) with hierarc
 smoothing (concentrations untied) and with HDP tables, ESKDB with discriminative weights per cell
 (``eskdb-disc``; with k <= 2, ``eskdb-k2-disc``), with intervals at their resolution (``eskdb-res``)
 and with each member choosing MDL's or the resolution's intervals by its selection's leave-one-out
-(``eskdb-choice``; with k <= 2 and weights, ``eskdb-k2-disc-choice``), kDB (k = 2, HGS) with
+(``eskdb-choice``; with k <= 2 and weights, ``eskdb-k2-disc-choice``), Naive Bayes (``nb``: no model
+of the family should fall more than a point below it on a set), kDB (k = 2, HGS) with
 and without discriminative weights, scikit-learn's random forest (100 trees, single-threaded, one-hot
 nominal columns) and histogram gradient boosting (its defaults, one thread), and kDB (k = 2) with Laplace, HDP and HGS tables. Data sets run in ``--jobs`` processes (CPU times are
 per process, every model single-threaded); each keeps its per-fold results in its own folder
@@ -38,14 +39,14 @@ LARGEST_FIRST = ("keel:letter", "keel:magic", "keel:satimage", "keel:splice", "k
 
 
 MODELS = ("eskdb-hgs", "eskdb-hdp", "forest", "kdb2", "kdb2-hdp", "kdb2-hgs", "eskdb-disc", "eskdb-res", "kdb2-disc",
-          "eskdb-k2-disc", "boosting", "eskdb-choice", "eskdb-k2-disc-choice")
+          "eskdb-k2-disc", "boosting", "eskdb-choice", "eskdb-k2-disc-choice", "nb")
 
 
 CHOICE = ("mdl_stochastic", "resolution_stochastic")  # each member keeps the one its selection scores best
 
 
 def _models(names=MODELS):
-    from seminaive import ESKDB, KDB
+    from seminaive import ESKDB, KDB, NaiveBayes
     from seminaive.models import sklearn_model
     every = {"eskdb-hgs": lambda: ESKDB(estimation="hgs", hdp_tying="none"),
              "eskdb-hdp": lambda: ESKDB(estimation="hdp"), "forest": lambda: sklearn_model("forest"),
@@ -57,7 +58,8 @@ def _models(names=MODELS):
              "eskdb-k2-disc": lambda: ESKDB(k=2, discriminative="parameter"),
              "boosting": lambda: sklearn_model("boosting"),
              "eskdb-choice": lambda: ESKDB(numeric=CHOICE),
-             "eskdb-k2-disc-choice": lambda: ESKDB(k=2, discriminative="parameter", numeric=CHOICE)}
+             "eskdb-k2-disc-choice": lambda: ESKDB(k=2, discriminative="parameter", numeric=CHOICE),
+             "nb": lambda: NaiveBayes()}
     return {name: every[name]() for name in names}
 
 
@@ -150,6 +152,11 @@ def summarize(res):
                      f"{pred[m].sum() / pred['forest'].sum():.1f}x")
         if not fit["boosting"].isna().any():
             lines.append(f"CPU: {m} fits in {fit[m].sum() / fit['boosting'].sum():.1f}x boosting's time")
+    if not acc["nb"].isna().any():  # no collapse: no set more than a point below Naive Bayes
+        for m in ran:
+            below = [f"{s} ({acc.at[s, m] - acc.at[s, 'nb']:+.2f})" for s in sets if acc.at[s, m] < acc.at[s, "nb"] - 1.0]
+            if m != "nb":
+                lines.append(f"{m}: more than 1 point below Naive Bayes on {', '.join(below) if below else 'no set'}")
     lines += ["", "the halves (benchmarks/halves.py: tuning half explores, checking half confirms):"]
     lines += half_lines(acc, ll)
     for a, b in (("eskdb-k2-disc", e), ("eskdb-disc", e), ("eskdb-res", e), ("eskdb-choice", e),
