@@ -14,7 +14,7 @@ from seminaive.datasets import load
 from seminaive.evaluation import evaluate
 from seminaive.evaluation.reliability import plot_reliability
 from seminaive.search import BSEJ
-from seminaive.search.drawing import plot_structure
+from seminaive.drawing import plot_structure
 
 OUT = pathlib.Path(__file__).resolve().parents[1] / "docs" / "images"
 
