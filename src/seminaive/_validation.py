@@ -205,3 +205,14 @@ def check_discretizers(name, value, options):
             or any(not isinstance(v, str) or v not in options for v in value):
         raise ParameterError(f"{name}: expected one of {_fmt(options)}, or a list of distinct ones, got {brief(value)}")
     return value
+
+
+def discretizer_names(numeric):
+    """A ``numeric`` parameter's discretizers as a tuple (one name, or the list's).
+
+    Examples
+    --------
+    >>> discretizer_names("mdl"), discretizer_names(["mdl", "resolution"])
+    (('mdl',), ('mdl', 'resolution'))
+    """
+    return (numeric,) if isinstance(numeric, str) else tuple(numeric)

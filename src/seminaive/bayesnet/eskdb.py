@@ -18,7 +18,7 @@ from .._memory import check_memory
 from .._progress import step
 from .._seeds import derived_seed
 from .._state import field
-from .._validation import ParameterError
+from .._validation import ParameterError, discretizer_names
 from ..base import BaseNaiveBayes, TabularInput
 from ..core.capabilities import Capabilities, FitsInPasses
 from ..registry import register, register_variant
@@ -275,13 +275,13 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
                      else "hierarchical gradient smoothing" if self.estimation == "hgs"
                      else "hierarchical linear smoothing" if self.estimation == "hls"
                      else f"{self.estimation}, alpha={self.alpha:g}")
-        numeric = self.numeric if isinstance(self.numeric, str) else " or ".join(self.numeric)
+        numeric = " or ".join(discretizer_names(self.numeric))
         lines = [f"ESKDB ({self.n_estimators} selective kDBs, k <= {self.k}, {numeric} intervals, {smoothing}; "
                  f"posteriors averaged)", ""]
         for i, m in enumerate(self.estimators_):
             head = ", ".join(names[j] for j in m.order_[:m.n_attributes_][:6])
             more = " ..." if m.n_attributes_ > 6 else ""
-            chose = "" if isinstance(self.numeric, str) else f", {m.numeric_} intervals"
+            chose = "" if len(discretizer_names(self.numeric)) == 1 else f", {m.numeric_} intervals"
             lines.append(f"member {i} ({m.order} order): {m.n_attributes_} attributes, k'={m.k_}{chose}: {head}{more}")
         prior = np.mean([np.exp(m.class_log_prior_) for m in self.estimators_], axis=0)
         lines += ["", "class priors: " + ", ".join(f"{c}={p:.{precision}f}" for c, p in zip(self.classes_, prior))]

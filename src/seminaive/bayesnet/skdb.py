@@ -4,7 +4,7 @@ number of attributes and k are chosen by exact leave-one-out cross-validation.""
 import numpy as np
 
 from ..core.folds import fold_labels, stratified_folds
-from .._validation import check_cv_or_none
+from .._validation import check_cv_or_none, discretizer_names
 from ..learning.engine import BaseAttribute, Engine, Given
 from ..registry import register, register_variant
 from ..scoring import check_scoring, gain
@@ -153,7 +153,7 @@ class SelectiveKDB(KDB):
             index(h["attributes"], f"state.selection.history[{i}].attributes", d + 1)
             index(h["k"], f"state.selection.history[{i}].k", self.k + 1)
         self.order_, self.n_attributes_, self.k_, self.history_ = order, s, kk, history
-        names = (self.numeric,) if isinstance(self.numeric, str) else tuple(self.numeric)
+        names = discretizer_names(self.numeric)
         self.numeric_ = sel.get("numeric", names[0])  # files written before the choice: the one discretizer
         if self.numeric_ not in names:
             raise ValueError(f"state.selection.numeric: expected one of {', '.join(map(repr, names))} (numeric), "

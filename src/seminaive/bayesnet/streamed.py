@@ -25,6 +25,7 @@ import numpy as np
 
 from ..core.capabilities import capabilities
 from ..exceptions import ParameterError
+from .._validation import discretizer_names
 from ..learning.cuts import candidate_cuts
 from ..learning.data_source import EngineChunks
 from ..learning.sources import OneTable, add_counts, encoded, map_reduce
@@ -127,7 +128,7 @@ def fit_passes(model, source, shared=None):
     >>> m.structure_ == whole.structure_, bool((m.class_count_ == whole.class_count_).all())
     (True, True)
     """
-    names = (model.numeric,) if isinstance(model.numeric, str) else tuple(model.numeric)
+    names = discretizer_names(model.numeric)
     if len(names) > 1 and not model._selects:
         raise ParameterError(f"numeric: {type(model).__name__} takes one discretizer; several ({', '.join(names)}) "
                              f"are chosen among by a selective model's leave-one-out (SelectiveKDB, ESKDB)")
