@@ -8,7 +8,8 @@ Models: ESKDB (20 selective kDBs, k <= 5, stochastic MDL intervals) with hierarc
 smoothing (concentrations untied) and with HDP tables, ESKDB with discriminative weights per cell
 (``eskdb-disc``; with k <= 2, ``eskdb-k2-disc``), with intervals at their resolution (``eskdb-res``)
 and with each member choosing MDL's or the resolution's intervals by its selection's leave-one-out
-(``eskdb-choice``; with k <= 2 and weights, ``eskdb-k2-disc-choice``), Naive Bayes (``nb``: no model
+(``eskdb-choice``; with k <= 2 and weights, ``eskdb-k2-disc-choice``), with Gaussian children where
+the members' leave-one-out takes them (``eskdb-hybrid``), Naive Bayes (``nb``: no model
 of the family should fall more than a point below it on a set), kDB (k = 2, HGS) with
 and without discriminative weights, scikit-learn's random forest (100 trees, single-threaded, one-hot
 nominal columns) and histogram gradient boosting (its defaults, one thread), and kDB (k = 2) with Laplace, HDP and HGS tables. Data sets run in ``--jobs`` processes (CPU times are
@@ -39,7 +40,7 @@ LARGEST_FIRST = ("keel:letter", "keel:magic", "keel:satimage", "keel:splice", "k
 
 
 MODELS = ("eskdb-hgs", "eskdb-hdp", "forest", "kdb2", "kdb2-hdp", "kdb2-hgs", "eskdb-disc", "eskdb-res", "kdb2-disc",
-          "eskdb-k2-disc", "boosting", "eskdb-choice", "eskdb-k2-disc-choice", "nb")
+          "eskdb-k2-disc", "boosting", "eskdb-choice", "eskdb-k2-disc-choice", "nb", "eskdb-hybrid")
 
 
 CHOICE = ("mdl_stochastic", "resolution_stochastic")  # each member keeps the one its selection scores best
@@ -59,7 +60,8 @@ def _models(names=MODELS):
              "boosting": lambda: sklearn_model("boosting"),
              "eskdb-choice": lambda: ESKDB(numeric=CHOICE),
              "eskdb-k2-disc-choice": lambda: ESKDB(k=2, discriminative="parameter", numeric=CHOICE),
-             "nb": lambda: NaiveBayes()}
+             "nb": lambda: NaiveBayes(),
+             "eskdb-hybrid": lambda: ESKDB(hybrid="gaussian")}
     return {name: every[name]() for name in names}
 
 
@@ -115,7 +117,7 @@ def summarize(res):
     ran = [m for m in acc.columns if not acc[m].isna().all()]
     lines += ["", "accuracy (log loss) of every model run, per set: each piece's contribution as its own column "
               "(eskdb-disc: weights; eskdb-k2-disc: weights, k <= 2; eskdb-res: resolution; eskdb-choice: "
-              "MDL's or the resolution's intervals by leave-one-out)", "",
+              "MDL's or the resolution's intervals by leave-one-out; eskdb-hybrid: Gaussian children)", "",
               "| data set | " + " | ".join(ran) + " |", "|---" * (len(ran) + 1) + "|"]
     for s in sets:
         lines.append(f"| {s} | " + " | ".join(f"{acc.at[s, m]:.2f} ({ll.at[s, m]:.3f})" for m in ran) + " |")
@@ -130,7 +132,7 @@ def summarize(res):
                  ("kdb2-disc", "kdb2-hgs"), ("eskdb-k2-disc", "forest"), ("eskdb-k2-disc", e),
                  ("eskdb-k2-disc", "eskdb-disc"), ("eskdb-choice", e), ("eskdb-choice", "forest"),
                  ("eskdb-k2-disc-choice", "forest"), ("eskdb-k2-disc-choice", "boosting"),
-                 ("eskdb-k2-disc-choice", "eskdb-k2-disc")):
+                 ("eskdb-k2-disc-choice", "eskdb-k2-disc"), ("eskdb-hybrid", e), ("eskdb-hybrid", "forest")):
         if acc[a].isna().any() or acc[b].isna().any():
             continue
         w = wilcoxon_test(acc[a], acc[b])
@@ -144,7 +146,8 @@ def summarize(res):
             continue
         lines.append(f"kDB (k=2) RMSE, {h[5:].upper()} below Laplace on {int((rmse[h] < rmse['kdb2']).sum())} of "
                      f"{len(sets)} sets (Wilcoxon p = {wilcoxon_test(-rmse[h], -rmse['kdb2']).p_value:.4f})")
-    for m in (e, other, "eskdb-disc", "eskdb-res", "eskdb-k2-disc", "eskdb-choice", "eskdb-k2-disc-choice"):
+    for m in (e, other, "eskdb-disc", "eskdb-res", "eskdb-k2-disc", "eskdb-choice", "eskdb-k2-disc-choice",
+              "eskdb-hybrid"):
         if fit[m].isna().any() or fit["forest"].isna().any():
             continue
         lines.append(f"CPU: {m} fits in {fit[m].sum() / fit['forest'].sum():.1f}x the forest's time "
@@ -160,7 +163,7 @@ def summarize(res):
     lines += ["", "the halves (benchmarks/halves.py: tuning half explores, checking half confirms):"]
     lines += half_lines(acc, ll)
     for a, b in (("eskdb-k2-disc", e), ("eskdb-disc", e), ("eskdb-res", e), ("eskdb-choice", e),
-                 ("eskdb-k2-disc-choice", e), ("eskdb-k2-disc-choice", "eskdb-k2-disc")):
+                 ("eskdb-k2-disc-choice", e), ("eskdb-k2-disc-choice", "eskdb-k2-disc"), ("eskdb-hybrid", e)):
         if not (acc[a].isna().any() or acc[b].isna().any()):
             lines.append(verdict(acc, ll, a, b)[1])
     return lines

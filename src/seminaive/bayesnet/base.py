@@ -293,7 +293,17 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
         with np.errstate(invalid="ignore"):
             for t in self.tables_:
                 jll += t.log_likelihood_columns(columns, table.n_samples)
+        for part in self._other_terms(table).values():
+            jll += part
         return jll
+
+    def _other_terms(self, table):
+        """Terms beside the tables, ``{attribute: (n, K)}`` (a selective kDB's Gaussian children)."""
+        return {}
+
+    def _other_loo(self, table, y):
+        """:meth:`_other_terms` summed, each row's from the statistics less its own (leave-one-out)."""
+        return 0.0
 
     def _fit_chunks(self, source, schema, classes):
         """Fit on a source of chunks in passes (files, Dask): the passes of the fit in memory (:mod:`.streamed`)."""
@@ -319,6 +329,7 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
             S = prior.copy()
             for t, st in zip(self.tables_, self.stats_):
                 S += t.loo_log_likelihood(st, table, ycodes, est)
+            S += self._other_loo(table, ycodes)
         return log_posteriors(S, prior)
 
     def attribute_log_likelihoods(self, X):
@@ -331,6 +342,8 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
         with np.errstate(invalid="ignore"):
             for t in self.tables_:
                 out[:, t.attribute] = t.log_likelihood(table)
+        for a, part in self._other_terms(table).items():
+            out[:, a] = part
         return out
 
     def explain(self, X, precision=3):

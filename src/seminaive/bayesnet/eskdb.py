@@ -26,6 +26,7 @@ from ..scoring import check_scoring
 from ..estimation.hdp import TYINGS
 from .base import BayesNetClassifier
 from .skdb import SelectiveKDB
+from .hybrid import HYBRIDS, check_hybrid
 from .statistics import ARC_SCORES
 from .streamed import fit_chunks, shared_pairs
 from .discriminative import discriminate
@@ -98,6 +99,9 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
         The ensemble's seed; member i takes a seed drawn from it.
     n_jobs : int or None, default None
         Members fitted in parallel (joblib; None: one at a time).
+    hybrid : {None, "gaussian"}, default None
+        The members' Gaussian children (:class:`SelectiveKDB`): each member swaps a numeric
+        attribute's table for a normal density per class where its leave-one-out score improves.
     alpha, priors, nominal, n_bins, min_bucket, discriminative, penalty
         As :class:`~seminaive.bayesnet.TAN` (alpha: the selection's leave-one-out estimates).
     arc_score : {"cmi", "bayes"}, default "cmi"
@@ -127,12 +131,15 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
                               "n_estimators": dict(kind="int", low=1), "k": dict(kind="int", low=0),
                               "scoring": check_scoring, "hdp_tying": dict(options=TYINGS, allow_none=True),
                               "n_jobs": dict(kind="int", allow_none=True),
-                              "arc_score": dict(options=ARC_SCORES)}  # and the family's discriminative, penalty
+                              "arc_score": dict(options=ARC_SCORES),
+                              "hybrid": dict(options=HYBRIDS, allow_none=True)}  # and the family's discriminative, penalty
 
     def __init__(self, *, n_estimators=20, k=5, scoring="rmse", numeric="mdl_stochastic", estimation="hgs",
                  hdp_iterations=100, hdp_tying=None, random_state=0, n_jobs=None, alpha=1.0, priors="laplace",
-                 nominal=None, n_bins=10, min_bucket=6, discriminative=None, penalty="auto", arc_score="cmi"):
+                 nominal=None, n_bins=10, min_bucket=6, discriminative=None, penalty="auto", arc_score="cmi",
+                 hybrid=None):
         self.arc_score = arc_score
+        self.hybrid = hybrid
         self.discriminative = discriminative
         self.penalty = penalty
         self.n_estimators = n_estimators
@@ -176,6 +183,7 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
             dict(discriminative=self.discriminative if penalty is not None else None,
                  penalty=penalty if penalty is not None else "auto")
         return SelectiveKDB(**weights, k=self.k, scoring=self.scoring, random_state=seed, arc_score=self.arc_score,
+                            hybrid=self.hybrid,
                             order="mi" if i == 0 else "sampled",
                             alpha=self.alpha, priors=self.priors, nominal=self.nominal, numeric=self.numeric,
                             n_bins=self.n_bins, min_bucket=self.min_bucket, estimation=self.estimation,
@@ -215,6 +223,7 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
         the rest on ``n_jobs`` processes), in order; the pairs of nominal attributes, which every
         member codes alike, counted once for all of them (one pass) and shared."""
         from joblib import Parallel, delayed
+        check_hybrid(self)
         shared = shared_pairs(source, schema, classes, self.arc_score) if self.n_estimators > 1 else None
         first = _fit_member(self._member(0), source, schema, classes, named, shared)
         self._check_size(first)
@@ -282,6 +291,8 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
             head = ", ".join(names[j] for j in m.order_[:m.n_attributes_][:6])
             more = " ..." if m.n_attributes_ > 6 else ""
             chose = "" if len(discretizer_names(self.numeric)) == 1 else f", {m.numeric_} intervals"
+            if self.hybrid and m.gaussian_:
+                chose += ", Gaussian: " + ", ".join(names[j] for j in m.gaussian_)
             lines.append(f"member {i} ({m.order} order): {m.n_attributes_} attributes, k'={m.k_}{chose}: {head}{more}")
         prior = np.mean([np.exp(m.class_log_prior_) for m in self.estimators_], axis=0)
         lines += ["", "class priors: " + ", ".join(f"{c}={p:.{precision}f}" for c, p in zip(self.classes_, prior))]
@@ -295,3 +306,7 @@ register_variant("model", "eskdb-paper", "ESKDB with the published settings (HDP
                  lambda **o: ESKDB.preset("paper", **{k: v for k, v in o.items() if k in ("alpha", "scoring")}))
 register_variant("compare", "eskdb-paper", "ESKDB with the published settings (HDP tables, 1000 sweeps)",
                  lambda: ESKDB.preset("paper"))
+register_variant("model", "eskdb-hybrid", "ESKDB whose members take Gaussian children where leave-one-out does",
+                 lambda **o: ESKDB(hybrid="gaussian", **{k: v for k, v in o.items() if k in ("alpha", "priors", "scoring")}))
+register_variant("compare", "eskdb-hybrid", "ESKDB with Gaussian children chosen by the members' leave-one-out",
+                 lambda: ESKDB(hybrid="gaussian"))

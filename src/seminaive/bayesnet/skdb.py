@@ -5,13 +5,15 @@ import numpy as np
 
 from ..core.folds import fold_labels, stratified_folds
 from .._validation import check_cv_or_none, discretizer_names
-from ..learning.engine import BaseAttribute, Engine, Given
+from ..learning.engine import Engine, Given
 from ..registry import register, register_variant
 from ..scoring import check_scoring, gain
 from ..core.structure import Structure
 from .kdb import KDB
 from ..exceptions import ParameterError
 from .._state import checked_records, field, index
+from .hybrid import (HYBRIDS, children_from_engine, children_from_state, children_state, engine_attributes, swap_normal,
+                     without_children)
 
 __all__ = ["SelectiveKDB"]
 
@@ -53,6 +55,12 @@ class SelectiveKDB(KDB):
         As :class:`~seminaive.bayesnet.KDB`, but conditional mutual information by default: on the
         benchmark's halves (``benchmarks/bench_defaults.py``, 10-fold) the Bayes score lost 0.51
         points on the tuning half and gained 0.33 on the checking half, so the halves did not agree.
+    hybrid : {None, "gaussian"}, default None
+        "gaussian": after the selection, a numeric attribute's table is swapped for a normal density
+        in each class, or in each class and value of its first parent (shrunk toward the class's),
+        where that improves the leave-one-out score (:mod:`.hybrid`; its intervals still serve as a
+        parent), or added for one the selection left out; those attributes in ``gaussian_``, their
+        forms in ``normal_children_``. Not with discriminative weights.
     alpha, priors, n_bins, min_bucket, estimation, hdp_iterations, hdp_tying, discriminative, penalty
         As :class:`~seminaive.bayesnet.TAN` (with ``estimation="hdp"`` or ``"hgs"`` the candidates are scored
         with Lidstone's leave-one-out estimates, as the paper selects on counts, and the chosen
@@ -74,25 +82,27 @@ class SelectiveKDB(KDB):
     """
 
     _selects = True
-    _parameter_constraints = {"scoring": check_scoring, "cv": check_cv_or_none, "random_state": dict(kind="int", low=0)}
+    _parameter_constraints = {"scoring": check_scoring, "cv": check_cv_or_none, "random_state": dict(kind="int", low=0),
+                              "hybrid": dict(options=HYBRIDS, allow_none=True)}
 
     def __init__(self, *, k=2, scoring="rmse", cv=None, random_state=0, order="mi", arc_score="cmi", alpha=1.0, priors="laplace",
                  nominal=None, numeric="mdl_fallback", n_bins=10, min_bucket=6, estimation="frequency",
-                 hdp_iterations=1000, hdp_tying="level", discriminative=None, penalty="auto"):
+                 hdp_iterations=1000, hdp_tying="level", discriminative=None, penalty="auto", hybrid=None):
         super().__init__(k=k, order=order, arc_score=arc_score, alpha=alpha, priors=priors, nominal=nominal, numeric=numeric,
                          n_bins=n_bins, min_bucket=min_bucket, estimation=estimation, hdp_iterations=hdp_iterations,
                          hdp_tying=hdp_tying, random_state=random_state,
                          discriminative=discriminative, penalty=penalty)
         self.scoring = scoring
         self.cv = cv
+        self.hybrid = hybrid
 
-    def _engine(self, columns, y, weight=None, source=None):
-        """The scoring engine over the readers' codes: in memory (``columns``, ``y``, ``weight``),
-        or over a ``source`` of chunks; leave-one-out, or the folds of ``cv``."""
+    def _engine(self, columns, y, weight=None, source=None, xs=None, unit=None):
+        """The scoring engine over the readers' codes: in memory (``columns``, ``y``, ``weight``; the
+        hybrid's values ``xs``), or over a ``source`` of chunks; leave-one-out, or the folds of ``cv``;
+        ``unit``: the hybrid's scale and floor of each numeric attribute (:func:`.hybrid.units`)."""
         if weight is not None and not np.all(weight == np.round(weight)):
             raise ParameterError("sample_weight: the leave-one-out selection needs integer weights (copies)")
-        attrs = [BaseAttribute(str(i), None if columns is None else columns[i], r.n_values, gaussian=False)
-                 for i, r in enumerate(self.readers_)]
+        attrs = engine_attributes(self.readers_, columns, xs, unit or {})
         fold = None
         if isinstance(self.cv, (list, tuple)):
             fold = fold_labels(list(self.cv), y.size)
@@ -118,10 +128,61 @@ class SelectiveKDB(KDB):
         d = len(self.readers_)
         self.structure_ = Structure(tuple((self.order_[pos],) for pos in chosen), d,
                                     tuple(self._full_parents[self.order_[pos]][:self.k_] for pos in chosen))
+        self.gaussian_, self.hybrid_history_, self.normal_children_, self.normal_stats_ = [], [], [], []
+        terms = [paths[self.k_][pos] for pos in chosen]
+        if self.hybrid:
+            numeric = [i for i in range(d) if engine.attributes[i].gaussian]
+            first = {i: self._full_parents[i][0] for i in numeric if self._full_parents[i]}
+            normal, self.hybrid_history_ = swap_normal(engine, terms, numeric, first, self.scoring)
+            terms = without_children(terms, normal)
+            self.structure_ = Structure(tuple(g.child for g in terms), d, tuple(g.parents for g in terms))
+            self.gaussian_ = sorted(normal)
+            self.normal_children_, self.normal_stats_ = children_from_engine(engine, normal, self.readers_)
         self._make_tables()
-        self._set_counts({"stats_": [{"counts": engine.dense_counts(paths[self.k_][pos]).sum(axis=0)}
-                                     for pos in chosen]})
+        self._set_counts({"stats_": [{"counts": engine.dense_counts(g).sum(axis=0)} for g in terms]})
         self.class_count_ = engine.class_counts.sum(axis=0)
+
+    # ----------------------------------------------------- the normal children
+    def _estimate(self, estimator=None):
+        super()._estimate(estimator)
+        for c, st in zip(getattr(self, "normal_children_", ()), getattr(self, "normal_stats_", ())):
+            c.estimate(st, self._count_estimator())
+
+    def _other_terms(self, table):
+        """The normal children's log-densities, ``{attribute: (n, K)}`` (:mod:`.hybrid`)."""
+        return {c.attribute: c.log_likelihood(table) for c in getattr(self, "normal_children_", ())}
+
+    def _other_loo(self, table, y):
+        est = self._count_estimator()
+        return sum((c.loo_log_likelihood(st, table, y, est) for c, st in
+                    zip(getattr(self, "normal_children_", ()), getattr(self, "normal_stats_", ()))), 0.0)
+
+    def _count(self, table, y, k, weight, columns=None):
+        counts = super()._count(table, y, k, weight, columns)
+        if getattr(self, "normal_children_", None):
+            counts["normal_stats_"] = [c.count(table, y, k, weight) for c in self.normal_children_]
+        return counts
+
+    def _added(self, counts):
+        more = counts.pop("normal_stats_", None)
+        out = super()._added(counts)
+        if more is not None:
+            out["normal_stats_"] = [c.merge(a, b) for c, a, b in zip(self.normal_children_, self.normal_stats_, more)]
+        return out
+
+    def merge(self, other):
+        """As :meth:`~seminaive.bayesnet.BayesNetClassifier.merge`, the normal children's moments merged too."""
+        form = lambda m: [(c.attribute, [p.to_dict() for p in c.parents], c.m)  # noqa: E731
+                          for c in getattr(m, "normal_children_", ())]
+        if form(other) != form(self):
+            raise ParameterError("merge: the models' normal children (hybrid) differ, so their statistics do not "
+                                 "add; fit on the union, or fit_file / fit_dask for data in parts (exact)")
+        out = super().merge(other)
+        if self.normal_children_:
+            out.normal_stats_ = [c.merge(a, b) for c, a, b in zip(self.normal_children_, self.normal_stats_,
+                                                                    other.normal_stats_)]
+            out._estimate()
+        return out
 
     def _selection_gain(self):
         """The chosen candidate's leave-one-out score as a gain (larger is better)."""
@@ -132,6 +193,9 @@ class SelectiveKDB(KDB):
         state = super()._get_state()
         state["selection"] = {"order": [int(i) for i in self.order_], "attributes": int(self.n_attributes_),
                               "k": int(self.k_), "history": self.history_, "numeric": self.numeric_}
+        if self.hybrid:
+            state["selection"]["hybrid_history"] = self.hybrid_history_
+            state["normal_children"] = children_state(self.normal_children_, self.normal_stats_)
         return state
 
     def _set_state(self, state):
@@ -144,9 +208,19 @@ class SelectiveKDB(KDB):
             raise ValueError(f"state.selection.order: expected every attribute index from 0 to {d - 1} once")
         s = index(sel.get("attributes"), "state.selection.attributes", d + 1)
         kk = index(sel.get("k"), "state.selection.k", self.k + 1)
-        if sorted(g[0] for g in self.structure_.groups) != sorted(order[:s]):
+        self.normal_children_, self.normal_stats_, self.hybrid_history_ = [], [], []
+        if self.hybrid:
+            self.normal_children_, self.normal_stats_ = children_from_state(state.get("normal_children"), self.schema_,
+                                                                            len(self.classes_), self.readers_)
+            self.hybrid_history_ = checked_records(sel, "hybrid_history", {"attribute": "int", "parent": "int",
+                                                                           "m": "number", "score": "number"},
+                                                   "state.selection")
+        self.gaussian_ = sorted(c.attribute for c in self.normal_children_)
+        for c, st in zip(self.normal_children_, self.normal_stats_):  # the tables are estimated already
+            c.estimate(st, self._count_estimator())
+        if sorted(g[0] for g in self.structure_.groups) != sorted(a for a in order[:s] if a not in self.gaussian_):
             raise ValueError("state.selection.attributes: expected the first attributes of the order to be "
-                             "the structure's")
+                             "the structure's (its tables' and its normal children's)")
         history = checked_records(sel, "history", {"attributes": "int", "k": "int", "score": "number"},
                                   "state.selection")
         for i, h in enumerate(history):
@@ -158,6 +232,14 @@ class SelectiveKDB(KDB):
         if self.numeric_ not in names:
             raise ValueError(f"state.selection.numeric: expected one of {', '.join(map(repr, names))} (numeric), "
                              f"got {self.numeric_!r}")
+
+    def _structure_text(self, names):
+        """The tables' structure, then each normal child: "attribute ~ normal | class, parent (m=...)"."""
+        lines = [super()._structure_text(names)]
+        for c in getattr(self, "normal_children_", ()):
+            given = "".join(f", {names[p.attribute]}" for p in c.parents)
+            lines.append(f"{names[c.attribute]} ~ normal | class{given}" + (f" (m={c.m:g})" if c.parents else ""))
+        return "\n".join(lines)
 
     def _describe(self):
         how = "leave-one-out" if self.cv is None else ("given folds" if isinstance(self.cv, (list, tuple))

@@ -26,9 +26,10 @@ import numpy as np
 from ..core.capabilities import capabilities
 from ..exceptions import ParameterError
 from .._validation import discretizer_names
-from ..learning.cuts import candidate_cuts
+from ..learning.cuts import cuts_and_ranges
 from ..learning.data_source import EngineChunks
 from ..learning.sources import OneTable, add_counts, encoded, map_reduce
+from .hybrid import check_hybrid, scaled_values, units
 from .statistics import add_statistics, pair_statistics, shared_statistics, with_shared
 from ..components import Categorical, Discretized
 from ..core.counting import count_classes
@@ -128,14 +129,16 @@ def fit_passes(model, source, shared=None):
     >>> m.structure_ == whole.structure_, bool((m.class_count_ == whole.class_count_).all())
     (True, True)
     """
+    check_hybrid(model)
     names = discretizer_names(model.numeric)
     if len(names) > 1 and not model._selects:
         raise ParameterError(f"numeric: {type(model).__name__} takes one discretizer; several ({', '.join(names)}) "
                              f"are chosen among by a selective model's leave-one-out (SelectiveKDB, ESKDB)")
-    cuts_by = candidate_cuts(source, model.schema_, model.classes_, names, model.n_bins, model.min_bucket,
-                             model.random_state)
+    cuts_by, ranges = cuts_and_ranges(source, model.schema_, model.classes_, names, model.n_bins, model.min_bucket,
+                                      model.random_state)
     if model._selects:  # selective kDB: its candidates scored through the engine, under every discretizer
-        _select_discretizer(model, source, cuts_by, shared)
+        unit = units(ranges) if getattr(model, "hybrid", None) else {}  # the Gaussian children's units
+        _select_discretizer(model, source, cuts_by, shared, unit)
         model._estimate()
         return model
     _set_readers(model, cuts_by[names[0]])
@@ -159,14 +162,14 @@ def _set_readers(model, cuts_of):
         model.readers_[j] = Discretized(j, schema.numeric_indices.index(j), cuts)
 
 
-def _select_discretizer(model, source, cuts_by, shared=None):
+def _select_discretizer(model, source, cuts_by, shared=None, unit=None):
     """A selective model's selection under each discretizer's intervals (``cuts_by``, in the order of
     its ``numeric``); the one whose chosen candidate scores best by the engine's leave-one-out is kept
     (ties: the first), as ``numeric_``, with every discretizer's best score in ``numeric_scores_``."""
     best, scores = None, {}
     for name, cuts_of in cuts_by.items():
         _set_readers(model, cuts_of)
-        model._select(_pair_pass(model, source, shared), _engine(model, source))
+        model._select(_pair_pass(model, source, shared), _engine(model, source, unit or {}))
         scores[name] = model._selection_gain()
         if best is None or scores[name] > scores[best[0]]:
             best = (name, dict(vars(model)))
@@ -175,18 +178,21 @@ def _select_discretizer(model, source, cuts_by, shared=None):
     model.numeric_, model.numeric_scores_ = best[0], scores
 
 
-def _engine(model, source):
+def _engine(model, source, unit):
     """Selective kDB's scoring engine: over the table in memory (folds of ``cv`` possible, weights as
-    copies), or in passes over the chunks."""
+    copies), or in passes over the chunks; the values of the attributes of ``unit`` in those units."""
     if isinstance(source, OneTable):
         table, yc, weight = source.chunk
-        return model._engine(_columns(model, table), yc, weight)
-    return model._engine(None, None, source=EngineChunks(source, functools.partial(_reader_codes, model)))
+        return model._engine(_columns(model, table), yc, weight, xs=scaled_values(model.readers_, table, unit),
+                             unit=unit)
+    return model._engine(None, None, source=EngineChunks(source, functools.partial(_reader_codes, model, unit)),
+                         unit=unit)
 
 
-def _reader_codes(model, X, y):
-    """A chunk as the engine reads it: the readers' codes, no values, the class codes."""
+def _reader_codes(model, unit, X, y):
+    """A chunk as the engine reads it: the readers' codes, the values of the attributes of ``unit``
+    (in its units), the class codes."""
     table, yc, _ = _encoded(model, (X, y))
     if not (yc >= 0).all():
         raise ParameterError("y: a chunk holds instances without a class; drop them first")
-    return _columns(model, table), [None] * len(model.readers_), yc
+    return _columns(model, table), scaled_values(model.readers_, table, unit), yc

@@ -5,7 +5,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["BaseAttribute", "Given", "ArraySource"]
+__all__ = ["BaseAttribute", "Given", "NormalGiven", "ArraySource"]
 
 
 class BaseAttribute:
@@ -36,8 +36,19 @@ class Given(NamedTuple):
     parents: tuple
 
 
+class NormalGiven(NamedTuple):
+    """A numeric attribute ``child`` (a 1-tuple) normal in each class and joint value of ``parents``,
+    its mean and variance in a cell shrunk toward the class's by ``m`` rows' worth
+    (:func:`seminaive.components._normal_given.normal_given`); rows whose parents are missing take the
+    class's."""
+
+    child: tuple
+    parents: tuple
+    m: float
+
+
 def _key(g):
-    return g if isinstance(g, Given) else tuple(g)
+    return g if isinstance(g, (Given, NormalGiven)) else tuple(g)
 
 
 def _weight(chunk):

@@ -13,7 +13,7 @@ import pandas as pd
 from ..discretize import attribute_cuts
 from .sources import encoded, map_reduce
 
-__all__ = ["candidate_cuts", "value_triples", "add_value_triples", "source_cuts"]
+__all__ = ["candidate_cuts", "cuts_and_ranges", "value_triples", "add_value_triples", "source_cuts"]
 
 
 def value_triples(chunk, schema, classes):
@@ -72,11 +72,31 @@ def source_cuts(source, schema, classes, numeric, n_bins=10, min_bucket=6, rando
 def candidate_cuts(source, schema, classes, names, n_bins=10, min_bucket=6, random_state=0):
     """``{discretizer: {attribute index: cut points}}`` for every discretizer of ``names``, all from
     one pass over ``source`` (:func:`source_cuts` for each)."""
+    return cuts_and_ranges(source, schema, classes, names, n_bins, min_bucket, random_state)[0]
+
+
+def cuts_and_ranges(source, schema, classes, names, n_bins=10, min_bucket=6, random_state=0):
+    """:func:`candidate_cuts`, and ``{attribute index: (smallest, largest present value, distinct
+    values)}`` of every numeric attribute ((nan, nan, 0) where it has none), from the same pass.
+
+    Examples
+    --------
+    >>> from seminaive.datasets import load
+    >>> from seminaive.data import infer_schema
+    >>> d = load("iris")
+    >>> cuts, ranges = cuts_and_ranges([(d.X, d.y)], infer_schema(d.X), d.y.cat.categories.to_numpy(), ("mdl",))
+    >>> ranges[0]
+    (4.3, 7.9, 35)
+    """
     if not schema.numeric_indices:
-        return {name: {} for name in names}
+        return {name: {} for name in names}, {}
     triples = map_reduce(source, value_triples, add_value_triples, schema, classes)
     out = {name: {} for name in names}
     for name in names:
         for j, (x, y, w) in triples.items():
             out[name].update(attribute_cuts(name, {j: x}, y, w, n_bins, min_bucket, random_state))
-    return out
+    ranges = {}
+    for j, (x, _, w) in triples.items():
+        x = x[~np.isnan(x) & (True if w is None else w > 0)]  # a row of weight 0 is not in the data
+        ranges[j] = (float(x.min()), float(x.max()), int(np.unique(x).size)) if x.size else (np.nan, np.nan, 0)
+    return out, ranges

@@ -22,7 +22,7 @@ import math
 
 import numpy as np
 
-from ..core.attributes import ArraySource, BaseAttribute, Given, _key, _weight
+from ..core.attributes import ArraySource, BaseAttribute, Given, NormalGiven, _key, _weight
 from ..core.counting import count_classes, count_codes, joint_codes
 from ..core.subset_counts import conditional_tables
 from ..estimation.tables import fold_log_table, fold_log_tables, loo_log_table
@@ -30,12 +30,13 @@ from ..core.folds import fold_labels
 from ..estimation import Frequency, class_log_prior, loo_class_log_prior
 from ..scoring import log_posteriors, score_sums, score_value
 from .decide import candidate_hits, changed, correct, split_infinite, with_infinite
+from ..components._normal_given import fold_normal_given, loo_normal_given, normal_given_moments
 from .held_out import _merge_all, _moments, fold_gaussian, loo_gaussian
 from .path_kernel import path_sums
 from .sources import _add_pairs, _merge_counts, _union_values, map_reduce
 from ..core.sparse_terms import ParentValues
 
-__all__ = ["Engine", "BaseAttribute", "Given", "ArraySource", "split_infinite", "with_infinite", "correct"]
+__all__ = ["Engine", "BaseAttribute", "Given", "NormalGiven", "ArraySource", "split_infinite", "with_infinite", "correct"]
 
 SPARSE_ABOVE = 4096  # a conditional term with more parent values counts only those met
 COMPILED_FROM = 50_000  # candidates x classes x rows from which accuracies are compiled (below: numpy,
@@ -75,7 +76,7 @@ class Engine(ParentValues):
     scoring : str, default "accuracy"
         The rule of :mod:`seminaive.scoring` a candidate is scored by.
     weight : ndarray or None
-        Integer weights of the instances in memory, as copies (every term but a Gaussian one).
+        Integer weights of the instances in memory, as copies.
 
     Examples
     --------
@@ -116,6 +117,10 @@ class Engine(ParentValues):
         return (not isinstance(g, Given) and len(g) == 1 and self.attributes[g[0]].gaussian
                 and self.numeric_alone == "gaussian")
 
+    def _moments_term(self, g):
+        """Whether the term's statistics are moments (a Gaussian term, alone or given parents), kept per fold."""
+        return isinstance(g, NormalGiven) or self._is_gauss(g)
+
     def _codes(self, g, codes):
         """Codes of the Cartesian product of the group's attributes (-1 if any is missing)."""
         if isinstance(g, Given):
@@ -139,7 +144,7 @@ class Engine(ParentValues):
         counts, acc = map_reduce(self.source, self._count_chunk, _merge_counts, todo)
         self.class_counts = counts
         for g in todo:
-            self.stats[g] = [acc[(g, ff)] for ff in range(self.n_folds or 1)] if self._is_gauss(g) else acc[g]
+            self.stats[g] = [acc[(g, ff)] for ff in range(self.n_folds or 1)] if self._moments_term(g) else acc[g]
 
     def _chunk_folds(self, chunk):
         """Each row's fold: the chunk's own labels (a distributed chunk carries them), or the engine's."""
@@ -166,13 +171,19 @@ class Engine(ParentValues):
                 parent, slots = self._parent_codes(g, codes)
                 acc[g] = count_codes([self._codes(g, codes)], self.group_values(g), y, self.k, parent=parent,
                                      n_parent=slots, fold=f, n_folds=F, weight=w)[0]
-            elif self._is_gauss(g):
-                if w is not None:
-                    raise ValueError("a Gaussian term takes no instance weights")
+            elif isinstance(g, NormalGiven):  # per (parent value, class), then per class: (slots, K) each
+                parent, slots = self._parent_codes(g, codes)
+                x, scale = xs[g.child[0]], np.array([self.attributes[g.child[0]].scale])
+                for ff in range(F):
+                    sel = f == ff
+                    moments = normal_given_moments(x[sel], parent[sel], y[sel], self.k, slots - 1,
+                                                   None if w is None else w[sel])
+                    acc[(g, ff)] = dict(zip(("weight", "mean", "m2"), moments), scale=scale)
+            elif self._is_gauss(g):  # integer weights as copies: each copy leaves itself out
                 x, scale = xs[g[0]], np.array([self.attributes[g[0]].scale])
                 for ff in range(F):
                     sel = f == ff
-                    total, mean, m2 = _moments(x[sel], y[sel], self.k)
+                    total, mean, m2 = _moments(x[sel], y[sel], self.k, None if w is None else w[sel])
                     acc[(g, ff)] = {"weight": total, "mean": mean, "m2": m2, "scale": scale}
             else:
                 acc[g] = count_codes([self._codes(g, codes)], self.group_values(g), y, self.k, fold=f, n_folds=F,
@@ -189,6 +200,18 @@ class Engine(ParentValues):
     # ---------------------------------------------------------- contributions
     def _contribution(self, g, codes, xs, y, f):
         """(K, rows) out-of-sample contribution of group g for one chunk."""
+        if isinstance(g, NormalGiven):
+            a = self.attributes[g.child[0]]
+            est, x, parent = a.estimator or self.estimator, xs[g.child[0]], self._parent_codes(g, codes)[0]
+            if not self.n_folds:
+                return loo_normal_given(est, self.stats[g][0], x, parent, y, a.floor, g.m).T
+            out = np.zeros((self.k, y.size))
+            for ff in range(self.n_folds):
+                sel = f == ff
+                if sel.any():
+                    st = _merge_all([self.stats[g][o] for o in range(self.n_folds) if o != ff])
+                    out[:, sel] = fold_normal_given(est, st, x[sel], parent[sel], a.floor, g.m).T
+            return out
         if self._is_gauss(g):
             a = self.attributes[g[0]]
             est, x = a.estimator or self.estimator, xs[g[0]]

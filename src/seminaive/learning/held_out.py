@@ -50,11 +50,12 @@ def fold_gaussian(est, weight, mean, m2, floor, x, scale=1.0):
     return part
 
 
-def _moments(x, y, k):
-    """Per-class (weight, mean, M2) of the present values of one column: the components' one moments
-    routine (:func:`seminaive.components._moments.class_moments`), as Gaussian.count_many gives them."""
+def _moments(x, y, k, weight=None):
+    """Per-class (weight, mean, M2) of the present values of one column (rows weighted by ``weight``):
+    the components' one moments routine (:func:`seminaive.components._moments.class_moments`), as
+    Gaussian.count_many gives them."""
     return tuple(np.ascontiguousarray(np.broadcast_to(a, (k, 1))[:, 0])
-                 for a in class_moments(np.asarray(x, dtype=np.float64)[:, None], y, k))
+                 for a in class_moments(np.asarray(x, dtype=np.float64)[:, None], y, k, weight))
 
 
 def _merge_all(parts):
@@ -63,3 +64,4 @@ def _merge_all(parts):
     for p in parts[1:]:
         st = Gaussian.merge(st, p)
     return st
+
