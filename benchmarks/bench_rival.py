@@ -9,7 +9,8 @@ smoothing (concentrations untied) and with HDP tables, ESKDB with discriminative
 (``eskdb-disc``; with k <= 2, ``eskdb-k2-disc``), with intervals at their resolution (``eskdb-res``)
 and with each member choosing MDL's or the resolution's intervals by its selection's leave-one-out
 (``eskdb-choice``; with k <= 2 and weights, ``eskdb-k2-disc-choice``), with Gaussian children where
-the members' leave-one-out takes them (``eskdb-hybrid``), Naive Bayes (``nb``: no model
+the members' leave-one-out takes them (``eskdb-hybrid``; with k <= 2 and weights,
+``eskdb-k2-disc-hybrid``), Naive Bayes (``nb``: no model
 of the family should fall more than a point below it on a set), kDB (k = 2, HGS) with
 and without discriminative weights, scikit-learn's random forest (100 trees, single-threaded, one-hot
 nominal columns) and histogram gradient boosting (its defaults, one thread), and kDB (k = 2) with Laplace, HDP and HGS tables. Data sets run in ``--jobs`` processes (CPU times are
@@ -40,7 +41,8 @@ LARGEST_FIRST = ("keel:letter", "keel:magic", "keel:satimage", "keel:splice", "k
 
 
 MODELS = ("eskdb-hgs", "eskdb-hdp", "forest", "kdb2", "kdb2-hdp", "kdb2-hgs", "eskdb-disc", "eskdb-res", "kdb2-disc",
-          "eskdb-k2-disc", "boosting", "eskdb-choice", "eskdb-k2-disc-choice", "nb", "eskdb-hybrid")
+          "eskdb-k2-disc", "boosting", "eskdb-choice", "eskdb-k2-disc-choice", "nb", "eskdb-hybrid",
+          "eskdb-k2-disc-hybrid")
 
 
 CHOICE = ("mdl_stochastic", "resolution_stochastic")  # each member keeps the one its selection scores best
@@ -61,7 +63,8 @@ def _models(names=MODELS):
              "eskdb-choice": lambda: ESKDB(numeric=CHOICE),
              "eskdb-k2-disc-choice": lambda: ESKDB(k=2, discriminative="parameter", numeric=CHOICE),
              "nb": lambda: NaiveBayes(),
-             "eskdb-hybrid": lambda: ESKDB(hybrid="gaussian")}
+             "eskdb-hybrid": lambda: ESKDB(hybrid="gaussian"),
+             "eskdb-k2-disc-hybrid": lambda: ESKDB(k=2, discriminative="parameter", hybrid="gaussian")}
     return {name: every[name]() for name in names}
 
 
@@ -132,7 +135,9 @@ def summarize(res):
                  ("kdb2-disc", "kdb2-hgs"), ("eskdb-k2-disc", "forest"), ("eskdb-k2-disc", e),
                  ("eskdb-k2-disc", "eskdb-disc"), ("eskdb-choice", e), ("eskdb-choice", "forest"),
                  ("eskdb-k2-disc-choice", "forest"), ("eskdb-k2-disc-choice", "boosting"),
-                 ("eskdb-k2-disc-choice", "eskdb-k2-disc"), ("eskdb-hybrid", e), ("eskdb-hybrid", "forest")):
+                 ("eskdb-k2-disc-choice", "eskdb-k2-disc"), ("eskdb-hybrid", e), ("eskdb-hybrid", "forest"),
+                 ("eskdb-k2-disc-hybrid", "eskdb-k2-disc"), ("eskdb-k2-disc-hybrid", "forest"),
+                 ("eskdb-k2-disc-hybrid", "boosting")):
         if acc[a].isna().any() or acc[b].isna().any():
             continue
         w = wilcoxon_test(acc[a], acc[b])
@@ -147,7 +152,7 @@ def summarize(res):
         lines.append(f"kDB (k=2) RMSE, {h[5:].upper()} below Laplace on {int((rmse[h] < rmse['kdb2']).sum())} of "
                      f"{len(sets)} sets (Wilcoxon p = {wilcoxon_test(-rmse[h], -rmse['kdb2']).p_value:.4f})")
     for m in (e, other, "eskdb-disc", "eskdb-res", "eskdb-k2-disc", "eskdb-choice", "eskdb-k2-disc-choice",
-              "eskdb-hybrid"):
+              "eskdb-hybrid", "eskdb-k2-disc-hybrid"):
         if fit[m].isna().any() or fit["forest"].isna().any():
             continue
         lines.append(f"CPU: {m} fits in {fit[m].sum() / fit['forest'].sum():.1f}x the forest's time "
@@ -163,7 +168,8 @@ def summarize(res):
     lines += ["", "the halves (benchmarks/halves.py: tuning half explores, checking half confirms):"]
     lines += half_lines(acc, ll)
     for a, b in (("eskdb-k2-disc", e), ("eskdb-disc", e), ("eskdb-res", e), ("eskdb-choice", e),
-                 ("eskdb-k2-disc-choice", e), ("eskdb-k2-disc-choice", "eskdb-k2-disc"), ("eskdb-hybrid", e)):
+                 ("eskdb-k2-disc-choice", e), ("eskdb-k2-disc-choice", "eskdb-k2-disc"), ("eskdb-hybrid", e),
+                 ("eskdb-k2-disc-hybrid", "eskdb-k2-disc")):
         if not (acc[a].isna().any() or acc[b].isna().any()):
             lines.append(verdict(acc, ll, a, b)[1])
     return lines

@@ -230,12 +230,65 @@ def test_model_files_keep_the_children_and_refuse_bad_ones():
         model_from_dict(bad)
 
 
-def test_discriminative_weights_with_children_are_refused_in_one_line():
-    X, y = _data()
-    with pytest.raises(ParameterError, match="hybrid: 'gaussian' is not offered with discriminative weights yet"):
-        SelectiveKDB(hybrid="gaussian", discriminative="table").fit(X, y)
-    with pytest.raises(ParameterError, match="hybrid: 'gaussian' is not offered with discriminative weights yet"):
-        ESKDB(n_estimators=2, hybrid="gaussian", discriminative="table").fit(X, y)
+def _weighted_setup(how):
+    seed, _ = _seed_with_children(True)
+    X, y = _data(seed=seed)
+    m = _fit(X, y)
+    table, yc = m._encode(X), np.searchsorted(m.classes_, y)
+    return m, X, y, table, yc
+
+
+@pytest.mark.parametrize("how", ["table", "parameter"])
+def test_discriminative_weights_on_normal_children_gradient_and_weighted_sum(how):
+    """The children's terms enter the objective (its gradient is its finite differences), and a
+    weighted model is its terms times the weights of their cells, the children's too."""
+    from scipy.optimize import check_grad
+    from seminaive.bayesnet.discriminative import _layout, _objective, fit_weights, fold_weights
+    m, X, y, table, yc = _weighted_setup(how)
+    logs, flat, used = _layout(m, table, how)
+    assert logs.shape[1] == len(m.tables_) + len(m.normal_children_)
+    k = len(m.classes_)
+    size = k + (logs.shape[1] if flat is None else sum(u.size for u in used) * k)
+    args = (logs, flat, m.class_log_prior_, yc, np.ones(yc.size), 0.3)
+    theta = np.random.default_rng(2).uniform(0.2, 1.5, size)
+    assert check_grad(lambda t: _objective(t, *args)[0], lambda t: _objective(t, *args)[1], theta,
+                      epsilon=1e-6) < 1e-4 * np.linalg.norm(_objective(theta, *args)[1])
+    weights = fit_weights(m, table, yc, None, how, 0.3)
+    terms = m.attribute_log_likelihoods(X)
+    weighted = copy.deepcopy(m)
+    fold_weights(weighted, weights)
+    want = m.class_log_prior_ * weights["prior"]
+    for t, (cells, w) in zip(list(m.tables_) + m.normal_children_, weights["tables"]):
+        row = t.cells(t.columns(table), len(yc)) if hasattr(t, "log_table_") else t.parent_codes(table)
+        n_cells = t.log_table_.size // k if hasattr(t, "log_table_") else t.n_configs + 1
+        full = np.ones((n_cells, k))
+        if cells is None:
+            full[:] = w[0]
+        else:
+            full[cells] = w
+        want = want + terms[:, t.attribute] * full[row]
+    np.testing.assert_allclose(weighted._tables_sum(table), want, rtol=1e-12, atol=1e-12)
+    children = np.concatenate([np.ravel(w) for _, w in weights["tables"][len(m.tables_):]])
+    if how == "parameter":
+        assert np.abs(children - 1).max() > 0.01  # the children's weights moved
+    else:
+        assert ((children >= 0) & (children <= 1)).all()  # WANBIA's bounds, the children's too
+
+
+def test_weights_of_one_are_the_generative_model_and_model_files_keep_the_weights():
+    from seminaive.bayesnet.discriminative import fit_weights, fold_weights
+    m, X, y, table, yc = _weighted_setup("parameter")
+    ones = fit_weights(m, table, yc, None, "parameter", 1.0)
+    ones = {**ones, "prior": np.ones_like(ones["prior"]),
+            "tables": [(c, np.ones_like(w)) for c, w in ones["tables"]]}
+    same = copy.deepcopy(m)
+    fold_weights(same, ones)
+    np.testing.assert_array_equal(same.predict_proba(X), m.predict_proba(X))
+    fitted = SelectiveKDB(k=1, hybrid="gaussian", discriminative="parameter", penalty=0.3).fit(X, y)
+    assert fitted.gaussian_ and fitted.weights_ is not None
+    back = model_from_dict(json.loads(json.dumps(model_to_dict(fitted))))
+    np.testing.assert_array_equal(back.predict_proba(X), fitted.predict_proba(X))
+    assert not np.allclose(fitted.predict_proba(X), m.predict_proba(X), atol=1e-3)
 
 
 def _same(a, b, X):
@@ -262,8 +315,25 @@ def test_csv_parquet_and_dask_equal_the_fit_in_memory(tmp_path, client, seed):  
     _same(fit_file(make(), str(parquet), chunksize=35), memory, d.X)
     ddf = dd.from_pandas(d.X.assign(cls=d.y), npartitions=3)
     _same(fit_dask(make(), ddf.drop(columns="cls"), ddf["cls"]), memory, d.X)
+    weighted = lambda: SelectiveKDB(k=2, hybrid="gaussian", discriminative="parameter", penalty=1.0)  # noqa: E731
+    w_memory = weighted().fit(d)
+    w_file = fit_file(weighted(), str(parquet), chunksize=35)
+    assert w_file.gaussian_ == w_memory.gaussian_
+    np.testing.assert_allclose(w_file.predict_proba(d.X), w_memory.predict_proba(d.X), atol=1e-4)
     e_memory = ESKDB(n_estimators=3, k=1, hybrid="gaussian").fit(d)
     e_file = fit_file(ESKDB(n_estimators=3, k=1, hybrid="gaussian"), str(parquet), chunksize=35)
     for a, b in zip(e_file.estimators_, e_memory.estimators_):
         _same(a, b, d.X)
     assert "Gaussian: " in e_memory.to_text()
+
+
+def test_the_picture_and_the_text_show_the_normal_children():
+    from seminaive.drawing import plot_structure
+    seed, m = _seed_with_children(True)
+    names = list(m.schema_.names)
+    fig = plot_structure(m)
+    labels = [t.get_text() for t in fig.axes[0].texts]
+    for c in m.normal_children_:
+        assert f"{names[c.attribute]} ~ N" in labels
+        given = "".join(f", {names[p.attribute]}" for p in c.parents)
+        assert f"{names[c.attribute]} ~ normal | class{given}" in m.to_text()

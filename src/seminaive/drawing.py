@@ -26,6 +26,11 @@ def structure_of(model):
     ((0,), (1,), (2,), (3,))
     """
     s = getattr(model, "structure_", None)
+    children = getattr(model, "normal_children_", ())
+    if isinstance(s, Structure) and children:  # normal children (a selective kDB's): nodes with their parents
+        return Structure(s.groups + tuple((c.attribute,) for c in children), s.n_attributes,
+                         tuple(s.parents_of(i) for i in range(len(s.groups))) +
+                         tuple(tuple(p.attribute for p in c.parents) for c in children))
     if isinstance(s, Structure):
         return s
     d = len(model.schema_)
@@ -100,7 +105,8 @@ def plot_structure(model, path=None, overwrite=False, title=None, class_name="cl
     together = agreement(model)
     s = structure_of(model) if together is None else together[0]
     names = list(model.schema_.names)
-    nodes = [("*".join(names[j] for j in g), g, False) for g in s.groups] + \
+    normal = {c.attribute for c in getattr(model, "normal_children_", ())}
+    nodes = [("*".join(names[j] for j in g) + (" ~ N" if g[0] in normal else ""), g, False) for g in s.groups] + \
             [(names[j], (j,), True) for j in s.excluded]
     if together is not None:  # an ensemble: what its members agree on, said in the title, on the ladder
         n, arcs = len(model.estimators_), together[1]
@@ -141,6 +147,8 @@ def plot_structure(model, path=None, overwrite=False, title=None, class_name="cl
         note += f": the average of {len(sets)} models, each super-parent set a parent of every other attribute"
     if s.excluded:
         note += " (grey: left out)"
+    if normal:
+        note += "; ~ N: a normal density given the class and its parents"
     ax.set_title(note, fontsize=10)
     fig.tight_layout()
     return _saved(fig, path, overwrite)

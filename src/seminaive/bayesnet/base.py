@@ -42,7 +42,6 @@ from .discriminative import DISCRIMINATIVE, check_penalty, discriminate, fold_we
 
 __all__ = ["BayesNetClassifier", "DISCRETIZER_NAMES", "ChunkWarning"]
 
-
 # the estimations of conditional tables (no Normal-Gamma)
 ESTIMATION_NAMES = ("frequency", "m-estimate", "hdp", "hgs", "hls")
 HIERARCHICAL = ("hdp", "hgs", "hls")  # they smooth a whole table along its parents together (no held-out form)
@@ -185,12 +184,16 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
             saved.check_used()
         else:
             self._estimate()
+        self._set_other_state(state)
         if getattr(self, "discriminative", None):
             w = state.get("weights")
             self.weights_ = None if w is None else weights_from_state(field(state, "weights", dict), self,
                                                                        self.discriminative)
             if self.weights_ is not None:
                 fold_weights(self, self.weights_)
+
+    def _set_other_state(self, state):  # what a subclass keeps beside the tables (before the weights on it)
+        pass
 
     def _count(self, table, y, k, weight, columns=None):
         """The statistics of a table under the fitted structure, by name (from ``columns``, every
@@ -297,12 +300,10 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
             jll += part
         return jll
 
-    def _other_terms(self, table):
-        """Terms beside the tables, ``{attribute: (n, K)}`` (a selective kDB's Gaussian children)."""
+    def _other_terms(self, table):  # terms beside the tables, {attribute: (n, K)} (selective kDB's normal children)
         return {}
 
-    def _other_loo(self, table, y):
-        """:meth:`_other_terms` summed, each row's from the statistics less its own (leave-one-out)."""
+    def _other_loo(self, table, y):  # their leave-one-out sum, (n, K)
         return 0.0
 
     def _fit_chunks(self, source, schema, classes):

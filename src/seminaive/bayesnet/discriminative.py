@@ -9,7 +9,9 @@ by L-BFGS from every weight at 1 (the generative model; the logarithms are the p
 papers describe), with an L2 penalty ``penalty / 2 * sum (w - 1)^2`` that holds a weight seen in few
 rows near the generative estimate. ``"table"`` fits one weight per table (WANBIA: an attribute's
 whole term scaled, in [0, 1]); ``"parameter"`` one per class and table cell (ALR: a cell the
-training rows never reach keeps weight 1), so interactions the counts smooth away are kept.
+training rows never reach keeps weight 1), so interactions the counts smooth away are kept. A
+normal child (:mod:`.hybrid`) is weighted as a table whose cells are its parents' values: its
+log-density times the weight of the row's cell and class.
 
 The fitted weights sit beside the generative tables (each table's ``weight_``, which its
 log-likelihood multiplies in), so the counts and estimates are the generative model's, and a model
@@ -61,12 +63,30 @@ def check_penalty(name, value):
     return check_param(name, value, kind="number", low=0, low_inclusive=False)
 
 
+def _terms(model):
+    """What carries weights: the tables, then the normal children (a selective kDB's, :mod:`.hybrid`)."""
+    return list(model.tables_) + list(getattr(model, "normal_children_", ()))
+
+
+def _n_cells(term, k):
+    """A term's cells: its log table's rows (a table), its parents' values and the missing slot (a child)."""
+    return term.log_table_.size // k if hasattr(term, "log_table_") else term.n_configs + 1
+
+
 def _cells(model, table):
-    """Each table's cell (flat index into its log table's rows) of every row of ``table``."""
+    """Each term's cell (flat index into its log table's rows; a child's parents' value) of every row."""
     columns = {}
     for t in model.tables_:
         t.columns(table, columns)
-    return [t.cells(columns, table.n_samples) for t in model.tables_]
+    return [t.cells(columns, table.n_samples) for t in model.tables_] + \
+        [c.parent_codes(table) for c in getattr(model, "normal_children_", ())]
+
+
+def _term_logs(model, table, cells, k):
+    """Each term's log-probability of every row (n, d, K), unweighted."""
+    logs = [t.log_table_.reshape(-1, k)[c] for t, c in zip(model.tables_, cells)]
+    logs += [c.raw_log_likelihood(table) for c in getattr(model, "normal_children_", ())]
+    return np.stack(logs, axis=1) if logs else np.zeros((table.n_samples, 0, k))
 
 
 def _cll_cells(v, w, prior, logs, flat, y, sw, grad_v, grad_w):
@@ -135,8 +155,7 @@ def _layout(model, table, how, used=None):
     k = len(model.classes_)
     cells = _cells(model, table)
     n, d = table.n_samples, len(cells)
-    logs = np.stack([t.log_table_.reshape(-1, k)[c] for t, c in zip(model.tables_, cells)], axis=1) if cells \
-        else np.zeros((n, 0, k))
+    logs = _term_logs(model, table, cells, k)
     if how == "table":
         return logs, None, [None] * d
     out, flat, offset = [], np.empty((n, d), dtype=np.int64), 0
@@ -211,7 +230,7 @@ def source_weights(model, source, how, penalty):
     if isinstance(source, OneTable):
         return fit_weights(model, *source.chunk, how, penalty)
     k = len(model.classes_)
-    used = [None] * len(model.tables_) if how == "table" else \
+    used = [None] * len(_terms(model)) if how == "table" else \
         map_reduce(source, _chunk_cells, _union_cells, model)
     size = k + (len(used) if how == "table" else sum(u.size for u in used) * k)
 
@@ -338,13 +357,13 @@ def fold_weights(model, weights):
     prior; the tables' generative estimates stay as they are."""
     k = len(model.classes_)
     model.class_log_prior_ = model.class_log_prior_ * weights["prior"]
-    for t, (cells, w) in zip(model.tables_, weights["tables"]):
-        full = np.ones(t.log_table_.size).reshape(-1, k)
+    for t, (cells, w) in zip(_terms(model), weights["tables"]):
+        full = np.ones((_n_cells(t, k), k))
         if cells is None:
             full[:] = float(np.ravel(w)[0])
         else:
             full[cells] = w
-        t.weight_ = full.reshape(t.log_table_.shape)
+        t.weight_ = full.reshape(t.log_table_.shape) if hasattr(t, "log_table_") else full
 
 
 def weights_state(weights):
@@ -358,10 +377,12 @@ def weights_from_state(state, model, how):
     k = len(model.classes_)
     prior = numbers(state.get("prior"), "state.weights.prior", (k,))
     tables = field(state, "tables", list)
-    if len(tables) != len(model.tables_):
-        raise ValueError(f"state.weights.tables: expected one per table ({len(model.tables_)}), got {len(tables)}")
+    terms = _terms(model)
+    if len(tables) != len(terms):
+        raise ValueError(f"state.weights.tables: expected one per table and normal child ({len(terms)}), "
+                         f"got {len(tables)}")
     out = []
-    for i, (t, entry) in enumerate(zip(model.tables_, tables)):
+    for i, (t, entry) in enumerate(zip(terms, tables)):
         where = f"state.weights.tables[{i}]"
         if not isinstance(entry, list) or len(entry) != 2:
             raise ValueError(f"{where}: expected [cells, weights]")
@@ -371,7 +392,7 @@ def weights_from_state(state, model, how):
         if not isinstance(entry[0], list):
             raise ValueError(f"{where}: expected a list of cells")
         cells = numbers(entry[0], where, (len(entry[0]),), low=0)
-        if (cells != np.round(cells)).any() or (cells.size and cells.max() >= t.log_table_.size // k):
-            raise ValueError(f"{where}: expected cells of the table (0 to {t.log_table_.size // k - 1})")
+        if (cells != np.round(cells)).any() or (cells.size and cells.max() >= _n_cells(t, k)):
+            raise ValueError(f"{where}: expected cells of the table (0 to {_n_cells(t, k) - 1})")
         out.append((cells.astype(np.int64), numbers(entry[1], where, (cells.size, k))))
     return {"prior": prior, "tables": out, "iterations": int(state.get("iterations", 0))}

@@ -26,7 +26,7 @@ from ..scoring import check_scoring
 from ..estimation.hdp import TYINGS
 from .base import BayesNetClassifier
 from .skdb import SelectiveKDB
-from .hybrid import HYBRIDS, check_hybrid
+from .hybrid import HYBRIDS
 from .statistics import ARC_SCORES
 from .streamed import fit_chunks, shared_pairs
 from .discriminative import discriminate
@@ -223,7 +223,6 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
         the rest on ``n_jobs`` processes), in order; the pairs of nominal attributes, which every
         member codes alike, counted once for all of them (one pass) and shared."""
         from joblib import Parallel, delayed
-        check_hybrid(self)
         shared = shared_pairs(source, schema, classes, self.arc_score) if self.n_estimators > 1 else None
         first = _fit_member(self._member(0), source, schema, classes, named, shared)
         self._check_size(first)

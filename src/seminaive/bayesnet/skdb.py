@@ -60,7 +60,8 @@ class SelectiveKDB(KDB):
         in each class, or in each class and value of its first parent (shrunk toward the class's),
         where that improves the leave-one-out score (:mod:`.hybrid`; its intervals still serve as a
         parent), or added for one the selection left out; those attributes in ``gaussian_``, their
-        forms in ``normal_children_``. Not with discriminative weights.
+        forms in ``normal_children_`` (with discriminative weights, weighted as tables whose cells
+        are the parents' values).
     alpha, priors, n_bins, min_bucket, estimation, hdp_iterations, hdp_tying, discriminative, penalty
         As :class:`~seminaive.bayesnet.TAN` (with ``estimation="hdp"`` or ``"hgs"`` the candidates are scored
         with Lidstone's leave-one-out estimates, as the paper selects on counts, and the chosen
@@ -198,6 +199,16 @@ class SelectiveKDB(KDB):
             state["normal_children"] = children_state(self.normal_children_, self.normal_stats_)
         return state
 
+    def _set_other_state(self, state):
+        """The normal children and their statistics (:mod:`.hybrid`), estimated."""
+        self.normal_children_, self.normal_stats_ = [], []
+        if self.hybrid:
+            self.normal_children_, self.normal_stats_ = children_from_state(state.get("normal_children"), self.schema_,
+                                                                            len(self.classes_), self.readers_)
+        self.gaussian_ = sorted(c.attribute for c in self.normal_children_)
+        for c, st in zip(self.normal_children_, self.normal_stats_):  # the tables are estimated already
+            c.estimate(st, self._count_estimator())
+
     def _set_state(self, state):
         super()._set_state(state)
         sel = field(state, "selection", dict)
@@ -208,16 +219,11 @@ class SelectiveKDB(KDB):
             raise ValueError(f"state.selection.order: expected every attribute index from 0 to {d - 1} once")
         s = index(sel.get("attributes"), "state.selection.attributes", d + 1)
         kk = index(sel.get("k"), "state.selection.k", self.k + 1)
-        self.normal_children_, self.normal_stats_, self.hybrid_history_ = [], [], []
+        self.hybrid_history_ = []
         if self.hybrid:
-            self.normal_children_, self.normal_stats_ = children_from_state(state.get("normal_children"), self.schema_,
-                                                                            len(self.classes_), self.readers_)
             self.hybrid_history_ = checked_records(sel, "hybrid_history", {"attribute": "int", "parent": "int",
                                                                            "m": "number", "score": "number"},
                                                    "state.selection")
-        self.gaussian_ = sorted(c.attribute for c in self.normal_children_)
-        for c, st in zip(self.normal_children_, self.normal_stats_):  # the tables are estimated already
-            c.estimate(st, self._count_estimator())
         if sorted(g[0] for g in self.structure_.groups) != sorted(a for a in order[:s] if a not in self.gaussian_):
             raise ValueError("state.selection.attributes: expected the first attributes of the order to be "
                              "the structure's (its tables' and its normal children's)")

@@ -29,7 +29,7 @@ from .._validation import discretizer_names
 from ..learning.cuts import cuts_and_ranges
 from ..learning.data_source import EngineChunks
 from ..learning.sources import OneTable, add_counts, encoded, map_reduce
-from .hybrid import check_hybrid, scaled_values, units
+from .hybrid import scaled_values, units
 from .statistics import add_statistics, pair_statistics, shared_statistics, with_shared
 from ..components import Categorical, Discretized
 from ..core.counting import count_classes
@@ -129,7 +129,6 @@ def fit_passes(model, source, shared=None):
     >>> m.structure_ == whole.structure_, bool((m.class_count_ == whole.class_count_).all())
     (True, True)
     """
-    check_hybrid(model)
     names = discretizer_names(model.numeric)
     if len(names) > 1 and not model._selects:
         raise ParameterError(f"numeric: {type(model).__name__} takes one discretizer; several ({', '.join(names)}) "

@@ -8,7 +8,7 @@ import numpy as np
 from ._densities import normal_logpdf
 from ._moments import class_moments
 
-__all__ = ["normal_given", "normal_given_logpdf", "loo_normal_given", "fold_normal_given", "normal_given_moments"]
+__all__ = ["normal_given", "normal_given_logpdf", "loo_rows", "loo_normal_given", "fold_normal_given", "normal_given_moments"]
 
 
 def normal_given(est, cell, top, floor, m):
@@ -68,14 +68,19 @@ def _downdated(moments, x, y, rows):
     return w, mean, m2
 
 
-def loo_normal_given(est, st, x, parent, y, floor, m):
-    """Leave-one-out log-densities (n, K) of a :func:`normal_given` child from the statistics of
-    all the rows ``st`` (weight, mean, m2: (parent values + 1, K), the last row the class's): each
-    row's value out of its cell and its class."""
+def loo_rows(st, x, parent, y):
+    """Each row's cell and class moments (each (weight, mean, m2) of (n, K)) from the statistics of
+    all the rows ``st`` (weight, mean, m2: (parent values + 1, K), the last row the class's), its
+    own value out of its cell and its class: what :func:`loo_normal_given` estimates from, for any m."""
     cell, top = _rows_of(st, parent)
-    cell = _downdated(cell, x, y, parent < len(st["weight"]) - 1)
-    top = _downdated(top, x, y, np.ones(x.size, dtype=bool))
-    return normal_given_logpdf(est, cell, top, floor, m, x)
+    return _downdated(cell, x, y, parent < len(st["weight"]) - 1), _downdated(top, x, y, np.ones(x.size, dtype=bool))
+
+
+def loo_normal_given(est, st, x, parent, y, floor, m, rows=None):
+    """Leave-one-out log-densities (n, K) of a :func:`normal_given` child from the statistics of
+    all the rows ``st``: each row's value out of its cell and its class (``rows``: :func:`loo_rows`'s,
+    when the caller has them)."""
+    return normal_given_logpdf(est, *(loo_rows(st, x, parent, y) if rows is None else rows), floor, m, x)
 
 
 def fold_normal_given(est, st, x, parent, floor, m):

@@ -82,8 +82,16 @@ class NormalChild:
         self.mean_, self.var_ = normal_given(estimator, cells, tuple(np.repeat(t, len(cells[0]), axis=0) for t in top),
                                              self.floor, self.m)
 
+    weight_ = None  # discriminative weights per (parents' value, class), (n_configs + 1, K); None: none
+
     def log_likelihood(self, table):
-        """log-density (n, K) of each row's value in the data's units (0 where it is missing)."""
+        """log-density (n, K) of each row's value in the data's units (0 where it is missing), times
+        the discriminative weight of its cell where there are weights."""
+        out = self.raw_log_likelihood(table)
+        return out if self.weight_ is None else out * self.weight_[self.parent_codes(table)]
+
+    def raw_log_likelihood(self, table):
+        """:meth:`log_likelihood` without weights."""
         x, parent = self.values(table), self.parent_codes(table)
         present = ~np.isnan(x)
         out = normal_logpdf(np.where(present, x, 0.0)[:, None], self.mean_[parent], self.var_[parent]) - \

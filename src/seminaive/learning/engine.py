@@ -30,7 +30,7 @@ from ..core.folds import fold_labels
 from ..estimation import Frequency, class_log_prior, loo_class_log_prior
 from ..scoring import log_posteriors, score_sums, score_value
 from .decide import candidate_hits, changed, correct, split_infinite, with_infinite
-from ..components._normal_given import fold_normal_given, loo_normal_given, normal_given_moments
+from ..components._normal_given import fold_normal_given, loo_normal_given, loo_rows, normal_given_moments
 from .held_out import _merge_all, _moments, fold_gaussian, loo_gaussian
 from .path_kernel import path_sums
 from .sources import _add_pairs, _merge_counts, _union_values, map_reduce
@@ -108,7 +108,7 @@ class Engine(ParentValues):
         self.class_counts = None
         self.n_evaluated = 0
         self._cache, self._slots, self._pool = {}, {}, {}  # one chunk in memory: contributions, slots, pool,
-        self._at = {}  # each row's cell of a term of many parent values
+        self._at, self._rows = {}, (None, None)  # a row's cell of a term of many parent values; a child's rows
 
     def group_values(self, group):
         return math.prod(self.attributes[j].m for j in (group.child if isinstance(group, Given) else group))
@@ -172,6 +172,12 @@ class Engine(ParentValues):
                 acc[g] = count_codes([self._codes(g, codes)], self.group_values(g), y, self.k, parent=parent,
                                      n_parent=slots, fold=f, n_folds=F, weight=w)[0]
             elif isinstance(g, NormalGiven):  # per (parent value, class), then per class: (slots, K) each
+                same = next((o for o in todo if isinstance(o, NormalGiven) and (o, 0) in acc
+                             and o[:2] == g[:2]), None)  # another m of the same child and parents
+                if same is not None:
+                    for ff in range(F):
+                        acc[(g, ff)] = acc[(same, ff)]
+                    continue
                 parent, slots = self._parent_codes(g, codes)
                 x, scale = xs[g.child[0]], np.array([self.attributes[g.child[0]].scale])
                 for ff in range(F):
@@ -194,7 +200,7 @@ class Engine(ParentValues):
         """What a worker needs to score its chunks: no source, no cache, no fold labels
         (a distributed chunk carries its own)."""
         state = dict(self.__dict__)
-        state.update(source=None, _cache={}, fold=None)
+        state.update(source=None, _cache={}, fold=None, _rows=(None, None))
         return state
 
     # ---------------------------------------------------------- contributions
@@ -204,7 +210,12 @@ class Engine(ParentValues):
             a = self.attributes[g.child[0]]
             est, x, parent = a.estimator or self.estimator, xs[g.child[0]], self._parent_codes(g, codes)[0]
             if not self.n_folds:
-                return loo_normal_given(est, self.stats[g][0], x, parent, y, a.floor, g.m).T
+                rows = None
+                if self.single:  # the forms of one child and parents (each m) share their rows' moments
+                    if self._rows[0] != (g.child, g.parents):
+                        self._rows = ((g.child, g.parents), loo_rows(self.stats[g][0], x, parent, y))
+                    rows = self._rows[1]
+                return loo_normal_given(est, self.stats[g][0], x, parent, y, a.floor, g.m, rows).T
             out = np.zeros((self.k, y.size))
             for ff in range(self.n_folds):
                 sel = f == ff
