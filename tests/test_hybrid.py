@@ -51,13 +51,14 @@ def _seed_with_children(given=None):
     raise AssertionError("no seed gives such a child")
 
 
-def _brute_terms(m, X, y, Xe, leave_out=None):
+def _brute_terms(m, X, y, Xe, leave_out=None, keep=None):
     """Each normal child's log-density (n_eval, K) at the rows of ``Xe`` from the training rows
     (less row ``leave_out``), by the module's formula written out: the class's mean and sample
     variance as a prior worth m rows for the cell of the row's parent value, plus the range floor."""
     from seminaive.data.encoding import encode
     tr, ev = encode(X, m.schema_), encode(Xe, m.schema_)
-    keep = np.ones(len(y), dtype=bool) if leave_out is None else np.arange(len(y)) != leave_out
+    if keep is None:
+        keep = np.ones(len(y), dtype=bool) if leave_out is None else np.arange(len(y)) != leave_out
     out = {}
     for c in m.normal_children_:
         x, xe = X.iloc[:, c.attribute].to_numpy(), Xe.iloc[:, c.attribute].to_numpy()
@@ -112,6 +113,34 @@ def test_the_kept_score_and_the_leave_one_out_posteriors_are_refits(given):
     assert m.hybrid_history_[-1]["score"] == pytest.approx(reference_score(jll, ycodes, "rmse"), rel=1e-9)
     want = jll - np.logaddexp.reduce(jll, axis=1, keepdims=True)
     np.testing.assert_allclose(m._loo_log_proba(X, y), want, rtol=1e-9, atol=1e-12)
+
+
+def test_k_fold_selection_scores_are_refits_on_the_other_folds():
+    """With ``cv=3`` the steps are scored by each fold's rows under the other folds' statistics: the
+    kept score is that of the model refitted on the other folds, fold by fold (brute force)."""
+    from seminaive.components import ConditionalTable
+    from seminaive.core.folds import stratified_folds
+    from seminaive.data.encoding import encode
+    from seminaive.estimation import class_log_prior
+    for seed in range(30):
+        X, y = _data(seed=seed)
+        m = _fit(X, y, cv=3)
+        if any(c.parents for c in m.normal_children_):
+            break
+    fold = stratified_folds(np.asarray(m.classes_, dtype=object)[np.searchsorted(m.classes_, y)], 3, m.random_state)
+    ycodes, K = np.searchsorted(m.classes_, y), len(m.classes_)
+    jll = np.zeros((len(y), K))
+    for f in range(3):
+        train, test = fold != f, fold == f
+        sub, held = encode(X[train], m.schema_), encode(X[test], m.schema_)
+        jll[test] = class_log_prior(np.bincount(ycodes[train], minlength=K).astype(float), "laplace")
+        for i, g in enumerate(m.structure_.groups):
+            t = ConditionalTable(g[0], m.readers_[g[0]], [m.readers_[p] for p in m.structure_.parents_of(i)])
+            t.estimate(t.count(sub, ycodes[train], K, None), m._count_estimator())
+            jll[test] += t.log_likelihood(held)
+        for part in _brute_terms(m, X, y, X[test], keep=train).values():
+            jll[test] += part
+    assert m.hybrid_history_[-1]["score"] == pytest.approx(reference_score(jll, ycodes, "rmse"), rel=1e-9)
 
 
 def test_no_step_left_would_improve_the_refitted_score():
