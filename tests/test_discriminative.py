@@ -16,6 +16,7 @@ from seminaive.bayesnet.discriminative import _layout, _objective, fit_weights, 
 from seminaive.exceptions import ParameterError
 from seminaive.persistence import model_from_dict, model_to_dict
 
+from _chunked import chunked_sources
 from test_dask import client  # noqa: F401  (the module's LocalCluster)
 
 
@@ -149,16 +150,6 @@ def test_the_ensembles_members_share_the_first_members_penalty():
     np.testing.assert_allclose(m.predict_proba(d.X), np.mean([e.predict_proba(d.X) for e in m.estimators_], axis=0))
 
 
-def _chunked_sources(tmp_path, X, y):
-    """The rows as a CSV file, a Parquet file (several row groups) and a Dask frame."""
-    import dask.dataframe as dd
-    frame = X.assign(cls=y)
-    csv, parquet = tmp_path / "d.csv", tmp_path / "d.parquet"
-    frame.to_csv(csv, index=False)
-    frame.to_parquet(parquet, row_group_size=90)
-    return csv, parquet, dd.from_pandas(frame, npartitions=3)
-
-
 @pytest.mark.parametrize("make", [lambda: KDB(k=1, discriminative="parameter", penalty=1.0),
                                   lambda: TAN(discriminative="table", penalty=0.1),
                                   lambda: SelectiveKDB(k=2, discriminative="parameter", penalty=10.0)])
@@ -171,7 +162,7 @@ def test_files_and_dask_fit_the_weights_in_passes_as_memory_does(tmp_path, clien
     from seminaive.scale.dask import fit_dask
     X, y = _parity(300, seed=3)
     X["x"] = np.random.default_rng(4).normal(size=300) + (y == "odd")  # a numeric attribute: intervals too
-    csv, parquet, ddf = _chunked_sources(tmp_path, X, y)
+    csv, parquet, ddf = chunked_sources(tmp_path, X, y)
     d = load_file(str(csv))
     memory = make().fit(d)
     for fitted in (fit_file(make(), str(csv), chunksize=70), fit_file(make(), str(parquet), chunksize=70),
@@ -191,7 +182,7 @@ def test_the_automatic_penalty_from_chunks_samples_rows_by_their_values(tmp_path
     from seminaive.scale import fit_file
     from seminaive.scale.dask import fit_dask
     X, y = _parity(500, seed=0)
-    csv, _, ddf = _chunked_sources(tmp_path, X, y)
+    csv, _, ddf = chunked_sources(tmp_path, X, y)
     fits = [fit_file(KDB(k=1, discriminative="parameter"), str(csv), chunksize=c) for c in (60, 170)]
     fits.append(fit_dask(KDB(k=1, discriminative="parameter"), ddf.drop(columns="cls"), ddf["cls"]))
     fits.append(KDB(k=1, discriminative="parameter").fit(load_file(str(csv))))
@@ -210,7 +201,7 @@ def test_an_ensemble_with_weights_from_a_file_is_the_in_memory_one(tmp_path):
     from seminaive.data import load_file
     from seminaive.scale import fit_file
     X, y = _parity(240, seed=6)
-    csv, _, _ = _chunked_sources(tmp_path, X, y)
+    csv, _, _ = chunked_sources(tmp_path, X, y)
     d = load_file(str(csv))
     make = lambda: ESKDB(n_estimators=3, k=1, discriminative="parameter", penalty=1.0)  # noqa: E731
     memory, streamed = make().fit(d), fit_file(make(), str(csv), chunksize=50)

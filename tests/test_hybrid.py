@@ -24,6 +24,7 @@ from seminaive.exceptions import DataFormatError, ParameterError
 from seminaive.persistence import model_from_dict, model_to_dict
 
 from _scoring import refit_leave_one_out_jll, reference_score
+from _chunked import chunked_sources
 from test_dask import client  # noqa: F401  (the module's LocalCluster)
 
 
@@ -327,22 +328,16 @@ def _same(a, b, X):
 
 @pytest.mark.parametrize("seed", [0, 6])  # children: one; two, one of them an attribute the selection left out
 def test_csv_parquet_and_dask_equal_the_fit_in_memory(tmp_path, client, seed):  # noqa: F811
-    import dask.dataframe as dd
     from seminaive.data import load_file
     from seminaive.scale import fit_file
     from seminaive.scale.dask import fit_dask
-    X, y = _data(n=150, seed=seed)
-    frame = X.assign(cls=y)
-    csv, parquet = tmp_path / "d.csv", tmp_path / "d.parquet"
-    frame.to_csv(csv, index=False)
-    frame.to_parquet(parquet, row_group_size=40)
+    csv, parquet, ddf = chunked_sources(tmp_path, *_data(n=150, seed=seed), row_group_size=40)
     d = load_file(str(csv))
     make = lambda: SelectiveKDB(k=2, hybrid="gaussian")  # noqa: E731
     memory = make().fit(d)
     assert memory.gaussian_
     _same(fit_file(make(), str(csv), chunksize=35), memory, d.X)
     _same(fit_file(make(), str(parquet), chunksize=35), memory, d.X)
-    ddf = dd.from_pandas(d.X.assign(cls=d.y), npartitions=3)
     _same(fit_dask(make(), ddf.drop(columns="cls"), ddf["cls"]), memory, d.X)
     weighted = lambda: SelectiveKDB(k=2, hybrid="gaussian", discriminative="parameter", penalty=1.0)  # noqa: E731
     w_memory = weighted().fit(d)
@@ -353,7 +348,7 @@ def test_csv_parquet_and_dask_equal_the_fit_in_memory(tmp_path, client, seed):  
     e_file = fit_file(ESKDB(n_estimators=3, k=1, hybrid="gaussian"), str(parquet), chunksize=35)
     for a, b in zip(e_file.estimators_, e_memory.estimators_):
         _same(a, b, d.X)
-    assert "Gaussian: " in e_memory.to_text()
+    assert "; normal: " in e_memory.to_text()
 
 
 def test_the_picture_and_the_text_show_the_normal_children():

@@ -15,6 +15,7 @@ from seminaive.exceptions import ParameterError
 from seminaive.persistence import model_from_dict, model_to_dict
 from seminaive.scale import fit_file
 
+from _chunked import chunked_sources
 from test_dask import client  # noqa: F401  (the module's LocalCluster)
 
 CANDIDATES = ("mdl_fallback", "resolution")
@@ -70,20 +71,14 @@ def _same_choice(a, b, X):
 def test_csv_parquet_and_dask_make_the_in_memory_choice(tmp_path, client, seed):  # noqa: F811
     """Chunks of a CSV file, of a Parquet file and a Dask frame's partitions give the in-memory choice
     and model (the seeds give one choice of each discretizer between them)."""
-    import dask.dataframe as dd
     from seminaive.data import load_file
     from seminaive.scale.dask import fit_dask
-    X, y = _numeric(n=120, seed=seed)
-    frame = X.assign(cls=y)
-    csv, parquet = tmp_path / "d.csv", tmp_path / "d.parquet"
-    frame.to_csv(csv, index=False)
-    frame.to_parquet(parquet, row_group_size=30)
+    csv, parquet, ddf = chunked_sources(tmp_path, *_numeric(n=120, seed=seed), row_group_size=30)
     d = load_file(str(csv))
     make = lambda: SelectiveKDB(k=2, numeric=list(CANDIDATES))  # noqa: E731
     memory = make().fit(d)
     _same_choice(fit_file(make(), str(csv), chunksize=25), memory, d.X)
     _same_choice(fit_file(make(), str(parquet), chunksize=25), memory, d.X)
-    ddf = dd.from_pandas(d.X.assign(cls=d.y), npartitions=3)
     _same_choice(fit_dask(make(), ddf.drop(columns="cls"), ddf["cls"]), memory, d.X)
 
 

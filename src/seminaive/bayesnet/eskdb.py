@@ -290,9 +290,9 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
             head = ", ".join(names[j] for j in m.order_[:m.n_attributes_][:6])
             more = " ..." if m.n_attributes_ > 6 else ""
             chose = "" if len(discretizer_names(self.numeric)) == 1 else f", {m.numeric_} intervals"
-            if self.hybrid and m.gaussian_:
-                chose += ", Gaussian: " + ", ".join(names[j] for j in m.gaussian_)
-            lines.append(f"member {i} ({m.order} order): {m.n_attributes_} attributes, k'={m.k_}{chose}: {head}{more}")
+            normal = f"; normal: {', '.join(names[j] for j in m.gaussian_)}" if self.hybrid and m.gaussian_ else ""
+            lines.append(f"member {i} ({m.order} order): {m.n_attributes_} attributes, k'={m.k_}{chose}: {head}{more}"
+                         f"{normal}")
         prior = np.mean([np.exp(m.class_log_prior_) for m in self.estimators_], axis=0)
         lines += ["", "class priors: " + ", ".join(f"{c}={p:.{precision}f}" for c, p in zip(self.classes_, prior))]
         return "\n".join(lines)
