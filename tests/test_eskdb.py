@@ -163,7 +163,9 @@ def test_the_paper_preset_is_the_published_ensemble_and_its_members_take_it():
         assert member.estimation == "hdp" and member.hdp_tying == "level" and member.hdp_iterations == 30
         np.testing.assert_allclose(member.class_log_prior_, want)
     assert ESKDB.preset("discriminative").get_params()["discriminative"] == "parameter"
-    with pytest.raises(Exception, match="preset: expected one of 'paper', 'discriminative', got 'papers'"):
+    accurate = ESKDB.preset("accurate").get_params()
+    assert (accurate["k"], accurate["discriminative"], accurate["hybrid"]) == (2, "parameter", "gaussian")
+    with pytest.raises(Exception, match="preset: expected one of 'paper', 'discriminative', 'accurate', got 'papers'"):
         ESKDB.preset("papers")
 
 
