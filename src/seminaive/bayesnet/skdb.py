@@ -144,10 +144,17 @@ class SelectiveKDB(KDB):
         self.class_count_ = engine.class_counts.sum(axis=0)
 
     # ----------------------------------------------------- the normal children
+    def _children(self):
+        """Each normal child with its statistics (none before a fit)."""
+        return list(zip(getattr(self, "normal_children_", ()), getattr(self, "normal_stats_", ())))
+
+    def _estimate_children(self):
+        for c, st in self._children():
+            c.estimate(st, self._count_estimator())
+
     def _estimate(self, estimator=None):
         super()._estimate(estimator)
-        for c, st in zip(getattr(self, "normal_children_", ()), getattr(self, "normal_stats_", ())):
-            c.estimate(st, self._count_estimator())
+        self._estimate_children()
 
     def _other_terms(self, table):
         """The normal children's log-densities, ``{attribute: (n, K)}`` (:mod:`.hybrid`)."""
@@ -155,8 +162,7 @@ class SelectiveKDB(KDB):
 
     def _other_loo(self, table, y):
         est = self._count_estimator()
-        return sum((c.loo_log_likelihood(st, table, y, est) for c, st in
-                    zip(getattr(self, "normal_children_", ()), getattr(self, "normal_stats_", ()))), 0.0)
+        return sum((c.loo_log_likelihood(st, table, y, est) for c, st in self._children()), 0.0)
 
     def _count(self, table, y, k, weight, columns=None):
         counts = super()._count(table, y, k, weight, columns)
@@ -206,8 +212,7 @@ class SelectiveKDB(KDB):
             self.normal_children_, self.normal_stats_ = children_from_state(state.get("normal_children"), self.schema_,
                                                                             len(self.classes_), self.readers_)
         self.gaussian_ = sorted(c.attribute for c in self.normal_children_)
-        for c, st in zip(self.normal_children_, self.normal_stats_):  # the tables are estimated already
-            c.estimate(st, self._count_estimator())
+        self._estimate_children()  # the tables are estimated already
 
     def _set_state(self, state):
         super()._set_state(state)

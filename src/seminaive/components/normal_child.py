@@ -87,12 +87,14 @@ class NormalChild:
     def log_likelihood(self, table):
         """log-density (n, K) of each row's value in the data's units (0 where it is missing), times
         the discriminative weight of its cell where there are weights."""
-        out = self.raw_log_likelihood(table)
-        return out if self.weight_ is None else out * self.weight_[self.parent_codes(table)]
+        parent = self.parent_codes(table)
+        out = self.raw_log_likelihood(table, parent)
+        return out if self.weight_ is None else out * self.weight_[parent]
 
-    def raw_log_likelihood(self, table):
-        """:meth:`log_likelihood` without weights."""
-        x, parent = self.values(table), self.parent_codes(table)
+    def raw_log_likelihood(self, table, parent=None):
+        """:meth:`log_likelihood` without weights (``parent``: the rows' parent codes, if known)."""
+        x = self.values(table)
+        parent = self.parent_codes(table) if parent is None else parent
         present = ~np.isnan(x)
         out = normal_logpdf(np.where(present, x, 0.0)[:, None], self.mean_[parent], self.var_[parent]) - \
             math.log(self.scale)
