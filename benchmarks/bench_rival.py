@@ -42,14 +42,14 @@ LARGEST_FIRST = ("keel:letter", "keel:magic", "keel:satimage", "keel:splice", "k
 
 MODELS = ("eskdb-hgs", "eskdb-hdp", "forest", "kdb2", "kdb2-hdp", "kdb2-hgs", "eskdb-disc", "eskdb-res", "kdb2-disc",
           "eskdb-k2-disc", "boosting", "eskdb-choice", "eskdb-k2-disc-choice", "nb", "eskdb-hybrid",
-          "eskdb-k2-disc-hybrid")
+          "eskdb-k2-disc-hybrid", "aode", "aode-disc")
 
 
 CHOICE = ("mdl_stochastic", "resolution_stochastic")  # each member keeps the one its selection scores best
 
 
 def _models(names=MODELS):
-    from seminaive import ESKDB, KDB, NaiveBayes
+    from seminaive import AODE, ESKDB, KDB, NaiveBayes
     from seminaive.models import sklearn_model
     every = {"eskdb-hgs": lambda: ESKDB(estimation="hgs", hdp_tying="none"),
              "eskdb-hdp": lambda: ESKDB(estimation="hdp"), "forest": lambda: sklearn_model("forest"),
@@ -64,7 +64,8 @@ def _models(names=MODELS):
              "eskdb-k2-disc-choice": lambda: ESKDB(k=2, discriminative="parameter", numeric=CHOICE),
              "nb": lambda: NaiveBayes(),
              "eskdb-hybrid": lambda: ESKDB(hybrid="gaussian"),
-             "eskdb-k2-disc-hybrid": lambda: ESKDB(k=2, discriminative="parameter", hybrid="gaussian")}
+             "eskdb-k2-disc-hybrid": lambda: ESKDB(k=2, discriminative="parameter", hybrid="gaussian"),
+             "aode": lambda: AODE(), "aode-disc": lambda: AODE(discriminative="parameter")}
     return {name: every[name]() for name in names}
 
 

@@ -34,7 +34,7 @@ FAMILY = [TAN(), KDB(k=1), KDB(k=2), AnDE(n=1), AODE(min_count=2),
           AnDE(n=2, alpha=0.5), SelectiveKDB(), SelectiveKDB(k=1, scoring="accuracy"),
           SelectiveKDB(k=1, hybrid="gaussian"),
           KDB(k=2, estimation="hdp", hdp_iterations=30), KDB(k=2, estimation="hgs"),
-          ESKDB(n_estimators=3, k=2, hdp_iterations=30)]
+          ESKDB(n_estimators=3, k=2, hdp_iterations=30), AODE(discriminative="table", penalty=1.0)]
 
 CALIBRATED = [Calibrated(), Calibrated(NaiveBayes(numeric="kernel"), method="isotonic", cv=3),
               Calibrated(BSE(), method="temperature"), Calibrated(TAN(), method="sigmoid")]

@@ -177,7 +177,7 @@ def test_the_automatic_penalty_from_chunks_samples_rows_by_their_values(tmp_path
     """penalty="auto" from chunks chooses on the rows whose hash falls below the rate: the same rows
     from a CSV file in any chunk size and from a Dask frame, so the same penalty and weights; below
     the sample's size every row, in order, as in memory."""
-    from seminaive.bayesnet.discriminative import _row_keys
+    from seminaive.bayesnet.weight_rows import row_keys as _row_keys
     from seminaive.data import load_file
     from seminaive.scale import fit_file
     from seminaive.scale.dask import fit_dask

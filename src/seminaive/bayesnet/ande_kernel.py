@@ -16,7 +16,7 @@ import numpy as np
 
 from .._jit import compiled, on_threads
 
-__all__ = ["average_sets"]
+__all__ = ["average_sets", "code_matrix"]
 
 BLOCK = 2048  # rows per block
 TINY = 1e-280  # a product below it is redone in logarithms (doubles go subnormal near 2.2e-308)
@@ -151,25 +151,34 @@ def _flat(arrays):
     return np.concatenate([np.ravel(a) for a in arrays]), at
 
 
+def code_matrix(readers, columns, n):
+    """The readers' code ``columns`` of ``n`` rows as one array (attributes, rows), a missing value
+    coded as the value past the attribute's last (a child's neutral row, a set's inactive value)."""
+    small = max(r.n_values for r in readers) < 127
+    codes = np.empty((len(readers), n), dtype=np.int8 if small else np.int64)
+    for i, (c, r) in enumerate(zip(columns, readers)):
+        c = np.asarray(c)
+        codes[i] = np.where(c < 0, r.n_values, c)
+    return codes
+
+
 def average_sets(model, columns, out):
     """Set ``out`` (rows, K) to the log of the AnDE average of the fitted ``model``'s active
     super-parent sets, from the readers' code ``columns``; returns the mask of the rows where no
-    set is active (``out`` not set there)."""
+    set is active (``out`` not set there). With discriminative weights, the sets' weighted logs
+    (``weighted_``: :mod:`.ande_weights`)."""
     readers = model.readers_
-    small = max(r.n_values for r in readers) < 127
-    codes = np.empty((len(readers), out.shape[0]), dtype=np.int8 if small else np.int64)
-    for i, (c, r) in enumerate(zip(columns, readers)):
-        c = np.asarray(c)
-        codes[i] = np.where(c < 0, r.n_values, c)  # missing: the value past the last (a child's neutral row)
+    codes = code_matrix(readers, columns, out.shape[0])
+    weighted = getattr(model, "weighted_", None)
+    (logs, logs_at), set_logs, joint_log = weighted or (model.set_logs_block_, model.set_logs_, model.joint_log_)
     members = np.array(model.parent_sets_, dtype=np.int64)
     widths = np.array([[readers[p].n_values for p in P] for P in model.parent_sets_], dtype=np.int64)
     children = np.array(model._children(), dtype=np.int64)
-    joint_logs, _ = _flat([np.ascontiguousarray(j.T) for j in model.joint_log_])
+    joint_logs, _ = _flat([np.ascontiguousarray(j.T) for j in joint_log])
     seen, seen_at = _flat([c[:, :-1].sum(axis=0) for c in model.joint_stats_])
-    logs, logs_at = model.set_logs_block_
-    probs, _ = _flat([np.exp(s.transpose(3, 0, 1, 2)) for s in model.set_logs_])  # (K, children, slots, rows):
+    probs, _ = _flat([np.exp(s.transpose(3, 0, 1, 2)) for s in set_logs])  # (K, children, slots, rows):
     # each set's as large as its log tables, so both start at logs_at
-    rows_of = np.array([s.shape[2] for s in model.set_logs_], dtype=np.int64)
+    rows_of = np.array([s.shape[2] for s in set_logs], dtype=np.int64)
     threshold = max(model.min_count, 1e-300)
     state = np.zeros(out.shape[0], dtype=np.int8)
     fns = compiled(globals(), _KERNELS, _COMPILED, nogil=("_average",))

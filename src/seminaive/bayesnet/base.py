@@ -16,10 +16,9 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..learning.sources import add_counts
 from .._names import DISCRETIZER_NAMES
 from ..core.capabilities import Capabilities, FitsInPasses
-from .._target import chunk_table, fit_table, unwrap
+from .._target import chunk_table, class_codes, fit_table, unwrap
 from .._validation import check_discretizers, check_priors
 from ..base import BaseNaiveBayes, TabularInput
 from ..components import ConditionalTable, Discretized, checked_tables
@@ -31,14 +30,13 @@ from ..estimation.hgs import HGS
 from ..estimation.hls import HLS
 from ..core.structure import Structure
 from .._state import checked_counts, field, numbers, plain_counts
-from .._target import class_codes
 from ..scoring import log_posteriors
 from ..report import format_explanation
 from ..exceptions import ChunkWarning, ParameterError
 from .streamed import fit_chunks, fit_passes
-from ..learning.sources import OneTable
+from ..learning.sources import OneTable, add_counts
 from ..core.counting import count_classes
-from .discriminative import DISCRIMINATIVE, check_penalty, discriminate, fold_weights, weights_from_state, weights_state
+from .discriminative import DISCRIMINATIVE, LOG_LINEAR, check_penalty, discriminate
 
 __all__ = ["BayesNetClassifier", "DISCRETIZER_NAMES", "ChunkWarning"]
 
@@ -61,6 +59,7 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
     capabilities = Capabilities(passes=True)  # fit_file and fit_dask fit it in passes over chunks (bayesnet.streamed)
     _fixed_structure = False  # its structure does not depend on the data (AnDE)
     _selects = False  # it chooses among candidate structures by their held-out scores (selective kDB)
+    _weighting = LOG_LINEAR  # how its discriminative weights are fitted, folded in and kept
 
     _parameter_constraints = {
         "alpha": dict(kind="number", low=0), "priors": check_priors, "numeric": lambda n, v: check_discretizers(n, v, DISCRETIZER_NAMES),
@@ -139,7 +138,7 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
         if self.estimation in HIERARCHICAL:  # the smoothed tables, so that loading does not smooth again
             state[f"{self.estimation}_tables"] = [t.log_table_.tolist() for t in self._all_tables()]
         if getattr(self, "discriminative", None):
-            state["weights"] = None if self.weights_ is None else weights_state(self.weights_)
+            state["weights"] = None if self.weights_ is None else self._weighting.state(self.weights_)
         return state
 
     def _file_counts(self):
@@ -187,10 +186,10 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
         self._set_other_state(state)
         if getattr(self, "discriminative", None):
             w = state.get("weights")
-            self.weights_ = None if w is None else weights_from_state(field(state, "weights", dict), self,
-                                                                       self.discriminative)
+            self.weights_ = None if w is None else self._weighting.from_state(field(state, "weights", dict), self,
+                                                                               self.discriminative)
             if self.weights_ is not None:
-                fold_weights(self, self.weights_)
+                self._weighting.fold(self, self.weights_)
 
     def _set_other_state(self, state):  # what a subclass keeps beside the tables (before the weights on it)
         pass

@@ -24,6 +24,7 @@ in memory the rows' layout is worked out once.
 
 import copy
 import math
+from typing import Callable, NamedTuple
 
 import numpy as np
 from scipy.optimize import minimize
@@ -33,13 +34,13 @@ from .._jit import compiled
 from .._state import field, numbers
 from .._validation import check_param
 from ..exceptions import ParameterError
-from ..learning.sources import OneTable, encoded, map_reduce
+from ..learning.sources import OneTable, map_reduce
+from .weight_rows import choice_sample, rows_of, training_chunk
 from ..scoring import log_posteriors
 from .streamed import fit_passes
 
-__all__ = ["DISCRIMINATIVE", "PENALTIES", "check_penalty", "discriminate", "fit_weights", "fold_weights", "source_weights",
-           "weights_state",
-           "weights_from_state"]
+__all__ = ["DISCRIMINATIVE", "LOG_LINEAR", "PENALTIES", "Weighting", "check_penalty", "discriminate", "fit_weights",
+           "fold_weights", "source_weights", "summed_objective", "weights_state", "weights_from_state"]
 
 DISCRIMINATIVE = ("table", "parameter")
 PENALTIES = (0.01, 0.1, 1.0, 10.0, 100.0)  # penalty="auto": the one of least held-out squared error (or none)
@@ -197,24 +198,16 @@ def fit_weights(model, table, y, weight, how, penalty, start=None):
 
 def _chunk_cells(chunk, model):
     """Each table's cells that a chunk's rows reach (sorted)."""
-    return [np.unique(c) for c in _cells(model, _chunk(chunk, model)[0])]
+    return [np.unique(c) for c in _cells(model, training_chunk(chunk, model)[0])]
 
 
 def _union_cells(a, b):
     return [np.union1d(x, z) for x, z in zip(a, b)]
 
 
-def _chunk(chunk, model):
-    """A chunk encoded, with its class codes and row weights (ones where it has none)."""
-    table, y, weight = encoded(chunk, model.schema_, model.classes_)
-    if not (y >= 0).all():
-        raise ParameterError("y: a chunk holds instances without a class; drop them first")
-    return table, y, np.ones(y.size) if weight is None else np.asarray(weight, dtype=np.float64)
-
-
 def _chunk_objective(chunk, model, how, used, theta):
     """A chunk's negative conditional log-likelihood at ``theta`` and its gradient (no penalty)."""
-    table, y, sw = _chunk(chunk, model)
+    table, y, sw = training_chunk(chunk, model)
     logs, flat, _ = _layout(model, table, how, used)
     return _objective(theta, logs, flat, model.class_log_prior_, y, sw, 0.0)
 
@@ -234,13 +227,18 @@ def source_weights(model, source, how, penalty):
         map_reduce(source, _chunk_cells, _union_cells, model)
     size = k + (len(used) if how == "table" else sum(u.size for u in used) * k)
 
+    objective = summed_objective(source, _chunk_objective, penalty, model, how, None if how == "table" else used)
+    return _unpack(_minimize(objective, np.ones(size), how, k), used, k)
+
+
+def summed_objective(source, chunk_objective, penalty, *args):
+    """``theta`` -> the sum over the chunks of ``chunk_objective(chunk, *args, theta)`` (the value
+    and its gradient), plus the penalty ``penalty / 2 * sum (theta - 1)^2``: one pass per call."""
     def objective(theta):
-        value, grad = map_reduce(source, _chunk_objective, _add_pair, model, how,
-                                 None if how == "table" else used, theta)
+        value, grad = map_reduce(source, chunk_objective, _add_pair, *args, theta)
         dev = theta - 1.0
         return value + 0.5 * penalty * float(dev @ dev), grad + penalty * dev
-
-    return _unpack(_minimize(objective, np.ones(size), how, k), used, k)
+    return objective
 
 
 def _unpack(res, used, k):
@@ -253,43 +251,6 @@ def _unpack(res, used, k):
     return {"prior": theta[:k], "tables": tables, "iterations": int(res.nit), "theta": theta}
 
 
-def _mix(h):
-    """MurmurHash3's 64-bit finalizer (every input bit reaches every output bit)."""
-    h = h ^ (h >> np.uint64(33))
-    h = h * np.uint64(0xFF51AFD7ED558CCD)
-    h = h ^ (h >> np.uint64(33))
-    h = h * np.uint64(0xC4CEB9FE1A85EC53)
-    return h ^ (h >> np.uint64(33))
-
-
-def _row_keys(table, seed):
-    """A number in [0, 1) per row from its values and ``seed`` alone (a hash): the same row gets the
-    same number in whatever chunk it comes."""
-    h = np.full(table.n_samples, seed, dtype=np.uint64)
-    for col in table.codes.T:
-        h = _mix(h ^ _mix(col.astype(np.int64).view(np.uint64) + np.uint64(1)))
-    for col in table.numeric.T:
-        h = _mix(h ^ _mix(np.where(np.isnan(col), -1.0, col + 0.0).view(np.uint64)))
-    return (h >> np.uint64(11)).astype(np.float64) / float(1 << 53)
-
-
-def _sampled(chunk, model, rate):
-    """A chunk's rows whose key (:func:`_row_keys`) falls below ``rate``, with their classes and weights."""
-    table, y, sw = _chunk(chunk, model)
-    rows = np.flatnonzero(_row_keys(table, model.random_state) < rate)
-    return _rows(table, rows), y[rows], sw[rows]
-
-
-def _stack(a, b):
-    return (type(a[0])(np.concatenate([a[0].codes, b[0].codes]), np.concatenate([a[0].numeric, b[0].numeric]),
-                       a[0].unseen + b[0].unseen), np.concatenate([a[1], b[1]]), np.concatenate([a[2], b[2]]))
-
-
-def _rows(table, rows):
-    """The rows ``rows`` of an encoded table."""
-    return type(table)(table.codes[rows], table.numeric[rows], table.unseen)
-
-
 def _held_out_losses(model, table, y, weight, how):
     """Squared error (Brier, summed) of FOLDS stratified folds, each predicted by the model refitted on
     the others (structure, intervals, tables) with weights under every penalty: (penalties + 1,),
@@ -299,32 +260,22 @@ def _held_out_losses(model, table, y, weight, how):
     sw = np.ones(y.size) if weight is None else np.asarray(weight, dtype=np.float64)
     folds = StratifiedKFold(FOLDS, shuffle=True, random_state=model.random_state)
     for train, test in folds.split(np.zeros(y.size), y):
-        train_table, train_weight = _rows(table, train), None if weight is None else weight[train]
-        base = model.__class__(**{**model.get_params(deep=False), "discriminative": None})
+        train_table, train_weight = rows_of(table, train), None if weight is None else weight[train]
+        base, ops = model.__class__(**{**model.get_params(deep=False), "discriminative": None}), model._weighting
         base.schema_, base.classes_ = model.schema_, model.classes_
         fit_passes(base, OneTable(train_table, y[train], train_weight))
-        held, rows, start = _rows(table, test), np.arange(test.size), None
+        held, rows, start = rows_of(table, test), np.arange(test.size), None
         for i in range(len(PENALTIES), -1, -1):  # the largest penalty first, each fit from the one before
             fitted = base
             if i:
                 fitted = copy.deepcopy(base)
-                w = fit_weights(base, train_table, y[train], train_weight, how, PENALTIES[i - 1], start)
-                fold_weights(fitted, w)
+                w = ops.fit(base, train_table, y[train], train_weight, how, PENALTIES[i - 1], start)
+                ops.fold(fitted, w)
                 start = w["theta"]
-            post = np.exp(log_posteriors(fitted._tables_sum(held), fitted.class_log_prior_))
+            post = np.exp(log_posteriors(ops.log_joint(fitted, held), fitted.class_log_prior_))
             post[rows, y[test]] -= 1.0
             losses[i] += float(np.dot(sw[test], (post * post).sum(axis=1)))
     return losses
-
-
-def _sample(y, most, seed):
-    """At most ``most`` rows, stratified by class (all of them when there are no more)."""
-    if y.size <= most:
-        return np.arange(y.size)
-    from sklearn.model_selection import train_test_split
-    rows, _ = train_test_split(np.arange(y.size), train_size=most, random_state=seed,
-                               stratify=y if np.bincount(y).min() >= 2 else None)
-    return np.sort(rows)
 
 
 def discriminate(model, source):
@@ -334,22 +285,17 @@ def discriminate(model, source):
     stratified sample; from chunks the rows whose hash of their values falls below the sampling
     rate, whatever the chunks), and no weights where the generative model's is less (``weights_``
     None, ``penalty_`` None)."""
-    penalty = model.penalty
+    penalty = model.penalty if model._weighting.has_terms(model) else None
     if penalty == "auto":
-        if isinstance(source, OneTable):
-            table, y, weight = source.chunk
-            rows = _sample(y, CHOICE_ROWS, model.random_state)
-            sample = _rows(table, rows), y[rows], None if weight is None else weight[rows]
-        else:
-            rate = min(1.0, CHOICE_ROWS / max(float(model.class_count_.sum()), 1.0))
-            sample = map_reduce(source, _sampled, _stack, model, rate)
+        sample = choice_sample(model, source, CHOICE_ROWS)
         losses = _held_out_losses(model, *sample, model.discriminative)
         best = int(np.argmin(losses))
         penalty = None if best == 0 else PENALTIES[best - 1]
-    model.penalty_ = penalty
-    model.weights_ = None if penalty is None else source_weights(model, source, model.discriminative, penalty)
+    model.penalty_ = penalty  # (None: no weights, as chosen or as nothing can be weighted)
+    model.weights_ = None if penalty is None else model._weighting.source_fit(model, source, model.discriminative,
+                                                                                   penalty)
     if model.weights_ is not None:
-        fold_weights(model, model.weights_)
+        model._weighting.fold(model, model.weights_)
 
 
 def fold_weights(model, weights):
@@ -396,3 +342,20 @@ def weights_from_state(state, model, how):
             raise ValueError(f"{where}: expected cells of the table (0 to {_n_cells(t, k) - 1})")
         out.append((cells.astype(np.int64), numbers(entry[1], where, (cells.size, k))))
     return {"prior": prior, "tables": out, "iterations": int(state.get("iterations", 0))}
+
+
+class Weighting(NamedTuple):
+    """How a kind of model fits its weights, folds them in and keeps them (:func:`discriminate` and
+    the model files ask its ``_weighting``): the log-linear weights of this module, or AnDE's weights
+    inside its average (:mod:`.ande_weights`)."""
+    fit: Callable  # (model, table, y, weight, how, penalty, start) -> weights, with "theta" (L-BFGS's vector)
+    source_fit: Callable  # (model, source, how, penalty) -> weights, in passes over the chunks
+    fold: Callable  # (model, weights): set on the model, its generative estimates kept
+    state: Callable  # weights -> a model file's field
+    from_state: Callable  # (field, model, how) -> weights, checked (one line naming the field)
+    log_joint: Callable  # (model, encoded table) -> the joint log-likelihood (n, K) with the weights
+    has_terms: Callable  # model -> whether it has anything to weight (an AnDE on one attribute has not)
+
+
+LOG_LINEAR = Weighting(fit_weights, source_weights, fold_weights, weights_state, weights_from_state,
+                       lambda model, table: model._tables_sum(table), lambda model: True)
