@@ -39,8 +39,10 @@ def _cll(codes, setcode, children, planes, rows_of, logs, logs_at, joint, joint_
     where it is not active; the rest as :func:`~.ande_kernel._average_logs` reads them."""
     n, sets = setcode.shape
     terms = np.empty((sets, k))
+    cells = np.empty((sets, children.shape[1]), dtype=np.int64)  # the row's cell in each child's logs
     mix = np.empty(k)
     g = np.empty(k)
+    share = np.empty(k)
     total = 0.0
     for i in range(n):
         active = 0
@@ -55,6 +57,7 @@ def _cll(codes, setcode, children, planes, rows_of, logs, logs_at, joint, joint_
                 terms[s, c] = lg if lg == -np.inf else u[at + c] * lg
             for t in range(children.shape[1]):
                 cell = logs_at[s] + ((t * planes[s] + code) * rows_of[s] + codes[children[s, t], i]) * k
+                cells[s, t] = cell
                 for c in range(k):
                     lg = logs[cell + c]
                     terms[s, c] += lg if lg == -np.inf else w[cell + c] * lg
@@ -84,16 +87,15 @@ def _cll(codes, setcode, children, planes, rows_of, logs, logs_at, joint, joint_
             if code < 0:
                 continue
             at = joint_at[s] + code * k
-            for c in range(k):
-                share = 0.0 if terms[s, c] == -np.inf else g[c] * math.exp(terms[s, c] - mix[c])
-                if share == 0.0:
-                    continue
+            for c in range(k):  # the set's share of the class's gradient (0 where its term is -inf)
+                share[c] = 0.0 if terms[s, c] == -np.inf else g[c] * math.exp(terms[s, c] - mix[c])
                 if joint[at + c] > -np.inf:
-                    grad_u[at + c] += share * joint[at + c]
-                for t in range(children.shape[1]):
-                    cell = logs_at[s] + ((t * planes[s] + code) * rows_of[s] + codes[children[s, t], i]) * k + c
-                    if logs[cell] > -np.inf:
-                        grad_w[cell] += share * logs[cell]
+                    grad_u[at + c] += share[c] * joint[at + c]
+            for t in range(children.shape[1]):
+                cell = cells[s, t]
+                for c in range(k):
+                    if logs[cell + c] > -np.inf:
+                        grad_w[cell + c] += share[c] * logs[cell + c]
     return total
 
 
