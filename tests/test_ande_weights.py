@@ -40,9 +40,12 @@ def _set_terms(model, table, theta, how="table"):
     out = np.full((table.n_samples, len(sets), k), np.nan)
     for i in range(table.n_samples):
         for s, (members, ch) in enumerate(zip(sets, children)):
-            if codes[members[0]][i] < 0 or model.joint_stats_[s][:, codes[members[0]][i]].sum() < 1:
+            if any(codes[p][i] < 0 for p in members):
                 continue
-            v = codes[members[0]][i]
+            v = int(np.ravel_multi_index(tuple(codes[p][i] for p in members),
+                                         tuple(model.readers_[p].n_values for p in members)))
+            if model.joint_stats_[s][:, v].sum() < 1:
+                continue
             term = np.empty(k)
             for c in range(k):
                 u = theta[s] if how == "table" else theta[joint_at[s] + v * k + c]
@@ -69,10 +72,11 @@ def _written_out_loss(model, table, yc, theta, how, penalty):
         float(((theta - 1.0) ** 2).sum())
 
 
+@pytest.mark.parametrize("n", [1, 2])
 @pytest.mark.parametrize("how", ["table", "parameter"])
-def test_the_objective_is_the_written_out_mixture_and_its_gradient(how):
+def test_the_objective_is_the_written_out_mixture_and_its_gradient(how, n):
     X, y = _pairs(120)
-    model = AnDE(n=1).fit(X, y)
+    model = AnDE(n=n).fit(X, y)
     table, yc = _encoded(model, X, y)
     lay = _Layout(model)
     theta = np.random.default_rng(3).uniform(0.3, 1.4, lay.size(how))
@@ -81,7 +85,7 @@ def test_the_objective_is_the_written_out_mixture_and_its_gradient(how):
     assert value == pytest.approx(_written_out_loss(model, table, yc, theta, how, 0.4), rel=1e-10)
     assert check_grad(lambda t: _objective(t, *args)[0], lambda t: _objective(t, *args)[1], theta,
                       epsilon=1e-6) < 1e-4 * np.linalg.norm(grad)
-    weighted = AnDE(n=1).fit(X, y)
+    weighted = AnDE(n=n).fit(X, y)
     fold_weights(weighted, {"theta": theta, "how": how})
     mix = _written_out(model, table, theta, how)
     np.testing.assert_allclose(weighted.predict_log_proba(X), mix - logsumexp(mix, axis=1, keepdims=True),
@@ -168,16 +172,19 @@ def test_a_model_file_keeps_the_weights_and_a_broken_one_is_one_line(how):
         model_from_dict(d)
 
 
-def test_what_weights_cannot_do_refuses_in_one_line():
+def test_what_weights_cannot_do_refuses_in_one_line_and_what_has_none_fits_without():
     X, y = _pairs(100)
     model = AnDE(n=1, discriminative="table").fit(X, y)
     with pytest.raises(AttributeError, match="discriminative"):
         model.partial_fit(X, y)
     with pytest.raises(ParameterError, match="discriminative"):
         model.merge(model)
-    with pytest.raises(ParameterError, match="n: AnDE.n=0. is Naive Bayes"):
-        AnDE(n=0, discriminative="table").fit(X, y)
     one = X[["a0"]]
-    alone = AnDE(n=1, discriminative="table").fit(one, y)  # one attribute: no set, nothing to weight
-    assert alone.weights_ is None and alone.penalty_ is None
-    np.testing.assert_array_equal(alone.predict_proba(one), AnDE(n=1).fit(one, y).predict_proba(one))
+    for data, n in ((X, 0), (one, 1)):  # no set (n = 0, or one attribute): Naive Bayes, nothing to weight
+        alone = AnDE(n=n, discriminative="table").fit(data, y)
+        assert alone.weights_ is None and alone.penalty_ is None
+        np.testing.assert_array_equal(alone.predict_proba(data), AnDE(n=n).fit(data, y).predict_proba(data))
+    d = model_to_dict(model)
+    del d["state"]["weights"]
+    with pytest.raises(ValueError, match=r"state.weights: expected the weights, or null"):
+        model_from_dict(d)

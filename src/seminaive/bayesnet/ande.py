@@ -97,7 +97,8 @@ class AnDE(BayesNetClassifier):
         Weights on the logarithms of every set's estimates, fitted to the conditional
         log-likelihood of the training rows inside the average
         (:mod:`seminaive.bayesnet.ande_weights`): one per set's table, or one per class
-        and cell (ALR^n's parameters).
+        and cell (ALR^n's parameters). Without a super-parent set (n = 0, or one attribute)
+        the model is Naive Bayes and nothing is weighted (``weights_`` None; WANBIA weights Naive Bayes).
     penalty : "auto" or float, default "auto"
         As :class:`~seminaive.bayesnet.TAN`'s.
 
@@ -132,9 +133,6 @@ class AnDE(BayesNetClassifier):
         are made when first asked for: :attr:`parent_tables_`)."""
         r, d = self.readers_, len(self.readers_)
         n = min(self._order(), d - 1) if d > 1 else 0
-        if self.discriminative and not self._order():
-            raise ParameterError("n: AnDE(n=0) is Naive Bayes, no average to weight; expected n >= 1 with "
-                                 "discriminative (WANBIA weights Naive Bayes)")
         self._check_size(n)
         self.parent_sets_ = [tuple(p) for p in combinations(range(d), n)] if n else []
         self.tables_ = [ConditionalTable(i, r[i]) for i in range(d)]

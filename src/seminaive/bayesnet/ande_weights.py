@@ -26,7 +26,7 @@ from .._jit import compiled
 from .._state import numbers
 from ..learning.sources import OneTable
 from .ande_kernel import _flat, code_matrix
-from .discriminative import Weighting, _minimize, summed_objective
+from .discriminative import Weighting, _minimize, iterations, summed_objective
 from .weight_rows import training_chunk
 
 __all__ = ["MIXTURE", "fit_weights", "fold_weights"]
@@ -232,7 +232,7 @@ def _from_state(state, model, how):
         raise ValueError("state.weights.values: expected weights per table from 0 to 1")
     theta = np.ones(size)
     theta[at.astype(np.int64)] = values
-    return {"theta": theta, "iterations": int(state.get("iterations", 0)), "how": how}
+    return {"theta": theta, "iterations": iterations(state), "how": how}
 
 
 MIXTURE = Weighting(fit_weights, source_weights, fold_weights, _state, _from_state,

@@ -36,7 +36,7 @@ from ..exceptions import ChunkWarning, ParameterError
 from .streamed import fit_chunks, fit_passes
 from ..learning.sources import OneTable, add_counts
 from ..core.counting import count_classes
-from .discriminative import DISCRIMINATIVE, LOG_LINEAR, check_penalty, discriminate
+from .discriminative import DISCRIMINATIVE, LOG_LINEAR, check_penalty, discriminate, load_weights
 
 __all__ = ["BayesNetClassifier", "DISCRETIZER_NAMES", "ChunkWarning"]
 
@@ -185,11 +185,7 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
             self._estimate()
         self._set_other_state(state)
         if getattr(self, "discriminative", None):
-            w = state.get("weights")
-            self.weights_ = None if w is None else self._weighting.from_state(field(state, "weights", dict), self,
-                                                                               self.discriminative)
-            if self.weights_ is not None:
-                self._weighting.fold(self, self.weights_)
+            load_weights(self, state)
 
     def _set_other_state(self, state):  # what a subclass keeps beside the tables (before the weights on it)
         pass

@@ -31,7 +31,7 @@ from scipy.optimize import minimize
 from threadpoolctl import threadpool_limits
 
 from .._jit import compiled
-from .._state import field, numbers
+from .._state import field, index, numbers
 from .._validation import check_param
 from ..exceptions import ParameterError
 from ..learning.sources import OneTable, map_reduce
@@ -40,7 +40,8 @@ from ..scoring import log_posteriors
 from .streamed import fit_passes
 
 __all__ = ["DISCRIMINATIVE", "LOG_LINEAR", "PENALTIES", "Weighting", "check_penalty", "discriminate", "fit_weights",
-           "fold_weights", "source_weights", "summed_objective", "weights_state", "weights_from_state"]
+           "fold_weights", "source_weights", "summed_objective", "weights_state", "weights_from_state", "iterations",
+           "load_weights"]
 
 DISCRIMINATIVE = ("table", "parameter")
 PENALTIES = (0.01, 0.1, 1.0, 10.0, 100.0)  # penalty="auto": the one of least held-out squared error (or none)
@@ -341,7 +342,24 @@ def weights_from_state(state, model, how):
         if (cells != np.round(cells)).any() or (cells.size and cells.max() >= _n_cells(t, k)):
             raise ValueError(f"{where}: expected cells of the table (0 to {_n_cells(t, k) - 1})")
         out.append((cells.astype(np.int64), numbers(entry[1], where, (cells.size, k))))
-    return {"prior": prior, "tables": out, "iterations": int(state.get("iterations", 0))}
+    return {"prior": prior, "tables": out, "iterations": iterations(state)}
+
+
+def iterations(state):
+    """A model file's count of L-BFGS iterations (0 where it has none), checked."""
+    return index(state.get("iterations", 0), "state.weights.iterations", MAX_ITERATIONS + 1)
+
+
+def load_weights(model, state):
+    """A model file's weights set on a model (``weights_``, folded in): null where the penalty's
+    choice kept none; a file without the field is refused, naming it."""
+    if "weights" not in state:
+        raise ValueError("state.weights: expected the weights, or null where none were kept")
+    w = state["weights"]
+    model.weights_ = None if w is None else model._weighting.from_state(field(state, "weights", dict), model,
+                                                                        model.discriminative)
+    if model.weights_ is not None:
+        model._weighting.fold(model, model.weights_)
 
 
 class Weighting(NamedTuple):
