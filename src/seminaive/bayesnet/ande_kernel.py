@@ -16,7 +16,7 @@ import numpy as np
 
 from .._jit import compiled, on_threads
 
-__all__ = ["average_sets", "code_matrix"]
+__all__ = ["average_sets", "code_matrix", "set_values"]
 
 BLOCK = 2048  # rows per block
 TINY = 1e-280  # a product below it is redone in logarithms (doubles go subnormal near 2.2e-308)
@@ -141,7 +141,14 @@ def _average_logs(codes, out, members, widths, children, logs, logs_at, rows_of,
             out[row, c] = top[c] + math.log(total[c]) - shift if total[c] > 0 else -np.inf
 
 
-_KERNELS = ("_set_value", "_average", "_average_logs")
+def _set_values(codes, members, widths, seen, seen_at, threshold, out):
+    """Every row's value of every set (rows, sets), -1 where the set is not active (:func:`_set_value`)."""
+    for row in range(out.shape[0]):
+        for s in range(out.shape[1]):
+            out[row, s] = _set_value(codes, row, members, widths, s, seen, seen_at, threshold)
+
+
+_KERNELS = ("_set_value", "_average", "_average_logs", "_set_values")
 _COMPILED = []
 
 
@@ -162,24 +169,38 @@ def code_matrix(readers, columns, n):
     return codes
 
 
+def _activity(model):
+    """What decides a set's value and whether it is active: the sets' attributes and their numbers of
+    values, each set's counts per value (end to end, and where each set's start), the threshold."""
+    readers = model.readers_
+    members = np.array(model.parent_sets_, dtype=np.int64)
+    widths = np.array([[readers[p].n_values for p in P] for P in model.parent_sets_], dtype=np.int64)
+    seen, seen_at = _flat([c[:, :-1].sum(axis=0) for c in model.joint_stats_])
+    return members, widths, seen, seen_at, max(model.min_count, 1e-300)
+
+
+def set_values(model, codes):
+    """Every row's value of each of a fitted AnDE's super-parent sets (rows, sets), -1 where the set is
+    not active for the row, as its prediction decides; ``codes``: :func:`code_matrix`'s."""
+    out = np.empty((codes.shape[1], len(model.parent_sets_)), dtype=np.int64)
+    compiled(globals(), _KERNELS, _COMPILED, nogil=("_average",))["_set_values"](codes, *_activity(model), out)
+    return out
+
+
 def average_sets(model, columns, out):
     """Set ``out`` (rows, K) to the log of the AnDE average of the fitted ``model``'s active
     super-parent sets, from the readers' code ``columns``; returns the mask of the rows where no
     set is active (``out`` not set there). With discriminative weights, the sets' weighted logs
     (``weighted_``: :mod:`.ande_weights`)."""
-    readers = model.readers_
-    codes = code_matrix(readers, columns, out.shape[0])
+    codes = code_matrix(model.readers_, columns, out.shape[0])
     weighted = getattr(model, "weighted_", None)
     (logs, logs_at), set_logs, joint_log = weighted or (model.set_logs_block_, model.set_logs_, model.joint_log_)
-    members = np.array(model.parent_sets_, dtype=np.int64)
-    widths = np.array([[readers[p].n_values for p in P] for P in model.parent_sets_], dtype=np.int64)
+    members, widths, seen, seen_at, threshold = _activity(model)
     children = np.array(model._children(), dtype=np.int64)
     joint_logs, _ = _flat([np.ascontiguousarray(j.T) for j in joint_log])
-    seen, seen_at = _flat([c[:, :-1].sum(axis=0) for c in model.joint_stats_])
     probs, _ = _flat([np.exp(s.transpose(3, 0, 1, 2)) for s in set_logs])  # (K, children, slots, rows):
     # each set's as large as its log tables, so both start at logs_at
     rows_of = np.array([s.shape[2] for s in set_logs], dtype=np.int64)
-    threshold = max(model.min_count, 1e-300)
     state = np.zeros(out.shape[0], dtype=np.int8)
     fns = compiled(globals(), _KERNELS, _COMPILED, nogil=("_average",))
     joint_at = seen_at * out.shape[1]  # K per value of a set

@@ -25,7 +25,7 @@ import numpy as np
 from .._jit import compiled
 from .._state import numbers
 from ..learning.sources import OneTable
-from .ande_kernel import _flat, code_matrix
+from .ande_kernel import _flat, code_matrix, set_values
 from .discriminative import Weighting, _minimize, iterations, summed_objective
 from .weight_rows import training_chunk
 
@@ -134,25 +134,9 @@ class _Layout:
         return np.concatenate([grad_u, grad_w])
 
 
-def _set_codes(model, codes):
-    """Each row's value of every super-parent set (rows, sets), -1 where the set is not active (an
-    attribute missing, or its value counted less than ``min_count``), as the prediction reads them."""
-    readers, threshold = model.readers_, max(model.min_count, 1e-300)
-    out = np.full((codes.shape[1], len(model.parent_sets_)), -1, dtype=np.int64)
-    for s, members in enumerate(model.parent_sets_):
-        code, live = np.zeros(codes.shape[1], dtype=np.int64), np.ones(codes.shape[1], dtype=bool)
-        for p in members:
-            width = readers[p].n_values
-            live &= codes[p] < width
-            code = code * width + np.minimum(codes[p], width - 1)
-        live &= model.joint_stats_[s][:, :-1].sum(axis=0)[code] >= threshold
-        out[live, s] = code[live]
-    return out
-
-
 def _rows(model, table):
     codes = code_matrix(model.readers_, [r.codes(table) for r in model.readers_], table.n_samples).astype(np.int64)
-    return codes, _set_codes(model, codes)
+    return codes, set_values(model, codes)
 
 
 def _objective(theta, lay, how, codes, setcode, y, sw, penalty):
