@@ -174,6 +174,13 @@ def test_the_family_cuts_by_every_path(files, numeric):
     check_every_path(lambda: KDB(k=1, numeric=numeric, random_state=5), files[1])
 
 
+@pytest.mark.parametrize("numeric", ["resolution", "resolution_stochastic"])
+def test_ladder_tables_by_every_path(files, numeric):
+    """A ladder's intervals back off to their coarser ones inside hierarchical tables: the ladder
+    reaches every path."""
+    check_every_path(lambda: KDB(k=2, numeric=numeric, estimation="hgs", random_state=3), files[1])
+
+
 @pytest.mark.parametrize("random_state", [0, 7])
 def test_stochastic_cuts_take_their_seed_by_every_path(files, random_state):
     """The regression case: mdl_stochastic's cuts drew other seeds from files than in memory."""

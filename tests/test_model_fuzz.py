@@ -21,7 +21,8 @@ from seminaive.persistence import model_from_dict, model_to_dict
 
 # every kind of model a file can hold: each model class, each estimation that keeps state of its own, each calibrator
 KINDS = ["nb", "nb-kernel", "nb-mdl", "nb-map", "1r", "zeror", "bse", "bsj", "bsej", "fssj", "cnb:0.8", "offset:0.8",
-         "tan", "kdb2", "kdb:k=2:estimation=hdp", "kdb:k=2:estimation=hgs", "skdb", "aode", "a2de",
+         "tan", "kdb2", "kdb:k=2:estimation=hdp", "kdb:k=2:estimation=hgs",
+         "kdb:k=2:numeric=resolution:estimation=hgs", "skdb", "aode", "a2de",
          "eskdb:n_estimators=2", "kdb:k=1:discriminative=parameter:penalty=1.0", "aode:discriminative=table:penalty=0.5",
          "aode:discriminative=parameter:penalty=0.5", "wanbia", "nb-isotonic", "nb-sigmoid", "nb-temperature", "multinomial", "bernoulli"]
 COUNT_KINDS = ("multinomial", "bernoulli")

@@ -133,14 +133,14 @@ def fit_passes(model, source, shared=None):
     if len(names) > 1 and not model._selects:
         raise ParameterError(f"numeric: {type(model).__name__} takes one discretizer; several ({', '.join(names)}) "
                              f"are chosen among by a selective model's leave-one-out (SelectiveKDB, ESKDB)")
-    cuts_by, ranges = cuts_and_ranges(source, model.schema_, model.classes_, names, model.n_bins, model.min_bucket,
+    cuts_by, ranges, ladders = cuts_and_ranges(source, model.schema_, model.classes_, names, model.n_bins, model.min_bucket,
                                       model.random_state)
     if model._selects:  # selective kDB: its candidates scored through the engine, under every discretizer
         unit = units(ranges) if getattr(model, "hybrid", None) else {}  # the Gaussian children's units
-        _select_discretizer(model, source, cuts_by, shared, unit)
+        _select_discretizer(model, source, cuts_by, ladders, shared, unit)
         model._estimate()
         return model
-    _set_readers(model, cuts_by[names[0]])
+    _set_readers(model, cuts_by[names[0]], ladders[names[0]])
     if model._fixed_structure:
         model._set_parents([()] * len(model.schema_))  # AnDE: its super-parent sets do not depend on the data
     else:
@@ -152,22 +152,23 @@ def fit_passes(model, source, shared=None):
     return model
 
 
-def _set_readers(model, cuts_of):
-    """The model's readers: each nominal attribute's codes, each numeric attribute's intervals."""
+def _set_readers(model, cuts_of, levels_of):
+    """The model's readers: each nominal attribute's codes, each numeric attribute's intervals (with
+    their ladder's levels, ``levels_of``, where the discretizer has one)."""
     schema = model.schema_
     model.readers_ = [Categorical(i, schema.nominal_indices.index(i), a.n_values) if a.is_nominal else None
                       for i, a in enumerate(schema.attributes)]
     for j, cuts in cuts_of.items():
-        model.readers_[j] = Discretized(j, schema.numeric_indices.index(j), cuts)
+        model.readers_[j] = Discretized(j, schema.numeric_indices.index(j), cuts, levels_of[j])
 
 
-def _select_discretizer(model, source, cuts_by, shared=None, unit=None):
+def _select_discretizer(model, source, cuts_by, ladders, shared=None, unit=None):
     """A selective model's selection under each discretizer's intervals (``cuts_by``, in the order of
     its ``numeric``); the one whose chosen candidate scores best by the engine's leave-one-out is kept
     (ties: the first), as ``numeric_``, with every discretizer's best score in ``numeric_scores_``."""
     best, scores = None, {}
     for name, cuts_of in cuts_by.items():
-        _set_readers(model, cuts_of)
+        _set_readers(model, cuts_of, ladders[name])
         model._select(_pair_pass(model, source, shared), _engine(model, source, unit or {}))
         scores[name] = model._selection_gain()
         if best is None or scores[name] > scores[best[0]]:

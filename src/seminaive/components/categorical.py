@@ -34,6 +34,11 @@ class Categorical(Component):
         super().__init__(attribute, column)
         self.n_values = n_values
 
+    @property
+    def level(self):
+        """What a hierarchical table takes of it as a parent: its number of values."""
+        return self.n_values
+
     def codes(self, table, start=None, stop=None):
         """The attribute's codes for rows ``start:stop`` (-1 where missing)."""
         return table.codes[start:stop, self.column]

@@ -42,6 +42,18 @@ def checked_cuts(value, where):
     return cuts
 
 
+def _checked_levels(d, n, where):
+    """The levels of a ladder's cuts (absent: no ladder, as files written before ladders): whole
+    numbers from 1, one per cut point."""
+    if "levels" not in d:
+        return None
+    v = d["levels"]
+    if not isinstance(v, list) or len(v) != n or not all(type(x) is int and x >= 1 for x in v):  # noqa: E721
+        raise ValueError(f"{where}.levels: expected a whole number >= 1 for each of the {n} cut points (the "
+                         f"ladder's level it appears at), got {brief(v)}")
+    return v
+
+
 def checked_component(d, where, attribute, column, n_values=None, kinds=None):
     """The component a model file describes at ``where``: its kind among ``kinds`` (default: any
     attribute model), its ``attribute`` and ``column`` those the schema gives, a categorical one's
@@ -63,7 +75,7 @@ def checked_component(d, where, attribute, column, n_values=None, kinds=None):
         cuts = checked_cuts(d.get("cuts"), f"{where}.cuts")
         if "n_values" in d:
             _exact_int(d, "n_values", cuts.size + 1, where, "one more than the cut points")
-        return Discretized(attribute, column, cuts)
+        return Discretized(attribute, column, cuts, _checked_levels(d, cuts.size, where))
     if cls is Kernel:
         bw = d.get("bandwidth")
         ok = bw in BANDWIDTHS if isinstance(bw, str) else (

@@ -122,7 +122,7 @@ class ConditionalTable(Component):
         return {"counts": a["counts"] + b["counts"]}
 
     def estimate(self, stats, estimator, **context):
-        self.log_table_ = log_tables(stats["counts"], estimator, [p.n_values for p in self.parents],
+        self.log_table_ = log_tables(stats["counts"], estimator, [p.level for p in self.parents],
                                      (self.attribute, *[p.attribute for p in self.parents]))
 
     def log_likelihood(self, table):

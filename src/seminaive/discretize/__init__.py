@@ -40,11 +40,12 @@ def _parameters(kind):
     return frozenset(kind._get_param_names())
 
 
-def learn_cuts(name, x, y, weight=None, n_bins=10, min_bucket=6, random_state=0):
+def learn_cuts(name, x, y, weight=None, n_bins=10, min_bucket=6, random_state=0, ladder=False):
     """The cut points the discretizer ``name`` learns from values ``x`` (NaN
     missing) and class codes ``y``, as every model learns them inside its fit:
     integer weights repeat instances, fractional ones count as presence;
-    ``random_state`` seeds a discretizer that draws its cuts.
+    ``random_state`` seeds a discretizer that draws its cuts. ``ladder``: the cuts
+    and their levels (:meth:`~.base.Discretizer.ladder_for`).
 
     Examples
     --------
@@ -59,13 +60,15 @@ def learn_cuts(name, x, y, weight=None, n_bins=10, min_bucket=6, random_state=0)
         reps = weight.astype(np.int64) if np.all(weight == np.round(weight)) else (weight > 0)
         x = np.repeat(x, reps)
         y = None if y is None else np.repeat(y, reps)
-    return disc.cuts_for(x, y if disc.supervised else None)
+    both = disc.ladder_for(x, y if disc.supervised else None)
+    return both if ladder else both[0]
 
 
-def attribute_cuts(name, columns, y, weight=None, n_bins=10, min_bucket=6, random_state=0):
+def attribute_cuts(name, columns, y, weight=None, n_bins=10, min_bucket=6, random_state=0, ladder=False):
     """``{attribute index: cut points}`` of every numeric attribute: ``columns`` maps each one's
     attribute index to its values (NaN missing). The one place a model learns its cuts, in memory
     and from chunks alike: attribute ``j``'s drawn cuts take :func:`column_seed` ``(random_state, j)``.
+    ``ladder``: ``{attribute index: (cut points, their levels)}`` (:func:`learn_cuts`).
 
     Examples
     --------
@@ -74,5 +77,5 @@ def attribute_cuts(name, columns, y, weight=None, n_bins=10, min_bucket=6, rando
     >>> attribute_cuts("equal_width", {3: x}, None, n_bins=2)[3].tolist()
     [2.0]
     """
-    return {j: learn_cuts(name, x, y, weight, n_bins, min_bucket, column_seed(random_state, j))
+    return {j: learn_cuts(name, x, y, weight, n_bins, min_bucket, column_seed(random_state, j), ladder)
             for j, x in columns.items()}

@@ -81,11 +81,22 @@ class Discretizer(ValidatedParams, TransformerMixin, BaseEstimator):
 
     def cuts_for(self, x, y=None):
         """Cut points for one column ``x`` (NaN = missing) with class codes ``y``."""
+        return self.ladder_for(x, y)[0]
+
+    def ladder_for(self, x, y=None):
+        """:meth:`cuts_for`, and the level of a ladder of nested cuts at which each cut appears
+        (ints from 1, coarse to fine; None for a discretizer without a ladder): the cuts of the
+        levels up to l are the intervals at level l."""
         self._check_params()
         keep = ~np.isnan(x)
         order = np.argsort(x[keep], kind="stable")
         ys = np.asarray(y)[keep][order] if y is not None else None
-        return np.asarray(self._cut_points(x[keep][order], ys), dtype=np.float64)
+        cuts, levels = self._ladder_points(x[keep][order], ys)
+        return np.asarray(cuts, dtype=np.float64), None if levels is None else np.asarray(levels, dtype=np.int64)
+
+    def _ladder_points(self, x, y):
+        """The cut points of sorted ``x`` and their levels (None: no ladder)."""
+        return self._cut_points(x, y), None
 
     def transform(self, X):
         """Interval codes as floats (NaN where missing)."""

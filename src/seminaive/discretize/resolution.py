@@ -29,7 +29,10 @@ the interval, P(c | b) proportional to P(c) P_j(b | c) with a Laplace class prio
 leaves every count (its cell's, its intervals', its class's), exactly, in one pass over the finest
 level's cells (the ladder itself is built on all the rows). A coarser level within ``min_gain``
 nats per row of the least loss is kept. The model's own tables are then estimated as the model
-estimates them.
+estimates them; a hierarchical estimator (HGS, the HDP, HLS) takes the ladder's coarser levels of
+a parent as back-off levels of their own (:meth:`~.base.Discretizer.ladder_for` gives each cut's
+level; :class:`~seminaive.estimation.Ladder`), so a fine interval's row of a table backs off to
+its coarse interval's before the parent is dropped.
 """
 
 import numpy as np
@@ -208,14 +211,22 @@ class ResolutionDiscretizer(Discretizer):
         return None
 
     def _cut_points(self, x, y):
+        return self._ladder_points(x, y)[0]
+
+    def _ladder_points(self, x, y):
+        """The cuts of the chosen level, each with the level of the ladder it first appears at."""
         if x.size < 2:
-            return []
+            return [], []
         values, counts = value_counts(x, y, int(y.max()) + 1)
         rng = self._rng()
         levels = ladder(values, counts, self._coarse(values, counts, rng) if self.max_bins > 1 else [],
                         self.max_bins, rng)
-        bounds = levels[choose_level(counts, levels, min_gain=self.min_gain)]
-        return [float(midpoint(values[p - 1], values[p])) for p in bounds]
+        chosen = choose_level(counts, levels, min_gain=self.min_gain)
+        bounds = levels[chosen]
+        first = np.zeros(bounds.size, dtype=np.int64)
+        for j in range(chosen, 0, -1):  # nested: a cut of level j is in every finer level
+            first[np.isin(bounds, levels[j])] = j
+        return [float(midpoint(values[p - 1], values[p])) for p in bounds], first.tolist()
 
 
 class StochasticResolutionDiscretizer(ResolutionDiscretizer):

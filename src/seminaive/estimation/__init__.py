@@ -9,10 +9,11 @@ from .bayesian import PRIOR_KEYS, MEstimate, NormalGamma, normal_gamma_posterior
 from .hdp import HDP
 from .hgs import HGS
 from .hls import HLS
+from ._tree import Ladder
 from .frequency import PRIORS, Frequency, class_log_prior, laplace_log_prior, lidstone_log, loo_class_log_prior
 from .._names import ESTIMATIONS as _ESTIMATIONS
 
-__all__ = ["Frequency", "HDP", "HGS", "HLS", "NormalGamma", "MEstimate", "normal_gamma_posterior", "class_log_prior", "PRIORS",
+__all__ = ["Frequency", "HDP", "HGS", "HLS", "Ladder", "NormalGamma", "MEstimate", "normal_gamma_posterior", "class_log_prior", "PRIORS",
            "PRIOR_KEYS", "ESTIMATIONS", "make_estimator", "loo_class_log_prior", "laplace_log_prior", "lidstone_log"]
 
 ESTIMATIONS = _ESTIMATIONS

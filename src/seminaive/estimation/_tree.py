@@ -3,21 +3,79 @@ the root P(child), its children P(child | class), theirs P(child | class, first
 parent), ... down to the leaves P(child | class, parents), which hold the data's
 counts. Only the nodes holding data are built; :func:`dense_levels` lays the
 estimates out for every configuration again. Shared by the hierarchical estimators
-(:mod:`.hdp`, :mod:`.hgs`).
+(:mod:`.hdp`, :mod:`.hgs`, :mod:`.hls`).
+
+A parent that is a numeric attribute's intervals from a ladder of nested cuts
+(:class:`~seminaive.discretize.ResolutionDiscretizer`) comes in as a :class:`Ladder`: the
+tree takes its coarsest intervals first, then each finer level in place of the one
+above it, so that a fine interval's node backs off to the coarser interval that
+contains it before the parent is dropped (as a table backs off to fewer parents).
+The tree is then exactly the tree of the same table with every coarser level as an
+explicit parent column just before the fine one (each fine value has one coarse
+value, so the explicit tree's nodes are the same).
 """
+
+from typing import NamedTuple
 
 import numpy as np
 
 from ..exceptions import ParameterError
 
-__all__ = ["Hierarchy", "TYINGS", "probability_tree", "dense_levels", "node_counts", "ancestors", "tied_groups"]
+__all__ = ["Hierarchy", "Ladder", "TYINGS", "tree_steps", "probability_tree", "dense_levels", "node_counts",
+           "ancestors", "tied_groups"]
 
 TYINGS = ("level", "single", "parent", "none")
 
 
+class Ladder(NamedTuple):
+    """A parent of ``n_values`` values whose values nest in coarser ones: ``coarser[l]`` maps each
+    value to its value at coarser level l (coarse to fine; each level's values in order).
+
+    Examples
+    --------
+    >>> tree_steps(2, [Ladder(4, (np.array([0, 0, 1, 1]),))])  # 2 classes; 4 intervals in 2
+    [2, 2, (4, [0, 0, 1, 1])]
+    """
+
+    n_values: int
+    coarser: tuple
+
+
+def tree_steps(k, levels):
+    """The tree's steps below the root for ``k`` classes and the parents ``levels`` (numbers of
+    values, or :class:`Ladder`): an int adds a parent of that many values; ``(arity, up)`` replaces
+    the step above by a finer one, ``up[v]`` being the value of the step above that holds v."""
+    out = [int(k)]
+    for level in levels:
+        if not isinstance(level, Ladder) or not level.coarser:
+            out.append(int(level[0] if isinstance(level, Ladder) else level))
+            continue
+        maps = [np.asarray(c, dtype=np.int64) for c in level.coarser] + [np.arange(int(level.n_values))]
+        out.append(int(maps[0].max()) + 1)
+        for coarse, fine in zip(maps, maps[1:]):
+            up = np.zeros(int(fine.max()) + 1, dtype=np.int64)
+            up[fine] = coarse
+            out.append((up.size, up.tolist()))
+    return out
+
+
+def _arity(step):
+    return step[0] if isinstance(step, tuple) else step
+
+
+def _up_codes(codes, steps, d):
+    """The codes at depth d - 1 of the codes at depth d (step d - 1 of ``steps``)."""
+    step = steps[d - 1]
+    if not isinstance(step, tuple):
+        return codes // step
+    arity, up = step
+    return codes // arity * _arity(steps[d - 2]) + np.asarray(up, dtype=np.int64)[codes % arity]
+
+
 def probability_tree(counts, arities, estimation):
-    """The nodes of the tree of ``counts`` (K, P, m) with the conditioning arities [K, v1..vk]
-    (P = v1 ... vk, row-major, the last parent fastest): the nodes holding data at each depth
+    """The nodes of the tree of ``counts`` (K, P, m) with the conditioning steps ``arities``
+    (:func:`tree_steps`: [K, v1..vk], P = v1 ... vk, row-major, the last parent fastest, a
+    ladder's finer levels in place of its coarser ones): the nodes holding data at each depth
     (their row-major codes), the parent of every node, where each depth starts, and the leaves'
     counts (whole numbers, checked: only the rows holding data are read, as integers;
     ``estimation`` names the estimator in the error)."""
@@ -30,7 +88,7 @@ def probability_tree(counts, arities, estimation):
                              f"weights")
     ups = []
     for d in range(len(arities), 0, -1):
-        up, inverse = np.unique(codes[0] // arities[d - 1], return_inverse=True)
+        up, inverse = np.unique(_up_codes(codes[0], arities, d), return_inverse=True)
         codes.insert(0, up)
         ups.insert(0, inverse)
     if codes[0].size == 0:  # no data at all: the root alone
@@ -83,11 +141,14 @@ def tied_groups(tying, parent, start):
 
 def dense_levels(rows, codes, start, arities, m):
     """Estimates for every configuration of every depth: a list over depths 0..k+1 of arrays
-    (prod of the arities so far, m) from the nodes' ``rows`` (nodes, m); a configuration
+    (the configurations of the steps so far, m) from the nodes' ``rows`` (nodes, m); a configuration
     without a node (no data) takes its parent configuration's row."""
     dense = [rows[0:1] if start[1] > 0 else np.full((1, m), 1.0 / m)]
+    size = 1
     for d in range(1, len(arities) + 1):
-        level = np.repeat(dense[-1], arities[d - 1], axis=0)  # each node's children start from its row
+        size = size // _arity(arities[d - 2]) * _arity(arities[d - 1]) if isinstance(arities[d - 1], tuple) else \
+            size * arities[d - 1]
+        level = dense[-1][_up_codes(np.arange(size), arities, d)]  # each node's children start from its row
         level[codes[d]] = rows[start[d]:start[d + 1]]
         dense.append(level)
     return dense

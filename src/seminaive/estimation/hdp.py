@@ -17,7 +17,7 @@ from .._validation import check_param
 from .._seeds import derived_seed
 from .._state import numbers
 from ._hdp_sampler import kernel, stirling_table
-from ._tree import TYINGS, Hierarchy, dense_levels, probability_tree, tied_groups
+from ._tree import TYINGS, Hierarchy, dense_levels, probability_tree, tied_groups, tree_steps
 
 __all__ = ["HDP", "TYINGS", "SavedTables"]
 
@@ -71,7 +71,7 @@ class HDP(Hierarchy):
         (prod of the arities so far, m), a node without data taking its parent's row."""
         self._check()
         counts = np.asarray(counts)
-        arities = [counts.shape[0], *[int(v) for v in levels]]
+        arities = tree_steps(counts.shape[0], levels)
         codes, parent, start, leaf = probability_tree(counts, arities, "hdp")
         conc, n_conc, sampled = _concentrations(self.tying, parent, start)
         seed = derived_seed(self.random_state, *key)

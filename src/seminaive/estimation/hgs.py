@@ -42,7 +42,7 @@ import numpy as np
 
 from .._jit import compiled
 from .._validation import check_param
-from ._tree import TYINGS, Hierarchy, ancestors, dense_levels, node_counts, probability_tree, tied_groups
+from ._tree import TYINGS, Hierarchy, ancestors, dense_levels, node_counts, probability_tree, tied_groups, tree_steps
 
 __all__ = ["HGS", "concentrations", "smoothed"]
 
@@ -214,7 +214,7 @@ class HGS(Hierarchy):
         check_param("max_evaluations", self.max_evaluations, kind="int", low=1)
         counts = np.asarray(counts)
         m = counts.shape[-1]
-        arities = [counts.shape[0], *[int(v) for v in levels]]
+        arities = tree_steps(counts.shape[0], levels)
         codes, parent, start, leaf = probability_tree(counts, arities, "hgs")
         inner = int(start[-2])
         if start[-1] == inner:  # no data: uniform

@@ -25,7 +25,7 @@ from scipy.optimize import minimize
 from threadpoolctl import threadpool_limits
 
 from .._validation import check_param
-from ._tree import Hierarchy, dense_levels, probability_tree
+from ._tree import Hierarchy, dense_levels, probability_tree, tree_steps
 
 __all__ = ["HLS", "hls_logits"]
 
@@ -120,7 +120,7 @@ class HLS(Hierarchy):
         check_param("penalty", self.penalty, kind="number", low=0, low_inclusive=False)
         counts = np.asarray(counts)
         m = counts.shape[-1]
-        arities = [counts.shape[0], *[int(v) for v in levels]]
+        arities = tree_steps(counts.shape[0], levels)
         codes, parent, start, leaf = probability_tree(counts, arities, "hls")
         if start[-1] == start[-2]:  # no data: uniform
             return dense_levels(np.full((int(start[-1]), m), 1.0 / m), codes, start, arities, m)

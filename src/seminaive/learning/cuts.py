@@ -76,27 +76,30 @@ def candidate_cuts(source, schema, classes, names, n_bins=10, min_bucket=6, rand
 
 
 def cuts_and_ranges(source, schema, classes, names, n_bins=10, min_bucket=6, random_state=0):
-    """:func:`candidate_cuts`, and ``{attribute index: (smallest, largest present value, distinct
-    values)}`` of every numeric attribute ((nan, nan, 0) where it has none), from the same pass.
+    """:func:`candidate_cuts`, ``{attribute index: (smallest, largest present value, distinct
+    values)}`` of every numeric attribute ((nan, nan, 0) where it has none), and
+    ``{discretizer: {attribute index: the cuts' levels}}`` (None: no ladder), from the same pass.
 
     Examples
     --------
     >>> from seminaive.datasets import load
     >>> from seminaive.data import infer_schema
     >>> d = load("iris")
-    >>> cuts, ranges = cuts_and_ranges([(d.X, d.y)], infer_schema(d.X), d.y.cat.categories.to_numpy(), ("mdl",))
+    >>> cuts, ranges, _ = cuts_and_ranges([(d.X, d.y)], infer_schema(d.X), d.y.cat.categories.to_numpy(), ("mdl",))
     >>> ranges[0]
     (4.3, 7.9, 35)
     """
     if not schema.numeric_indices:
-        return {name: {} for name in names}, {}
+        return {name: {} for name in names}, {}, {name: {} for name in names}
     triples = map_reduce(source, value_triples, add_value_triples, schema, classes)
     out = {name: {} for name in names}
+    ladders = {name: {} for name in names}
     for name in names:
         for j, (x, y, w) in triples.items():
-            out[name].update(attribute_cuts(name, {j: x}, y, w, n_bins, min_bucket, random_state))
+            out[name][j], ladders[name][j] = attribute_cuts(name, {j: x}, y, w, n_bins, min_bucket, random_state,
+                                                            ladder=True)[j]
     ranges = {}
     for j, (x, _, w) in triples.items():
         x = x[~np.isnan(x) & (True if w is None else w > 0)]  # a row of weight 0 is not in the data
         ranges[j] = (float(x.min()), float(x.max()), int(np.unique(x).size)) if x.size else (np.nan, np.nan, 0)
-    return out, ranges
+    return out, ranges, ladders
