@@ -12,6 +12,7 @@ from _scoring import reference_score
 from seminaive import AODE, KDB, NaiveBayes, SelectiveKDB, TAN
 from seminaive.calibration import Calibrated, Isotonic, Sigmoid, Temperature
 from seminaive.calibration.out_of_sample import leave_one_out_log_proba, out_of_fold_log_proba
+from seminaive.data.encoding import encode
 from seminaive.exceptions import ParameterError
 from seminaive.persistence import model_from_dict, model_to_dict
 from seminaive.search import BSEJ
@@ -245,6 +246,29 @@ def test_gaussian_leave_one_out_in_one_block_equals_attribute_by_attribute(monke
     np.testing.assert_allclose(out_of_sample._loo_gaussian_sum(est, stats, floors, scaled, codes, cells=1),
                                out_of_sample._loo_gaussian_sum(est, stats, floors, scaled, codes),
                                rtol=1e-13, atol=0)
+
+
+@pytest.mark.parametrize("alpha", [0.0, 0.5, 1.0])
+def test_categorical_leave_one_out_in_one_block_equals_attribute_by_attribute(monkeypatch, alpha):
+    """The batched categorical leave-one-out (Lidstone tables) gives the engine's per-attribute
+    numbers: missing values, a class of one row (nothing left of it), a value seen once, intervals."""
+    from seminaive.learning import leave_one_out as out_of_sample
+    X, y = mixed(n=70, seed=10, missing=0.1)
+    y = np.array(y, dtype=object)
+    y[5] = "k9"  # a class of one row
+    X["rare"] = pd.Categorical(np.where(np.arange(70) == 3, "r", "s"))
+    for numeric in ("gaussian", "equal_frequency"):
+        nb = NaiveBayes(alpha=alpha, numeric=numeric, n_bins=3).fit(X, y)
+        block = leave_one_out_log_proba(nb, X, y)
+        with monkeypatch.context() as patch:
+            patch.setattr(out_of_sample, "_plain_counts", lambda est: False)
+            one_by_one = leave_one_out_log_proba(nb, X, y)
+        np.testing.assert_allclose(block, one_by_one, rtol=1e-12, atol=1e-12)
+    codes = np.searchsorted(nb.classes_, y)
+    table = encode(X, nb.schema_)  # the last model's: every attribute nominal or intervals
+    parts = [(out_of_sample._codes(table, c), nb.stats_[i]["counts"], alpha) for i, c in enumerate(nb.components_)]
+    np.testing.assert_allclose(out_of_sample._loo_categorical_sum(parts, codes, cells=1),
+                               out_of_sample._loo_categorical_sum(parts, codes), rtol=1e-13, atol=0)
 
 
 def test_discretized_leave_one_out_equals_refits_with_the_cut_points_held():
