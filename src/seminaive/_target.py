@@ -92,6 +92,10 @@ def check_names(estimator, X, reset):
     >>> nb.feature_names_in_.tolist(), nb.n_features_in_
     (['a'], 1)
     """
+    if hasattr(X, "encoded_for"):  # integer codes name their attributes themselves
+        if reset:
+            estimator.n_features_in_, estimator.feature_names_in_ = len(X.names), np.asarray(X.names, dtype=object)
+        return
     if isinstance(X, pd.DataFrame):
         names = X.columns.tolist()
         known = getattr(estimator, "feature_names_in_", None)
@@ -107,6 +111,8 @@ def prediction_input(estimator, X):
     2-D, its columns matched to the estimator's schema by name, and its
     feature count and names checked as scikit-learn does."""
     X, _ = unwrap(X)
+    if hasattr(X, "encoded_for"):  # integer codes: checked against the schema where they are encoded
+        return X
     check_2d(X)
     names = list(estimator.schema_.names)
     if isinstance(X, pd.DataFrame):

@@ -43,7 +43,7 @@ def out_of_fold_log_proba(estimator, X, y, folds, classes):
     """Log-posteriors (n, K) of each row from ``estimator`` refitted on the other folds (a class
     missing from a fold's training part gets probability 0 there)."""
     X, y = unwrap(X, y)
-    if not hasattr(X, "iloc"):
+    if not hasattr(X, "iloc") and not hasattr(X, "encoded_for"):  # (integer codes select their rows)
         if hasattr(X, "__array__"):
             X = np.asarray(X)
         else:  # a list of rows: columns keep their own types

@@ -71,6 +71,8 @@ def as_columns(X):
                 columns.extend(c for _, c in X.items())
             return columns[j]
         return [str(c) for c in X.columns.tolist()], column, len(X), True
+    if hasattr(X, "encoded_for"):  # integer codes (:class:`~seminaive.data.codes.Codes`)
+        return list(X.names), (lambda j: X.codes[:, j]), len(X), False
     if isinstance(X, pd.Series):
         raise ParameterError("X: expected a 2-D table (DataFrame or array), got a Series")
     if hasattr(X, "tocsr"):
@@ -224,6 +226,8 @@ def encode(X, schema, check_finite=True, found_codes=None):
     >>> t.codes[:, 0].tolist(), t.numeric[:, 0].tolist(), t.unseen.tolist()
     ([1, -1], [3.5, nan], [1])
     """
+    if hasattr(X, "encoded_for"):  # integer codes (:class:`~seminaive.data.codes.Codes`): read as they are
+        return X.encoded_for(schema)
     names, get, n, is_frame = as_columns(X)
     want = list(schema.names)
     if is_frame and names != want and set(want) <= set(names):

@@ -132,6 +132,8 @@ def infer_schema(X, nominal=None, found_codes=None):
     >>> [(a.name, a.kind, a.values) for a in infer_schema(df).attributes]
     [('outlook', 'nominal', ('rainy', 'sunny')), ('temp', 'numeric', ())]
     """
+    if hasattr(X, "encoded_for"):  # integer codes: their declared attributes, every one nominal
+        return X.schema
     if hasattr(X, "schema") and isinstance(X.schema, Schema) and nominal is None:
         return Schema(X.schema.attributes)
     names, get, _, _ = as_columns(X)
