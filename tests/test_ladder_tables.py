@@ -10,7 +10,9 @@ import pandas as pd
 import pytest
 
 from seminaive import KDB
+from seminaive._target import class_codes
 from seminaive.components.discretized import Discretized
+from seminaive.data.encoding import encode
 from seminaive.discretize import ResolutionDiscretizer, StochasticResolutionDiscretizer, apply_cuts
 from seminaive.discretize.mdl import value_counts
 from seminaive.discretize.resolution import choose_level, ladder
@@ -142,7 +144,7 @@ def test_a_kdb_on_ladder_intervals_estimates_the_explicit_tree(numeric_frame):
     assert laddered, "the data were built for fine intervals; no parent has a ladder"
     compared = 0
     for table in laddered:
-        counts = table.count(model_encoded(model, X), model_codes(model, y), 2, None)["counts"][:, :-1]
+        counts = table.count(encode(X, model.schema_), class_codes(y, model.classes_), 2, None)["counts"][:, :-1]
         levels = [p.level for p in table.parents]
         position = next(i for i, v in enumerate(levels) if isinstance(v, Ladder))
         arities = [int(v[0]) if isinstance(v, Ladder) else int(v) for v in levels]
@@ -156,16 +158,6 @@ def test_a_kdb_on_ladder_intervals_estimates_the_explicit_tree(numeric_frame):
         assert np.array_equal(table.log_table_[:-1, :-1].transpose(2, 0, 1), want)
         compared += 1
     assert compared
-
-
-def model_encoded(model, X):
-    from seminaive.data.encoding import encode
-    return encode(X, model.schema_)
-
-
-def model_codes(model, y):
-    from seminaive._target import class_codes
-    return class_codes(y, model.classes_)
 
 
 def test_a_model_file_keeps_the_ladder(numeric_frame):

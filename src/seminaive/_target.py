@@ -9,7 +9,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import _check_sample_weight, check_array, column_or_1d, validate_data
 
 from .data.dataset import declared_labels, is_declared
-from .data.encoding import check_2d, encode, refuse_undeclared, select_columns
+from .data.encoding import check_2d, encode, is_codes, refuse_undeclared, select_columns
 from .data.kinds import infer_schema
 from .data.value_index import ValueIndex, gather
 from .exceptions import ParameterError
@@ -92,7 +92,7 @@ def check_names(estimator, X, reset):
     >>> nb.feature_names_in_.tolist(), nb.n_features_in_
     (['a'], 1)
     """
-    if hasattr(X, "encoded_for"):  # integer codes name their attributes themselves
+    if is_codes(X):  # integer codes name their attributes themselves
         if reset:
             estimator.n_features_in_, estimator.feature_names_in_ = len(X.names), np.asarray(X.names, dtype=object)
         return
@@ -111,7 +111,7 @@ def prediction_input(estimator, X):
     2-D, its columns matched to the estimator's schema by name, and its
     feature count and names checked as scikit-learn does."""
     X, _ = unwrap(X)
-    if hasattr(X, "encoded_for"):  # integer codes: checked against the schema where they are encoded
+    if is_codes(X):  # checked against the schema where they are encoded
         return X
     check_2d(X)
     names = list(estimator.schema_.names)

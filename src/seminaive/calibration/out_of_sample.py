@@ -20,6 +20,7 @@ from sklearn.base import clone
 
 from .._target import unwrap
 from ..core.capabilities import capabilities
+from ..data.encoding import is_codes
 from ..exceptions import UnseenValueWarning
 
 __all__ = ["has_leave_one_out", "leave_one_out_log_proba", "out_of_fold_log_proba"]
@@ -43,7 +44,7 @@ def out_of_fold_log_proba(estimator, X, y, folds, classes):
     """Log-posteriors (n, K) of each row from ``estimator`` refitted on the other folds (a class
     missing from a fold's training part gets probability 0 there)."""
     X, y = unwrap(X, y)
-    if not hasattr(X, "iloc") and not hasattr(X, "encoded_for"):  # (integer codes select their rows)
+    if not hasattr(X, "iloc") and not is_codes(X):  # (integer codes select their rows)
         if hasattr(X, "__array__"):
             X = np.asarray(X)
         else:  # a list of rows: columns keep their own types

@@ -64,8 +64,9 @@ class Codes:
             bad = np.flatnonzero((low < -1) | (high >= widths))
             if bad.size:
                 j = int(bad[0])
-                raise ParameterError(f"codes: column {j} ({names[j]}) holds {int(low[j]) if low[j] < -1 else int(high[j])}"
-                                     f"; expected -1 (missing) to {int(widths[j]) - 1}")
+                held = int(low[j]) if low[j] < -1 else int(high[j])
+                raise ParameterError(f"codes: column {j} ({names[j]}) holds {held}; expected -1 (missing) to "
+                                     f"{int(widths[j]) - 1}")
         self.codes = codes
         self.n_values = widths.astype(np.int64)
         self.names = tuple(names)

@@ -54,6 +54,12 @@ class EncodedTable:
         return self.codes.shape[0] if self.codes.shape[1] else self.numeric.shape[0]
 
 
+def is_codes(X):
+    """Whether ``X`` is nominal data held as integer codes (:class:`~seminaive.data.codes.Codes`),
+    which every step of the front end reads as it is."""
+    return hasattr(X, "encoded_for")
+
+
 def as_columns(X):
     """Return ``(names, get_column, n_rows, is_frame)`` for a 2-D table.
 
@@ -71,7 +77,7 @@ def as_columns(X):
                 columns.extend(c for _, c in X.items())
             return columns[j]
         return [str(c) for c in X.columns.tolist()], column, len(X), True
-    if hasattr(X, "encoded_for"):  # integer codes (:class:`~seminaive.data.codes.Codes`)
+    if is_codes(X):
         return list(X.names), (lambda j: X.codes[:, j]), len(X), False
     if isinstance(X, pd.Series):
         raise ParameterError("X: expected a 2-D table (DataFrame or array), got a Series")
@@ -226,7 +232,7 @@ def encode(X, schema, check_finite=True, found_codes=None):
     >>> t.codes[:, 0].tolist(), t.numeric[:, 0].tolist(), t.unseen.tolist()
     ([1, -1], [3.5, nan], [1])
     """
-    if hasattr(X, "encoded_for"):  # integer codes (:class:`~seminaive.data.codes.Codes`): read as they are
+    if is_codes(X):  # read as they are
         return X.encoded_for(schema)
     names, get, n, is_frame = as_columns(X)
     want = list(schema.names)

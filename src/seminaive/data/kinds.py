@@ -12,7 +12,7 @@ numeric, as the same column read by pandas is.
 import numpy as np
 import pandas as pd
 
-from .encoding import as_columns
+from .encoding import as_columns, is_codes
 from .factorize import NUMBER_KINDS, factorize_nominal, is_text_column
 from .int_block import LUT_LIMIT, block_counts, block_width, present_values
 from .schema import NOMINAL, NUMERIC, Attribute, Schema, numeric_attribute, resolve_columns
@@ -132,7 +132,7 @@ def infer_schema(X, nominal=None, found_codes=None):
     >>> [(a.name, a.kind, a.values) for a in infer_schema(df).attributes]
     [('outlook', 'nominal', ('rainy', 'sunny')), ('temp', 'numeric', ())]
     """
-    if hasattr(X, "encoded_for"):  # integer codes: their declared attributes, every one nominal
+    if is_codes(X):  # their declared attributes, every one nominal
         return X.schema
     if hasattr(X, "schema") and isinstance(X.schema, Schema) and nominal is None:
         return Schema(X.schema.attributes)

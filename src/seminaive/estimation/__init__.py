@@ -13,8 +13,9 @@ from ._tree import Ladder
 from .frequency import PRIORS, Frequency, class_log_prior, laplace_log_prior, lidstone_log, loo_class_log_prior
 from .._names import ESTIMATIONS as _ESTIMATIONS
 
-__all__ = ["Frequency", "HDP", "HGS", "HLS", "Ladder", "NormalGamma", "MEstimate", "normal_gamma_posterior", "class_log_prior", "PRIORS",
-           "PRIOR_KEYS", "ESTIMATIONS", "make_estimator", "loo_class_log_prior", "laplace_log_prior", "lidstone_log"]
+__all__ = ["Frequency", "HDP", "HGS", "HLS", "Ladder", "NormalGamma", "MEstimate", "normal_gamma_posterior",
+           "class_log_prior", "PRIORS", "PRIOR_KEYS", "ESTIMATIONS", "make_estimator", "loo_class_log_prior",
+           "laplace_log_prior", "lidstone_log"]
 
 ESTIMATIONS = _ESTIMATIONS
 

@@ -146,8 +146,9 @@ def dense_levels(rows, codes, start, arities, m):
     dense = [rows[0:1] if start[1] > 0 else np.full((1, m), 1.0 / m)]
     size = 1
     for d in range(1, len(arities) + 1):
-        size = size // _arity(arities[d - 2]) * _arity(arities[d - 1]) if isinstance(arities[d - 1], tuple) else \
-            size * arities[d - 1]
+        if isinstance(arities[d - 1], tuple):  # a finer level in place of the one above
+            size //= _arity(arities[d - 2])
+        size *= _arity(arities[d - 1])
         level = dense[-1][_up_codes(np.arange(size), arities, d)]  # each node's children start from its row
         level[codes[d]] = rows[start[d]:start[d + 1]]
         dense.append(level)
