@@ -4,7 +4,7 @@ every table of the package against it."""
 import numpy as np
 import pytest
 
-from seminaive.core.counting import ROWS, count_codes, joint_codes
+from seminaive.core.counting import ROWS, count_codes, distinct, joint_codes, merge_distinct
 
 
 def _brute(block, width, y, k, parent, n_parent, fold, n_folds, weight):
@@ -68,3 +68,18 @@ def test_a_table_larger_than_a_block_is_counted_in_longer_chunks(weighted):
         np.add.at(expected[c, 0], (y[keep], parent[keep], child[keep, c]), 1.0 if w is None else w[keep])
     assert np.array_equal(got, expected)
     assert got.sum() > n  # rows counted, not an empty table
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_distinct_and_merge_distinct_are_numpys_unique_and_union(seed):
+    """The sort-based distinct values and the merge of two sorted distinct arrays give np.unique's
+    and np.union1d's answers (wide and narrow ranges, empty and one-element arrays, negatives)."""
+    rng = np.random.default_rng(seed)
+    for high in (3, 1000, 10 ** 12):
+        for n in (0, 1, 2, 57, 5000):
+            a = rng.integers(-high, high, n)
+            b = rng.integers(-high, high, int(rng.integers(0, 3000)))
+            assert np.array_equal(distinct(a), np.unique(a))
+            assert distinct(a).dtype == a.dtype
+            assert np.array_equal(merge_distinct(np.unique(a), np.unique(b)), np.union1d(a, b))
+            assert np.array_equal(merge_distinct(np.unique(b), np.unique(a)), np.union1d(a, b))

@@ -336,6 +336,26 @@ def test_progress_is_shown_for_long_work_only():
     assert quiet.getvalue() == ""
 
 
+def test_each_pass_over_a_file_shows_its_rows():
+    """A model fitted in passes from a file shows each pass's rows read: the first pass without a
+    total (not known yet), the later ones out of the first's rows; nothing when nobody asked."""
+    from seminaive import KDB
+    from seminaive._progress import progress_to
+    from seminaive.datasets import dataset_path
+    from seminaive.scale import fit_file
+    out = io.StringIO()
+    with progress_to(out, every=0.0):
+        fit_file(KDB(k=1), dataset_path("weather.numeric"), chunksize=5)
+    assert out.getvalue().splitlines() == [
+        "  pass 1 over the data, rows: 5 (0 s)", "  pass 1 over the data, rows: 10 (0 s)",
+        "  pass 1 over the data, rows: 14 (0 s)", "  pass 1 over the data, rows: 14 of 14 (0 s)",
+        *[f"  pass {k} over the data, rows: {n} of 14 (0 s)" for k in (2, 3) for n in (5, 10, 14)]]
+    quiet = io.StringIO()
+    with progress_to(quiet, every=60.0):
+        fit_file(KDB(k=1), dataset_path("weather.numeric"), chunksize=5)
+    assert quiet.getvalue() == ""
+
+
 def test_an_ensemble_picture_says_what_it_is():
     from seminaive import ESKDB
     from seminaive.datasets import load

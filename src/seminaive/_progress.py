@@ -39,10 +39,11 @@ class _Sink:
         start = self.started.setdefault(what, now)
         printed = what in self.last
         due = now - self.last.get(what, start) >= self.every
-        if due or (printed and done >= total):
+        if due or (printed and total is not None and done >= total):
             self.last[what] = now
-            print(f"  {what}: {done:,} of {total:,} ({now - start:.0f} s)", file=self.stream, flush=True)
-        if done >= total:  # the next round of the same work starts afresh
+            of = "" if total is None else f" of {total:,}"
+            print(f"  {what}: {done:,}{of} ({now - start:.0f} s)", file=self.stream, flush=True)
+        if total is not None and done >= total:  # the next round of the same work starts afresh
             self.started.pop(what, None)
             self.last.pop(what, None)
 
@@ -76,7 +77,9 @@ def progress_to(stream, every=None):
 
 
 def step(what, done, total):
-    """``done`` of ``total`` units of ``what`` are done (members fitted, folds run, iterations)."""
+    """``done`` of ``total`` units of ``what`` are done (members fitted, folds run, iterations);
+    ``total`` None: not known yet (the rows of a file's first pass), the work ends with a step whose
+    ``total`` is given."""
     sink = _SINK.get()
     if sink is not None:
         sink.step(what, done, total)

@@ -33,6 +33,7 @@ from threadpoolctl import threadpool_limits
 from .._jit import compiled
 from .._state import field, index, numbers
 from .._validation import check_param
+from ..core.counting import distinct, merge_distinct
 from ..exceptions import ParameterError
 from ..learning.sources import OneTable, map_reduce
 from .weight_rows import choice_sample, rows_of, training_chunk
@@ -199,11 +200,11 @@ def fit_weights(model, table, y, weight, how, penalty, start=None):
 
 def _chunk_cells(chunk, model):
     """Each table's cells that a chunk's rows reach (sorted)."""
-    return [np.unique(c) for c in _cells(model, training_chunk(chunk, model)[0])]
+    return [distinct(c) for c in _cells(model, training_chunk(chunk, model)[0])]
 
 
 def _union_cells(a, b):
-    return [np.union1d(x, z) for x, z in zip(a, b)]
+    return [merge_distinct(x, z) for x, z in zip(a, b)]
 
 
 def _chunk_objective(chunk, model, how, used, theta):

@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from .counting import joint_codes
+from .counting import distinct, joint_codes
 
 __all__ = ["ParentValues", "row_keys", "values_met", "cell_rows", "spread"]
 
@@ -39,7 +39,7 @@ def row_keys(parents, widths, child, m):
 def values_met(joint, key, n):
     """The parent values met (a parent missing, ``n``, left out) and the cell keys met (the child
     missing left out), each sorted, from :func:`row_keys`."""
-    return np.unique(joint[joint < n]), np.unique(key[key >= 0])
+    return distinct(joint[joint < n]), distinct(key[key >= 0])
 
 
 def cell_rows(cells, key):

@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 
+from .._progress import step
 from .._validation import check_param
 from ..data.dataset import class_labels, class_values, declared_labels
 from ..data.kinds import infer_schema, is_nominal_column
@@ -39,6 +40,7 @@ class DataSource:
     pass elsewhere (``map_reduce_rows``)."""
 
     nominal = None
+    passes, n_rows = 0, None  # the passes run so far; the labelled rows, once a pass has seen them all
 
     @property
     def schema(self):
@@ -60,13 +62,20 @@ class DataSource:
 
     def map_reduce_rows(self, fn, combine, rows=None, *args):
         """``fn(first row, chunk, rows' slice, *args)`` over the chunks, combined in row order;
-        ``rows``: an array of one entry per row, cut to each chunk's rows (None: not cut)."""
-        out, start = None, 0
+        ``rows``: an array of one entry per row, cut to each chunk's rows (None: not cut). Each pass
+        shows its rows read as progress (:func:`~seminaive._progress.step`)."""
+        out, start, known = None, 0, self.n_rows
+        self.passes += 1
+        what = f"pass {self.passes} over the data, rows"
         for chunk in self:
             n = len(chunk[1])
             part = fn(start, chunk, None if rows is None else rows[start:start + n], *args)
             out = part if out is None else combine(out, part)
             start += n
+            step(what, start, known)
+        if known is None:  # the first pass: its end, and the rows every later pass counts to
+            self.n_rows = start
+            step(what, start, start)
         return out
 
     def map_reduce(self, fn, combine, *args):

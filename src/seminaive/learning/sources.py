@@ -12,6 +12,7 @@ import numpy as np
 
 from .._target import class_codes
 from ..components.gaussian import Gaussian
+from ..core.counting import merge_distinct
 from ..data.encoding import EncodedTable, encode
 
 __all__ = ["map_reduce", "add_counts", "Encoded", "OneTable", "encoded"]
@@ -79,7 +80,7 @@ def add_counts(a, b):
 
 def _union_values(a, b):
     """Two chunks' parent values met, per term, together."""
-    return {g: np.union1d(a[g], b[g]) for g in a}
+    return {g: merge_distinct(a[g], b[g]) for g in a}
 
 
 def _merge_counts(a, b):
