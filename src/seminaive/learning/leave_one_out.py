@@ -107,7 +107,7 @@ def _loo_categorical_sum(parts, y, cells=2_000_000):
     row's own class's entry replaced by its estimate without the row (what
     :meth:`Frequency.loo_conditional` gives attribute by attribute); missing values add nothing."""
     n, k = y.size, parts[0][1].shape[0]
-    tables, own, rows, offsets = [], [], [], [0]
+    tables, own, offsets = [], [], [0]
     for codes, counts, alpha in parts:
         counts = np.asarray(counts, dtype=np.float64)
         m = counts.shape[1]
