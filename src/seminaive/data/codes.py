@@ -3,6 +3,7 @@
 model's ``fit`` and ``predict`` take it in place of a DataFrame and read the codes as they are:
 no schema inference, no pass over values, no DataFrame. What the front end would check is
 checked once, on the codes: integers, -1 (missing) up to each column's number of values less one.
+A pyarrow table of dictionary columns is read as codes by :meth:`Codes.from_arrow`.
 """
 
 import numpy as np
@@ -23,7 +24,7 @@ class Codes:
         Each attribute's code per row: 0 to ``n_values[j] - 1``, or -1 where missing.
     n_values : sequence of int
         Each attribute's number of values (a value no row holds counts too: the model's tables
-        have a cell for it).
+        have a cell for it; 0: a column whose every code is -1, as a categorical with no categories).
     names : sequence of str, optional
         The attributes' names (default ``x0``, ``x1``, ...).
     values : sequence of sequences, optional
@@ -48,13 +49,14 @@ class Codes:
             raise ParameterError(f"codes: expected integers, got an array of {codes.dtype}")
         d = codes.shape[1]
         widths = np.asarray(n_values)
-        if widths.shape != (d,) or widths.dtype.kind not in "iu" or (widths < 1).any():
-            raise ParameterError(f"n_values: expected {d} whole numbers >= 1 (one per column of codes), got "
+        if widths.shape != (d,) or widths.dtype.kind not in "iu" or (widths < 0).any():
+            raise ParameterError(f"n_values: expected {d} whole numbers >= 0 (one per column of codes), got "
                                  f"{np.asarray(n_values).tolist()!r}"[:300])
         names = [f"x{j}" for j in range(d)] if names is None else [str(n) for n in names]
         if len(names) != d or len(set(names)) != d:
             raise ParameterError(f"names: expected {d} distinct names (one per column of codes), got {len(names)}"
                                  + (" with repeats" if len(names) == d else ""))
+        values_given = values is not None
         values = [tuple(str(v) for v in range(w)) for w in widths] if values is None else \
             [tuple(v) for v in values]
         if len(values) != d or any(len(v) != w for v, w in zip(values, widths)):
@@ -68,9 +70,51 @@ class Codes:
                 raise ParameterError(f"codes: column {j} ({names[j]}) holds {held}; expected -1 (missing) to "
                                      f"{int(widths[j]) - 1}")
         self.codes = codes
+        self.labelled = values_given
         self.n_values = widths.astype(np.int64)
         self.names = tuple(names)
         self.schema = Schema(tuple(Attribute(n, NOMINAL, v) for n, v in zip(names, values)))
+
+    @classmethod
+    def from_arrow(cls, table):
+        """The codes of a pyarrow ``Table`` or ``RecordBatch`` of dictionary columns (a Parquet
+        file's dictionary columns, ``pyarrow.compute.dictionary_encode``): each column's indices as
+        its codes (null: -1), its dictionary as its values, in order; chunks with different
+        dictionaries are unified first. Nothing passes through pandas.
+
+        Examples
+        --------
+        >>> import pyarrow as pa
+        >>> t = pa.table({"windy": pa.array(["no", "yes", None, "no"]).dictionary_encode()})
+        >>> X = Codes.from_arrow(t)
+        >>> X.codes[:, 0].tolist(), X.schema.attributes[0].values
+        ([0, 1, -1, 0], ('no', 'yes'))
+        """
+        import pyarrow as pa
+        if isinstance(table, pa.RecordBatch):
+            table = pa.Table.from_batches([table])
+        if not isinstance(table, pa.Table):
+            raise ParameterError(f"table: expected a pyarrow Table or RecordBatch, got {type(table).__name__}")
+        for name, field in zip(table.column_names, table.schema):
+            if not pa.types.is_dictionary(field.type):
+                raise ParameterError(f"table: column {name!r} is {field.type}, not a dictionary column; encode it "
+                                     f"first (pyarrow.compute.dictionary_encode)")
+        table = table.unify_dictionaries()
+        codes, values = np.empty((table.num_rows, table.num_columns), dtype=np.int64), []
+        for j, column in enumerate(table.columns):
+            chunks = column.chunks
+            dictionary = chunks[0].dictionary if chunks else pa.array([], pa.string())
+            labels = dictionary.to_pylist()
+            if any(v is None for v in labels):
+                raise ParameterError(f"table: column {table.column_names[j]!r} has a null among its dictionary's "
+                                     f"values; a missing value is a null index")
+            start = 0
+            for chunk in chunks:
+                indices = chunk.indices.fill_null(-1).to_numpy(zero_copy_only=False)
+                codes[start:start + len(chunk), j] = indices
+                start += len(chunk)
+            values.append([str(v) for v in labels])
+        return cls(codes, [len(v) for v in values], table.column_names, values)
 
     @property
     def shape(self):
@@ -89,14 +133,24 @@ class Codes:
 
     def encoded_for(self, schema):
         """The encoded table for a model of ``schema``: the codes as they are, once the attributes
-        are the schema's (names, in order, and numbers of values)."""
+        are the schema's (names, in order, and numbers of values). Codes with labels (``values``,
+        :meth:`from_arrow`) in another order are read by label: a label the model does not know
+        is missing (counted as unseen, as in a DataFrame)."""
         if tuple(schema.names) != self.names:
             raise ParameterError(f"X: expected the attributes {', '.join(schema.names)}, got codes of "
                                  f"{', '.join(self.names)}"[:300])
-        widths = [a.n_values if a.is_nominal else None for a in schema.attributes]
-        for name, want, got in zip(self.names, widths, self.n_values.tolist()):
-            if want != got:
-                expected = "a numeric attribute" if want is None else f"{want} values"
-                raise ParameterError(f"X: attribute {name!r} has {expected} in the model, got codes of {got} values")
-        n = self.codes.shape[0]
-        return EncodedTable(self.codes, np.empty((n, 0)), np.zeros(len(self.names), dtype=np.int64))
+        codes, unseen = self.codes, np.zeros(len(self.names), dtype=np.int64)
+        for j, (a, mine) in enumerate(zip(schema.attributes, self.schema.attributes)):
+            if a.is_nominal and self.labelled and a.values != mine.values:
+                at = {v: i for i, v in enumerate(a.values)}
+                to = np.array([at.get(v, -1) for v in mine.values] + [-1], dtype=np.int64)  # -1 reads the last
+                if codes is self.codes:
+                    codes = self.codes.astype(np.int64)
+                new = to[codes[:, j]]
+                unseen[j] = int(((codes[:, j] >= 0) & (new < 0)).sum())
+                codes[:, j] = new
+            elif not a.is_nominal or a.n_values != self.n_values[j]:
+                expected = "a numeric attribute" if not a.is_nominal else f"{a.n_values} values"
+                raise ParameterError(f"X: attribute {a.name!r} has {expected} in the model, got codes of "
+                                     f"{int(self.n_values[j])} values")
+        return EncodedTable(codes, np.empty((codes.shape[0], 0)), unseen)
