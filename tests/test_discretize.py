@@ -96,3 +96,51 @@ def test_naive_bayes_prints_intervals(weather_numeric, numeric):
     assert "temperature (numeric, " in text and "intervals" in text
     cuts = nb.components_[1].cuts
     assert text.count("<= ") >= (1 if cuts.size else 0)
+
+
+def _rows_and_table(rng, n, classes, spread):
+    """Rows with ties and missing values, and the same rows summed as (distinct value, class, count)."""
+    x = np.round(rng.normal(size=n) * spread) / 4
+    y = rng.integers(0, classes, n)
+    x[rng.random(n) < 0.05] = np.nan
+    shifted = x + (y == 1) * 0.5  # classes apart a little: MDL has cuts to find
+    keep = ~np.isnan(shifted)
+    pairs, counts = np.unique(np.column_stack([shifted[keep], y[keep]]), axis=0, return_counts=True)
+    return shifted, y, pairs[:, 0], pairs[:, 1].astype(np.int64), counts.astype(np.float64)
+
+
+@pytest.mark.parametrize("name", ["mdl", "mdl_fallback", "mdl_stochastic", "resolution", "resolution_stochastic",
+                                  "equal_frequency", "equal_width", "1r"])
+@pytest.mark.parametrize("seed", range(4))
+def test_cuts_from_summed_values_equal_the_cuts_from_the_rows(name, seed):
+    """learn_cuts on a file's summed (value, class, count) entries gives the cuts (and ladder levels)
+    of the rows they stand for: the table-based discretizers read the counts as they are (no row
+    repeated), the others the entries repeated; also when MDL finds no cut (the fallback's
+    equal-frequency intervals from the table) and for a handful of rows."""
+    from seminaive.discretize import learn_cuts
+    rng = np.random.default_rng(seed)
+    for n, classes, spread in ((3000, 3, 8), (400, 2, 2), (5, 2, 3), (1, 2, 1)):
+        x, y, xv, yv, w = _rows_and_table(rng, n, classes, spread)
+        if seed % 2:  # no class signal: MDL finds nothing, the fallback cuts by frequency
+            y, yv = np.zeros_like(y), np.zeros_like(yv)
+            keep = ~np.isnan(x)
+            pairs, counts = np.unique(np.column_stack([x[keep], y[keep]]), axis=0, return_counts=True)
+            xv, yv, w = pairs[:, 0], pairs[:, 1].astype(np.int64), counts.astype(np.float64)
+        rows = learn_cuts(name, x, y, None, 5, 6, seed, ladder=True)
+        summed = learn_cuts(name, xv, yv, w, 5, 6, seed, ladder=True)
+        assert np.array_equal(rows[0], summed[0]), (n, rows[0], summed[0])
+        assert (rows[1] is None) == (summed[1] is None)
+        assert rows[1] is None or np.array_equal(rows[1], summed[1])
+        frac = learn_cuts(name, xv, yv, w / 3, 5, 6, seed)  # fractional weights: each entry present once
+        assert np.array_equal(frac, learn_cuts(name, xv, yv, None, 5, 6, seed))
+
+
+def test_a_table_based_discretizer_does_not_repeat_the_rows(monkeypatch):
+    """The summed entries of many rows reach MDL as their table: np.repeat is never called."""
+    from seminaive.discretize import learn_cuts
+    calls = []
+    monkeypatch.setattr(np, "repeat", lambda *a, **k: calls.append(1))
+    xv = np.arange(50.0)
+    yv = (xv > 24).astype(np.int64)
+    cuts = learn_cuts("mdl", xv, yv, np.full(50, 1e6), 10, 6, 0)
+    assert cuts.tolist() == [24.5] and not calls

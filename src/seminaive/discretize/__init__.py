@@ -2,8 +2,6 @@
 
 from functools import lru_cache
 
-import numpy as np
-
 from .._seeds import derived_seed
 from ..registry import registered
 from .base import Discretizer, apply_cuts, interval_labels
@@ -56,11 +54,7 @@ def learn_cuts(name, x, y, weight=None, n_bins=10, min_bucket=6, random_state=0,
     kind = DISCRETIZERS[name]
     disc = kind(**{k: v for k, v in (("n_bins", n_bins), ("min_bucket", min_bucket), ("random_state", random_state))
                    if k in _parameters(kind)})
-    if weight is not None:
-        reps = weight.astype(np.int64) if np.all(weight == np.round(weight)) else (weight > 0)
-        x = np.repeat(x, reps)
-        y = None if y is None else np.repeat(y, reps)
-    both = disc.ladder_for(x, y if disc.supervised else None)
+    both = disc.ladder_for(x, y if disc.supervised else None, weight)
     return both if ladder else both[0]
 
 

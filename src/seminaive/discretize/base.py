@@ -54,6 +54,26 @@ def interval_labels(cuts, precision=4):
     return [f"<= {c[0]}"] + [f"({a}, {b}]" for a, b in zip(c, c[1:])] + [f"> {c[-1]}"]
 
 
+def value_counts(x, y, n_classes, weight=None):
+    """The distinct values of sorted ``x`` and their class counts (values, K), from the rows' class
+    codes ``y`` (``weight``: how many rows each entry stands for; None: one each): a split can fall
+    only between distinct values, so the splits work on this table, not on the rows.
+
+    Examples
+    --------
+    >>> v, c = value_counts(np.array([1.0, 1.0, 2.0]), np.array([0, 1, 1]), 2)
+    >>> v.tolist(), c.tolist()
+    ([1.0, 2.0], [[1.0, 1.0], [0.0, 1.0]])
+    """
+    if x.size == 0:
+        return x[:0].copy(), np.zeros((0, n_classes))
+    new = np.r_[True, x[1:] > x[:-1]]
+    starts = np.flatnonzero(new)
+    cell = (np.cumsum(new) - 1) * n_classes + y
+    counts = np.bincount(cell, weights=weight, minlength=starts.size * n_classes).astype(np.float64)
+    return x[starts], counts.reshape(starts.size, n_classes)
+
+
 class Discretizer(ValidatedParams, TransformerMixin, BaseEstimator):
     """Base class: subclasses implement ``_cut_points(x, y)`` for one column's
     present values ``x`` (sorted) and their classes ``y`` (codes, or None).
@@ -66,6 +86,7 @@ class Discretizer(ValidatedParams, TransformerMixin, BaseEstimator):
     """
 
     supervised = False
+    table_based = False  # reads only the sorted distinct values and their class counts (_table_ladder)
 
     def fit(self, X, y=None):
         """Learn the cut points of every column from training data only."""
@@ -83,20 +104,46 @@ class Discretizer(ValidatedParams, TransformerMixin, BaseEstimator):
         """Cut points for one column ``x`` (NaN = missing) with class codes ``y``."""
         return self.ladder_for(x, y)[0]
 
-    def ladder_for(self, x, y=None):
+    def ladder_for(self, x, y=None, weight=None):
         """:meth:`cuts_for`, and the level of a ladder of nested cuts at which each cut appears
         (ints from 1, coarse to fine; None for a discretizer without a ladder): the cuts of the
-        levels up to l are the intervals at level l."""
+        levels up to l are the intervals at level l. ``weight``: how many rows each entry stands
+        for (whole numbers; fractional weights count an entry once where positive): a supervised
+        discretizer that reads only its table of distinct values and class counts builds it from
+        them, with no row repeated (memory in the distinct values, not the rows); the others read
+        each entry repeated."""
         self._check_params()
         keep = ~np.isnan(x)
+        if weight is not None:
+            weight = np.asarray(weight)
+            weight = weight.astype(np.int64) if np.all(weight == np.round(weight)) else (weight > 0).astype(np.int64)
+            keep &= weight > 0
         order = np.argsort(x[keep], kind="stable")
+        xs = x[keep][order]
         ys = np.asarray(y)[keep][order] if y is not None else None
-        cuts, levels = self._ladder_points(x[keep][order], ys)
+        ws = None if weight is None else weight[keep][order]
+        if self.table_based and ys is not None:
+            cuts, levels = self._table_ladder(*value_counts(xs, ys, int(ys.max()) + 1 if ys.size else 1, ws))
+        else:
+            if ws is not None:
+                xs, ys = np.repeat(xs, ws), None if ys is None else np.repeat(ys, ws)
+            cuts, levels = self._ladder_points(xs, ys)
         return np.asarray(cuts, dtype=np.float64), None if levels is None else np.asarray(levels, dtype=np.int64)
 
     def _ladder_points(self, x, y):
         """The cut points of sorted ``x`` and their levels (None: no ladder)."""
+        if self.table_based:
+            return self._table_ladder(*value_counts(x, y, int(y.max()) + 1 if y.size else 1))
         return self._cut_points(x, y), None
+
+    def _cut_points(self, x, y):
+        """The cut points of sorted ``x`` (class codes ``y``): a table-based discretizer's from its table."""
+        return self._ladder_points(x, y)[0]
+
+    def _table_ladder(self, values, counts):
+        """A table-based discretizer's cut points and levels (None: no ladder) from the sorted distinct
+        ``values`` and their class counts ``counts`` (values, K)."""
+        raise NotImplementedError
 
     def transform(self, X):
         """Interval codes as floats (NaN where missing)."""

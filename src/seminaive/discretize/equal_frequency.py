@@ -6,7 +6,31 @@ from .._scale import midpoint
 from .base import Discretizer
 from ..registry import register_variant
 
-__all__ = ["EqualFrequencyDiscretizer"]
+__all__ = ["EqualFrequencyDiscretizer", "equal_frequency_cuts"]
+
+
+def equal_frequency_cuts(values, totals, n_bins):
+    """The cuts of sorted distinct ``values`` holding ``totals`` rows each into ``n_bins`` groups of
+    about equal numbers of rows: the cut meant at row i * n / k moves to the nearest boundary between
+    distinct values (the rows before each boundary: the running totals), at the midpoint of its
+    two values; two cuts at one boundary are one.
+
+    Examples
+    --------
+    >>> [float(c) for c in equal_frequency_cuts(np.array([1.0, 2.0, 3.0, 4.0]), np.array([3, 1, 1, 3]), 2)]
+    [2.5]
+    """
+    n = float(np.sum(totals))
+    bounds = np.cumsum(totals)[:-1]  # rows before the boundary after each value but the last
+    if bounds.size == 0:
+        return []
+    cuts = []
+    for i in range(1, n_bins):
+        b = int(np.argmin(np.abs(bounds - i * n / n_bins)))
+        cut = midpoint(values[b], values[b + 1])
+        if not cuts or cut > cuts[-1]:
+            cuts.append(cut)
+    return cuts
 
 
 class EqualFrequencyDiscretizer(Discretizer):
@@ -29,18 +53,10 @@ class EqualFrequencyDiscretizer(Discretizer):
     _parameter_constraints = {"n_bins": dict(kind="int", low=1)}
 
     def _cut_points(self, x, y):
-        n = x.size
-        bounds = np.flatnonzero(x[1:] > x[:-1]) + 1  # positions p with x[p-1] < x[p]
-        if bounds.size == 0:
+        if x.size == 0:
             return []
-        cuts = []
-        for i in range(1, self.n_bins):
-            pos = i * n / self.n_bins
-            p = bounds[np.argmin(np.abs(bounds - pos))]
-            cut = midpoint(x[p - 1], x[p])
-            if not cuts or cut > cuts[-1]:
-                cuts.append(cut)
-        return cuts
+        new = np.flatnonzero(np.r_[True, x[1:] > x[:-1]])  # each distinct value's first row
+        return equal_frequency_cuts(x[new], np.diff(np.r_[new, x.size]), self.n_bins)
 
 
 register_variant("discretizer", "equal_frequency", "intervals holding equal numbers of values (n_bins)",

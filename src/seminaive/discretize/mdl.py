@@ -6,29 +6,11 @@ import numpy as np
 
 from .._jit import compiled
 from .._scale import midpoint
-from .base import Discretizer
+from .base import Discretizer, value_counts
 from .._memory import check_memory
 from ..registry import register_variant
 
 __all__ = ["MDLDiscretizer", "value_counts", "boundary_scores"]
-
-
-def value_counts(x, y, n_classes):
-    """The distinct values of sorted ``x`` and their class counts (values, K), from the rows' class
-    codes ``y``: a split can fall only between distinct values, so the splits work on this table,
-    not on the rows.
-
-    Examples
-    --------
-    >>> v, c = value_counts(np.array([1.0, 1.0, 2.0]), np.array([0, 1, 1]), 2)
-    >>> v.tolist(), c.tolist()
-    ([1.0, 2.0], [[1.0, 1.0], [0.0, 1.0]])
-    """
-    new = np.r_[True, x[1:] > x[:-1]]
-    starts = np.flatnonzero(new)
-    cell = (np.cumsum(new) - 1) * n_classes + y
-    counts = np.bincount(cell, minlength=starts.size * n_classes).astype(np.float64)
-    return x[starts], counts.reshape(starts.size, n_classes)
 
 
 def _entropy(counts, n):
@@ -118,15 +100,18 @@ class MDLDiscretizer(Discretizer):
     def __init__(self):
         pass
 
-    def _cut_points(self, x, y):
-        if x.size < 2:
-            return []
-        k = int(y.max()) + 1
-        check_memory(3 * 8 * x.size * k, f"MDL's cut points of an attribute ({x.size:,} values x {k:,} classes)",
+    table_based = True
+
+    def _table_ladder(self, values, counts):
+        if counts.sum() < 2:
+            return [], None
+        k = counts.shape[1]
+        check_memory(3 * 8 * values.size * k, f"MDL's cut points of an attribute ({values.size:,} distinct values "
+                                              f"x {k:,} classes)",
                      "numeric='equal_frequency' (Naive Bayes: 'gaussian'), or fewer classes")
         cuts = []
-        self._split(*value_counts(x, y, k), cuts)
-        return sorted(cuts)
+        self._split(values, counts, cuts)
+        return sorted(cuts), None
 
     def _split(self, values, counts, cuts):
         """Split the distinct ``values`` (their class counts ``counts``) where the class entropy

@@ -4,7 +4,7 @@ nothing but the class priors)."""
 
 import math
 
-from .equal_frequency import EqualFrequencyDiscretizer
+from .equal_frequency import equal_frequency_cuts
 from .mdl import MDLDiscretizer
 from ..registry import register_variant
 
@@ -35,12 +35,13 @@ class MDLFallbackDiscretizer(MDLDiscretizer):
 
     _parameter_constraints = {"n_bins": dict(kind="int", low=1)}
 
-    def _cut_points(self, x, y):
-        cuts = super()._cut_points(x, y)
-        if cuts or x.size < 2:
-            return cuts
-        bins = max(1, min(self.n_bins, math.isqrt(x.size)))
-        return EqualFrequencyDiscretizer(n_bins=bins)._cut_points(x, None)
+    def _table_ladder(self, values, counts):
+        cuts, _ = super()._table_ladder(values, counts)
+        n = int(round(counts.sum()))
+        if cuts or n < 2:
+            return cuts, None
+        bins = max(1, min(self.n_bins, math.isqrt(n)))
+        return equal_frequency_cuts(values, counts.sum(axis=1), bins), None
 
 
 register_variant("discretizer", "mdl_fallback", "MDL intervals; equal-frequency ones (at most n_bins, about "

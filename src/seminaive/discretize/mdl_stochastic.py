@@ -66,13 +66,12 @@ class StochasticMDLDiscretizer(MDLDiscretizer):
 
     _parameter_constraints = {"random_state": dict(kind="int", low=0)}
 
-    def _cut_points(self, x, y):
-        if x.size < 2:
-            return []
+    def _table_ladder(self, values, counts):
+        if counts.sum() < 2:
+            return [], None
         cuts = []
-        self._draw(*value_counts(x, y, int(y.max()) + 1), cuts, np.random.default_rng(self.random_state),
-                   True)
-        return sorted(cuts)
+        self._draw(values, counts, cuts, np.random.default_rng(self.random_state), True)
+        return sorted(cuts), None
 
     def _draw(self, values, counts, cuts, rng, first):
         weight, passes = _weights(counts, first)

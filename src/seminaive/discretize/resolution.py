@@ -38,7 +38,7 @@ its coarse interval's before the parent is dropped.
 import numpy as np
 
 from .base import Discretizer
-from .mdl import MDLDiscretizer, value_counts
+from .mdl import MDLDiscretizer
 from .mdl_stochastic import StochasticMDLDiscretizer
 from .._scale import midpoint
 from ..registry import register_variant
@@ -210,14 +210,12 @@ class ResolutionDiscretizer(Discretizer):
         """The column's draws (None: no draws)."""
         return None
 
-    def _cut_points(self, x, y):
-        return self._ladder_points(x, y)[0]
+    table_based = True
 
-    def _ladder_points(self, x, y):
+    def _table_ladder(self, values, counts):
         """The cuts of the chosen level, each with the level of the ladder it first appears at."""
-        if x.size < 2:
+        if counts.sum() < 2:
             return [], []
-        values, counts = value_counts(x, y, int(y.max()) + 1)
         rng = self._rng()
         levels = ladder(values, counts, self._coarse(values, counts, rng) if self.max_bins > 1 else [],
                         self.max_bins, rng)
