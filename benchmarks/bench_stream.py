@@ -4,7 +4,7 @@ the Dask overhead, measured in one run.
     python benchmarks/bench_stream.py [--sizes 1,10,50] [--workdir /tmp/seminaive-bench]
 
 Writes a CSV of 1M rows x 20 attributes (10 numeric, 10 nominal with 6
-values) and 3 classes, and larger files by repeating its data lines (10M:
+values; with ``--nominal`` all 20 nominal) and 3 classes, and larger files by repeating its data lines (10M:
 ~1 GB, 50M: ~4.8 GB; existing files are reused). Each size is fitted with
 ``fit_file`` (chunks of 200,000 rows) in a fresh process, whose peak
 resident memory is read from the kernel (VmHWM), and its throughput set against the
@@ -55,11 +55,12 @@ print(json.dumps({"seconds": dt, "rows": float(m.class_count_.sum()),
 """
 
 
-def write_base(path, n=1_000_000, seed=0):
+def write_base(path, n=1_000_000, seed=0, nominal_only=False):
     rng = np.random.default_rng(seed)
     y = rng.integers(0, 3, n)
-    frame = pd.DataFrame({f"n{j}": np.round(rng.normal(y * 0.5, 1.0), 3) for j in range(10)})
-    for j in range(10):
+    frame = pd.DataFrame({} if nominal_only else
+                         {f"n{j}": np.round(rng.normal(y * 0.5, 1.0), 3) for j in range(10)})
+    for j in range(20 if nominal_only else 10):
         frame[f"c{j}"] = np.char.add("v", ((rng.integers(0, 6, n) + y) % 6).astype(str))
     frame["cls"] = np.char.add("k", y.astype(str))
     frame.to_csv(path + ".tmp", index=False)
@@ -92,11 +93,13 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="1,10,50", help="millions of rows")
     ap.add_argument("--workdir", default="/tmp/seminaive-bench")
+    ap.add_argument("--nominal", action="store_true", help="all 20 attributes nominal (6 values each)")
+    ap.add_argument("--no-dask", action="store_true", help="the files only")
     args = ap.parse_args()
     os.makedirs(args.workdir, exist_ok=True)
-    base = os.path.join(args.workdir, "rows-1m.csv")
+    base = os.path.join(args.workdir, "nominal-rows-1m.csv" if args.nominal else "rows-1m.csv")
     if not os.path.exists(base):
-        write_base(base)
+        write_base(base, nominal_only=args.nominal)
     print(f"{'rows':>12}{'file GB':>9}{'seconds':>9}{'rows/s':>12}{'peak MB':>9}{'x before':>10}"
           f"{'parse s':>9}{'x parse':>9}{'parquet s':>11}{'pq MB':>8}{'x csv':>8}")
     results = {}
@@ -106,7 +109,7 @@ def main():
         return json.loads(out.stdout.strip().splitlines()[-1])
 
     for m in (int(v) for v in args.sizes.split(",")):
-        path = base if m == 1 else os.path.join(args.workdir, f"rows-{m}m.csv")
+        path = base if m == 1 else base.replace("-1m.csv", f"-{m}m.csv")
         if not os.path.exists(path):
             grow(base, path, m)
         parquet = path[:-4] + ".parquet"
@@ -120,6 +123,8 @@ def main():
               f"{rate:>12,.0f}{r['peak_mb']:>9.0f}{rate / BEFORE:>9.2f}x{parse['seconds']:>9.2f}"
               f"{r['seconds'] / parse['seconds']:>8.2f}x{pq['seconds']:>11.2f}{pq['peak_mb']:>8.0f}"
               f"{r['seconds'] / pq['seconds']:>7.1f}x", flush=True)
+    if args.no_dask:
+        return
     # Dask on a local cluster, against the in-process streaming fit of the same file
     import dask.dataframe as dd
     from distributed import Client, LocalCluster

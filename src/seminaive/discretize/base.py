@@ -137,7 +137,10 @@ class Discretizer(ValidatedParams, TransformerMixin, BaseEstimator):
         return self._cut_points(x, y), None
 
     def _cut_points(self, x, y):
-        """The cut points of sorted ``x`` (class codes ``y``): a table-based discretizer's from its table."""
+        """The cut points of sorted ``x`` (class codes ``y``): a table-based discretizer's from its table;
+        every other discretizer implements this."""
+        if not self.table_based:
+            raise NotImplementedError
         return self._ladder_points(x, y)[0]
 
     def _table_ladder(self, values, counts):
