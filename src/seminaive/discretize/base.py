@@ -108,10 +108,10 @@ class Discretizer(ValidatedParams, TransformerMixin, BaseEstimator):
         """:meth:`cuts_for`, and the level of a ladder of nested cuts at which each cut appears
         (ints from 1, coarse to fine; None for a discretizer without a ladder): the cuts of the
         levels up to l are the intervals at level l. ``weight``: how many rows each entry stands
-        for (whole numbers; fractional weights count an entry once where positive): a supervised
-        discretizer that reads only its table of distinct values and class counts builds it from
-        them, with no row repeated (memory in the distinct values, not the rows); the others read
-        each entry repeated."""
+        for (whole numbers; fractional weights count an entry once where positive): a discretizer
+        that reads only its table of distinct values and class counts (``table_based``) builds it
+        from them, with no row repeated (memory in the distinct values, not the rows); the others
+        read each entry repeated."""
         self._check_params()
         keep = ~np.isnan(x)
         if weight is not None:
@@ -122,7 +122,8 @@ class Discretizer(ValidatedParams, TransformerMixin, BaseEstimator):
         xs = x[keep][order]
         ys = np.asarray(y)[keep][order] if y is not None else None
         ws = None if weight is None else weight[keep][order]
-        if self.table_based and ys is not None:
+        if self.table_based:  # an unsupervised one: every row of one class
+            ys = np.zeros(xs.size, dtype=np.int64) if ys is None else ys
             cuts, levels = self._table_ladder(*value_counts(xs, ys, int(ys.max()) + 1 if ys.size else 1, ws))
         else:
             if ws is not None:
@@ -133,6 +134,7 @@ class Discretizer(ValidatedParams, TransformerMixin, BaseEstimator):
     def _ladder_points(self, x, y):
         """The cut points of sorted ``x`` and their levels (None: no ladder)."""
         if self.table_based:
+            y = np.zeros(x.size, dtype=np.int64) if y is None else y
             return self._table_ladder(*value_counts(x, y, int(y.max()) + 1 if y.size else 1))
         return self._cut_points(x, y), None
 

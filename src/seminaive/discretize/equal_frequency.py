@@ -52,11 +52,10 @@ class EqualFrequencyDiscretizer(Discretizer):
 
     _parameter_constraints = {"n_bins": dict(kind="int", low=1)}
 
-    def _cut_points(self, x, y):
-        if x.size == 0:
-            return []
-        new = np.flatnonzero(np.r_[True, x[1:] > x[:-1]])  # each distinct value's first row
-        return equal_frequency_cuts(x[new], np.diff(np.r_[new, x.size]), self.n_bins)
+    table_based = True
+
+    def _table_ladder(self, values, counts):
+        return equal_frequency_cuts(values, counts.sum(axis=1), self.n_bins), None
 
 
 register_variant("discretizer", "equal_frequency", "intervals holding equal numbers of values (n_bins)",

@@ -29,8 +29,10 @@ class EqualWidthDiscretizer(Discretizer):
 
     _parameter_constraints = {"n_bins": dict(kind="int", low=1)}
 
-    def _cut_points(self, x, y):
-        return equal_width_cuts(x[0], x[-1], self.n_bins) if x.size else np.array([])
+    table_based = True
+
+    def _table_ladder(self, values, counts):
+        return (equal_width_cuts(values[0], values[-1], self.n_bins) if values.size else np.array([])), None
 
 
 def equal_width_cuts(lo, hi, n_bins):
