@@ -122,9 +122,8 @@ class Discretizer(ValidatedParams, TransformerMixin, BaseEstimator):
         xs = x[keep][order]
         ys = np.asarray(y)[keep][order] if y is not None else None
         ws = None if weight is None else weight[keep][order]
-        if self.table_based:  # an unsupervised one: every row of one class
-            ys = np.zeros(xs.size, dtype=np.int64) if ys is None else ys
-            cuts, levels = self._table_ladder(*value_counts(xs, ys, int(ys.max()) + 1 if ys.size else 1, ws))
+        if self.table_based:
+            cuts, levels = self._table_ladder(*self._table(xs, ys, ws))
         else:
             if ws is not None:
                 xs, ys = np.repeat(xs, ws), None if ys is None else np.repeat(ys, ws)
@@ -134,9 +133,19 @@ class Discretizer(ValidatedParams, TransformerMixin, BaseEstimator):
     def _ladder_points(self, x, y):
         """The cut points of sorted ``x`` and their levels (None: no ladder)."""
         if self.table_based:
-            y = np.zeros(x.size, dtype=np.int64) if y is None else y
-            return self._table_ladder(*value_counts(x, y, int(y.max()) + 1 if y.size else 1))
+            return self._table_ladder(*self._table(x, y))
         return self._cut_points(x, y), None
+
+    def _table(self, x, y, weight=None):
+        """A table-based discretizer's table of sorted ``x`` (:func:`value_counts`; ``y`` None: every row
+        of one class), once :meth:`_check_table` has passed."""
+        y = np.zeros(x.size, dtype=np.int64) if y is None else y
+        k = int(y.max()) + 1 if y.size else 1
+        self._check_table(x, k)
+        return value_counts(x, y, k, weight)
+
+    def _check_table(self, x, n_classes):
+        """Refuse, before it is built, a table the machine cannot hold (sorted values ``x``)."""
 
     def _cut_points(self, x, y):
         """The cut points of sorted ``x`` (class codes ``y``): a table-based discretizer's from its table;

@@ -102,13 +102,15 @@ class MDLDiscretizer(Discretizer):
 
     table_based = True
 
+    def _check_table(self, x, n_classes):
+        distinct = int(np.count_nonzero(x[1:] > x[:-1])) + 1 if x.size else 0
+        check_memory(3 * 8 * distinct * n_classes, f"MDL's cut points of an attribute ({distinct:,} values x "
+                                                    f"{n_classes:,} classes)",
+                     "numeric='equal_frequency' (Naive Bayes: 'gaussian'), or fewer classes")
+
     def _table_ladder(self, values, counts):
         if counts.sum() < 2:
             return [], None
-        k = counts.shape[1]
-        check_memory(3 * 8 * values.size * k, f"MDL's cut points of an attribute ({values.size:,} distinct values "
-                                              f"x {k:,} classes)",
-                     "numeric='equal_frequency' (Naive Bayes: 'gaussian'), or fewer classes")
         cuts = []
         self._split(values, counts, cuts)
         return sorted(cuts), None
