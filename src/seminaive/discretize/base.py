@@ -12,7 +12,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .._validation import ValidatedParams
 from ..exceptions import ParameterError
 
-__all__ = ["Discretizer", "apply_cuts", "interval_labels"]
+__all__ = ["Discretizer", "apply_cuts", "interval_labels", "row_counts", "value_counts"]
 
 
 def apply_cuts(x, cuts):
@@ -74,9 +74,24 @@ def value_counts(x, y, n_classes, weight=None):
     return x[starts], counts.reshape(starts.size, n_classes)
 
 
+def row_counts(weight):
+    """How many rows each weighted entry stands for: whole weights repeat it, fractional ones count
+    it once where positive (the one rule for weights a discretizer reads).
+
+    Examples
+    --------
+    >>> row_counts(np.array([2.0, 0.0, 1.0])).tolist(), row_counts(np.array([0.5, 0.0])).tolist()
+    ([2, 0, 1], [1, 0])
+    """
+    weight = np.asarray(weight)
+    return weight.astype(np.int64) if np.all(weight == np.round(weight)) else (weight > 0).astype(np.int64)
+
+
 class Discretizer(ValidatedParams, TransformerMixin, BaseEstimator):
     """Base class: subclasses implement ``_cut_points(x, y)`` for one column's
-    present values ``x`` (sorted) and their classes ``y`` (codes, or None).
+    present values ``x`` (sorted) and their classes ``y`` (codes, or None), or, where the
+    cuts depend on the table of distinct values and class counts alone (``table_based``),
+    ``_table_ladder(values, counts)``.
 
     Examples
     --------
@@ -115,8 +130,7 @@ class Discretizer(ValidatedParams, TransformerMixin, BaseEstimator):
         self._check_params()
         keep = ~np.isnan(x)
         if weight is not None:
-            weight = np.asarray(weight)
-            weight = weight.astype(np.int64) if np.all(weight == np.round(weight)) else (weight > 0).astype(np.int64)
+            weight = row_counts(weight)
             keep &= weight > 0
         order = np.argsort(x[keep], kind="stable")
         xs = x[keep][order]
@@ -132,8 +146,6 @@ class Discretizer(ValidatedParams, TransformerMixin, BaseEstimator):
 
     def _ladder_points(self, x, y):
         """The cut points of sorted ``x`` and their levels (None: no ladder)."""
-        if self.table_based:
-            return self._table_ladder(*self._table(x, y))
         return self._cut_points(x, y), None
 
     def _table(self, x, y, weight=None):
@@ -148,11 +160,8 @@ class Discretizer(ValidatedParams, TransformerMixin, BaseEstimator):
         """Refuse, before it is built, a table the machine cannot hold (sorted values ``x``)."""
 
     def _cut_points(self, x, y):
-        """The cut points of sorted ``x`` (class codes ``y``): a table-based discretizer's from its table;
-        every other discretizer implements this."""
-        if not self.table_based:
-            raise NotImplementedError
-        return self._ladder_points(x, y)[0]
+        """The cut points of sorted ``x`` (class codes ``y``), of a discretizer that is not table-based."""
+        raise NotImplementedError
 
     def _table_ladder(self, values, counts):
         """A table-based discretizer's cut points and levels (None: no ladder) from the sorted distinct

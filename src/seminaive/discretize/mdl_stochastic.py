@@ -4,7 +4,8 @@ drawn, not chosen, so that an ensemble's members see different intervals."""
 import numpy as np
 
 from .._scale import midpoint
-from .mdl import MDLDiscretizer, boundary_scores, value_counts
+from .base import value_counts
+from .mdl import MDLDiscretizer, boundary_scores
 from ..registry import register_variant
 
 __all__ = ["StochasticMDLDiscretizer", "split_distribution"]

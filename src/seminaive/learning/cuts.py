@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from ..discretize import attribute_cuts
+from ..discretize.base import row_counts
 from .sources import encoded, map_reduce
 
 __all__ = ["candidate_cuts", "cuts_and_ranges", "value_triples", "add_value_triples", "source_cuts"]
@@ -31,9 +32,7 @@ def value_triples(chunk, schema, classes):
 def _repeats(x, w):
     """How many times each row counts: integer weights repeat it, fractional ones count its presence
     (as :func:`~seminaive.discretize.learn_cuts` reads weights)."""
-    if w is None:
-        return np.ones(x.shape[0])
-    return w if np.all(w == np.round(w)) else (w > 0).astype(np.float64)
+    return np.ones(x.shape[0]) if w is None else row_counts(w).astype(np.float64)
 
 
 def add_value_triples(a, b):
