@@ -21,10 +21,11 @@ def _brute(S, remove, add, y):
     return int(correct(Sc, y).sum())
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_candidate_hits_equal_the_numpy_decisions(seed):
+@pytest.mark.parametrize("k", [2, 3, 5])  # two classes: a loop of their own
+@pytest.mark.parametrize("seed", range(4))
+def test_candidate_hits_equal_the_numpy_decisions(seed, k):
     rng = np.random.default_rng(seed)
-    k, n = int(rng.integers(2, 6)), int(rng.integers(1, 1500))
+    n = int(rng.integers(1, 1500))
     y = rng.integers(0, k, n)
     S = rng.normal(size=(k, n)) * 3
     parts = [np.round(rng.normal(size=(k, n)), int(rng.integers(0, 3))) for _ in range(6)]  # rounded: exact ties
@@ -44,15 +45,20 @@ def test_a_row_whose_largest_is_not_finite_is_left_to_the_general_path():
     big = np.array([[0.0, 0.0, 0.0], [np.inf, 0.0, 0.0]])
     nan = np.array([[np.nan, 0.0, 0.0], [0.0, 0.0, 0.0]])
     assert candidate_hits(S, [([], []), ([], [big]), ([nan], [])], y).tolist() == [3, -1, -1]
+    S3, big3, nan3 = (np.vstack([a, a[1] - 5.0]) for a in (S, big, nan))  # three classes: the general loop
+    assert candidate_hits(S3, [([], []), ([], [big3]), ([nan3], [])], y).tolist() == [3, -1, -1]
 
 
-@pytest.mark.parametrize("compiled_from", [0, 10 ** 12])
-def test_the_engine_scores_candidates_as_the_general_path(monkeypatch, compiled_from):
-    """BSE's candidate scores with the compiled decisions (every search, or none) equal those of the
-    numpy path (the engine's own general path, forced by weights of 1)."""
+@pytest.mark.parametrize("compiled_from, loaded", [(0, False), (10 ** 12, False), (10 ** 12, True)])
+def test_the_engine_scores_candidates_as_the_general_path(monkeypatch, compiled_from, loaded):
+    """BSE's candidate scores with the compiled decisions (every search; none; those of a process
+    that has loaded the loop) equal those of the numpy path (the engine's own general path, forced
+    by weights of 1), step after step (the current sum carried from step to step) and from a
+    fresh engine."""
     from seminaive.learning import engine as engine_module
     from seminaive.learning.engine import BaseAttribute, Engine
     monkeypatch.setattr(engine_module, "COMPILED_FROM", compiled_from)
+    monkeypatch.setattr(engine_module, "hits_loaded", lambda: loaded)
     calls, real = [], engine_module.candidate_hits
     monkeypatch.setattr(engine_module, "candidate_hits", lambda *a, **k: calls.append(1) or real(*a, **k))
     from seminaive.estimation import Frequency
@@ -70,5 +76,7 @@ def test_the_engine_scores_candidates_as_the_general_path(monkeypatch, compiled_
     assert len(set(fast.tolist())) > 2
     # a next step of the same engine: its compiled loop reuses the contributions it was handed
     later = [("remove", [g], []) for g in groups[2:]] + [("add", [], [(0,)])]
-    assert engine.score_many(groups[2:], later).tolist() == reference.score_many(groups[2:], later).tolist()
-    assert bool(calls) == (compiled_from == 0)  # the compiled path ran, or did not
+    want = reference.score_many(groups[2:], later).tolist()
+    assert engine.score_many(groups[2:], later).tolist() == want
+    assert Engine(attrs, y, 3, Frequency(alpha=1.0), splits=splits).score_many(groups[2:], later).tolist() == want
+    assert bool(calls) == (compiled_from == 0 or loaded)  # the compiled path ran, or did not

@@ -35,7 +35,7 @@ from ._names import SCORINGS
 from .base import decide, resolve_degenerate
 from .exceptions import ParameterError
 
-__all__ = ["SCORINGS", "score_sums", "score_value", "score_of", "greater_is_better", "check_scoring",
+__all__ = ["SCORINGS", "score_sums", "score_value", "score_values", "score_of", "greater_is_better", "check_scoring",
            "log_posteriors"]
 
 _GREATER = {"accuracy": True, "balanced_accuracy": True, "log_loss": False, "brier": False, "rmse": False}
@@ -141,6 +141,29 @@ def score_value(sums, scoring, n_classes):
     if scoring == "brier" and n_classes == 2:
         return float(mean / 2.0)
     return float(mean)
+
+
+def score_values(sums, scoring, n_classes):
+    """:func:`score_value` of every row of ``sums`` (candidates, sums), as an array: the same
+    numbers, one array operation rather than one call per candidate.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> score_values(np.array([[1.0, 2.0], [3.0, 4.0], [1.0, 0.0]]), "accuracy", 2).tolist()
+    [0.5, 0.75, nan]
+    """
+    sums = np.asarray(sums, dtype=np.float64).reshape(len(sums), -1)
+    if scoring == "balanced_accuracy" or not len(sums):
+        return np.array([score_value(s, scoring, n_classes) for s in sums])
+    total, weight = sums[:, 0], sums[:, 1]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        mean = np.where(weight > 0, total / weight, np.nan)
+    if scoring == "rmse":
+        return np.sqrt(mean / n_classes)
+    if scoring == "brier" and n_classes == 2:
+        return mean / 2.0
+    return mean
 
 
 def score_of(jll, y, scoring, log_prior, weight=None):

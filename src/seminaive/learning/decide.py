@@ -14,7 +14,7 @@ import numpy as np
 from .._jit import compiled
 from ..base import resolve_degenerate
 
-__all__ = ["split_infinite", "with_infinite", "correct", "changed", "candidate_hits"]
+__all__ = ["split_infinite", "with_infinite", "correct", "changed", "running_sum", "candidate_hits", "hits_loaded"]
 
 
 def split_infinite(c):
@@ -64,8 +64,9 @@ def correct(S, y, rtol=1e-10, log_prior=None):
     return first == y
 
 
-def changed(S, remove, add):
-    """A new ``S`` with the arrays ``remove`` taken out and ``add`` put in, in that order.
+def changed(S, remove, add, out=None):
+    """A new ``S`` with the arrays ``remove`` taken out and ``add`` put in, in that order
+    (written into ``out`` where it is given: an array of S's shape that is not S).
 
     Examples
     --------
@@ -74,65 +75,134 @@ def changed(S, remove, add):
     """
     parts = [(np.subtract, a) for a in remove] + [(np.add, a) for a in add]
     if not parts:
-        return S.copy()
+        return S.copy() if out is None else np.copyto(out, S) or out
     (op, first), rest = parts[0], parts[1:]
-    out = op(S, first)
+    out = op(S, first, out=out)
     for op, a in rest:
         op(out, a, out=out)
     return out
+
+
+def running_sum(memo, groups, prior, part):
+    """A search's current sum, the ``prior`` plus ``part(groups)`` (the arrays of the groups): the
+    sum ``memo`` holds from the last call changed by the groups that left (taken out in the order
+    they had) and those that came (put in, in their order), as :func:`changed` applies the candidate
+    that made the step, so that the current sum has the bits that candidate was scored with and costs
+    one pass, not one per group; summed afresh on a first call or where most groups changed. The
+    sum returned is overwritten by the call after next (a caller keeps it for one step).
+
+    Examples
+    --------
+    >>> memo, part = {}, lambda gs: [np.full((1, 1), float(g)) for g in gs]
+    >>> running_sum(memo, [1, 2, 4], np.zeros((1, 1)), part).item()
+    7.0
+    >>> running_sum(memo, [1, 4, 8], np.zeros((1, 1)), part).item()  # 2 left, 8 came
+    13.0
+    """
+    last = memo.get("groups")
+    if last is not None:
+        before, now = set(last), set(groups)
+        gone, came = [g for g in last if g not in now], [g for g in groups if g not in before]
+    if last is None or len(gone) + len(came) > len(groups):
+        S = prior.copy()
+        for a in part(groups):
+            S += a
+    else:  # into the array the sum before last held (fresh memory costs more than the sum here)
+        S = changed(memo["S"], part(gone), part(came), memo.get("spare"))
+    memo.update(groups=list(groups), S=S, spare=memo.get("S"))
+    return S
 
 
 def _hits(S, arrays, parts, signs, counts, y, rtol, out):
     """For each candidate t, the rows decided as their class ``y`` under ``S`` (K, rows) changed by
     its ``counts[t]`` parts: arrays[parts[t, p]] times signs[t, p] (+1 or -1: exactly an addition or
     a subtraction) added in the order given. A decision is :func:`correct`'s (the first class within
-    ``rtol`` of the largest); out[t] = -1 where a row's largest is not finite (:func:`correct`
-    resolves such rows). Rows in blocks, each pass a plain loop over a block (vectorized)."""
+    ``rtol`` of the largest); out[t] = -1 where a row's largest is not finite (:func:`correct` resolves
+    such rows). Rows in blocks, every candidate on a block while the block's part of ``S`` is in
+    cache; each pass a plain loop over one class's row of the block (1-d views, which the compiler
+    vectorizes)."""
     k, n = S.shape
     block = 512
     V = np.empty((k, block))
     top = np.empty(block)
+    spoilt = np.empty(block)
     first = np.empty(block, dtype=np.int64)
-    for t in range(parts.shape[0]):
-        hits = 0
-        for s0 in range(0, n, block):
-            e = min(s0 + block, n) - s0
+    out[:] = 0
+    for s0 in range(0, n, block):
+        s1 = min(s0 + block, n)
+        e = s1 - s0
+        yb, tp, z, fs = y[s0:s1], top[:e], spoilt[:e], first[:e]
+        for t in range(parts.shape[0]):
+            if out[t] < 0:
+                continue
             for c in range(k):
+                v, sc = V[c, :e], S[c, s0:s1]
+                if counts[t] == 0:
+                    v[:] = sc
+                    continue
+                a, sign = arrays[parts[t, 0]][c, s0:s1], signs[t, 0]
                 for r in range(e):
-                    V[c, r] = S[c, s0 + r]
-                for p in range(counts[t]):
-                    g, sign = parts[t, p], signs[t, p]
-                    a = arrays[g]
+                    v[r] = sc[r] + sign * a[r]
+                for p in range(1, counts[t]):
+                    a, sign = arrays[parts[t, p]][c, s0:s1], signs[t, p]
                     for r in range(e):
-                        V[c, r] += sign * a[c, s0 + r]
-            nan = False
+                        v[r] += sign * a[r]
+            if k == 2:  # two classes: the decision in one pass
+                v, u = V[0, :e], V[1, :e]
+                bad, hits = 0, 0
+                for r in range(e):
+                    a, b = v[r], u[r]
+                    m = b if b > a else a
+                    bad += (a != a) | (b != b) | (m - m != 0.0)
+                    m -= rtol * (1.0 + abs(m))
+                    hits += (0 if a >= m else (1 if b >= m else 2)) == yb[r]
+                if bad:
+                    out[t] = -1
+                    continue
+                out[t] += hits
+                continue
+            v = V[0, :e]
             for r in range(e):
-                top[r] = V[0, r]
-                nan |= V[0, r] != V[0, r]
+                tp[r] = v[r]
+                z[r] = 1.0 if v[r] != v[r] else 0.0  # a NaN anywhere; then an infinite largest
             for c in range(1, k):
+                v = V[c, :e]
                 for r in range(e):
-                    x = V[c, r]
-                    nan |= x != x
-                    top[r] = x if x > top[r] else top[r]
-            bad = nan
+                    x = v[r]
+                    z[r] += 1.0 if x != x else 0.0
+                    tp[r] = x if x > tp[r] else tp[r]
+            bad = 0
             for r in range(e):
-                bad |= top[r] == np.inf or top[r] == -np.inf
-                top[r] -= rtol * (1.0 + abs(top[r]))
+                bad += (z[r] != 0.0) | (tp[r] - tp[r] != 0.0)
+                tp[r] -= rtol * (1.0 + abs(tp[r]))
             if bad:
-                hits = -1
-                break
-            for r in range(e):
-                first[r] = k
+                out[t] = -1
+                continue
+            fs[:] = k
             for c in range(k - 1, -1, -1):
+                v = V[c, :e]
                 for r in range(e):
-                    first[r] = c if V[c, r] >= top[r] else first[r]
+                    fs[r] = c if v[r] >= tp[r] else fs[r]
+            hits = 0
             for r in range(e):
-                hits += first[r] == y[s0 + r]
-        out[t] = hits
+                hits += fs[r] == yb[r]
+            out[t] += hits
 
 
 _KERNELS = ("_hits",)
 _COMPILED = []
+
+
+def hits_loaded():
+    """Whether this process has loaded the compiled loop of :func:`candidate_hits` (then even a small
+    search takes it: it costs nothing more to load).
+
+    Examples
+    --------
+    >>> hits_loaded() in (True, False)
+    True
+    """
+    return bool(_COMPILED)
 
 
 def candidate_hits(S, changes, y, rtol=1e-10, pool=None):
@@ -156,19 +226,20 @@ def candidate_hits(S, changes, y, rtol=1e-10, pool=None):
     if not pool:
         pool.update(arrays=List(), index={})
     listed, index = pool["arrays"], pool["index"]
-    for remove, add in changes:
-        for a in list(remove) + list(add):
-            if id(a) not in index:
-                index[id(a)] = len(listed)
+    rows, cols, slots, sign = [], [], [], []  # each part's candidate, place, array and sign
+    for t, (remove, add) in enumerate(changes):
+        for p, a in enumerate((*remove, *add)):
+            slot = index.get(id(a))
+            if slot is None:
+                slot = index[id(a)] = len(listed)
                 listed.append(np.ascontiguousarray(a, dtype=np.float64))
+            rows.append(t), cols.append(p), slots.append(slot), sign.append(-1.0 if p < len(remove) else 1.0)
     if not len(listed):
         listed.append(np.zeros(S.shape))
-    counts = np.array([len(r) + len(a) for r, a in changes], dtype=np.int64)
+    counts = np.bincount(np.asarray(rows, dtype=np.int64), minlength=len(changes))
     parts = np.zeros((len(changes), max(counts.max(initial=0), 1)), dtype=np.int64)
     signs = np.zeros(parts.shape)
-    for t, (remove, add) in enumerate(changes):
-        for p, (a, sign) in enumerate([(a, -1.0) for a in remove] + [(a, 1.0) for a in add]):
-            parts[t, p], signs[t, p] = index[id(a)], sign
+    parts[rows, cols], signs[rows, cols] = slots, sign
     fns = compiled(globals(), _KERNELS, _COMPILED)
     out = np.empty(len(changes), dtype=np.int64)
     fns["_hits"](np.ascontiguousarray(S, dtype=np.float64), listed, parts, signs, counts,

@@ -28,8 +28,9 @@ from ..core.subset_counts import conditional_tables
 from ..estimation.tables import fold_log_table, fold_log_tables, loo_log_table
 from ..core.folds import fold_labels
 from ..estimation import Frequency, class_log_prior, loo_class_log_prior
-from ..scoring import log_posteriors, score_sums, score_value
-from .decide import candidate_hits, changed, correct, split_infinite, with_infinite
+from ..scoring import log_posteriors, score_sums, score_value, score_values
+from .categorical_block import block_contributions
+from .decide import candidate_hits, changed, correct, hits_loaded, running_sum, split_infinite, with_infinite
 from ..components._normal_given import fold_normal_given, loo_normal_given, loo_rows, normal_given_moments
 from .held_out import _merge_all, _moments, fold_gaussian, loo_gaussian
 from .path_kernel import path_sums
@@ -39,8 +40,7 @@ from ..core.sparse_terms import ParentValues
 __all__ = ["Engine", "BaseAttribute", "Given", "NormalGiven", "ArraySource", "split_infinite", "with_infinite", "correct"]
 
 SPARSE_ABOVE = 4096  # a conditional term with more parent values counts only those met
-COMPILED_FROM = 50_000  # candidates x classes x rows from which accuracies are compiled (below: numpy,
-# and a small search never loads numba)
+COMPILED_FROM = 50_000  # candidates x classes x rows compiled from (fewer: numpy, no numba; loaded: always)
 
 
 class Engine(ParentValues):
@@ -107,8 +107,8 @@ class Engine(ParentValues):
         self.cells = {}  # and its cells met (counts over those: see sparse_terms)
         self.class_counts = None
         self.n_evaluated = 0
-        self._cache, self._slots, self._pool = {}, {}, {}  # one chunk in memory: contributions, slots, pool,
-        self._at, self._rows = {}, (None, None)  # a row's cell of a term of many parent values; a child's rows
+        self._cache, self._slots, self._pool, self._sum = {}, {}, {}, {}  # one chunk in memory: contributions,
+        self._at, self._rows = {}, (None, None)  # slots, pool, last sum; a row's cell of a sparse term; a child's rows
 
     def group_values(self, group):
         return math.prod(self.attributes[j].m for j in (group.child if isinstance(group, Given) else group))
@@ -161,6 +161,11 @@ class Engine(ParentValues):
         if F == 1 and dense:  # the conditional terms counted over every parent value: one compiled pass
             acc.update(zip(dense, conditional_tables([(g.child[0], g.parents) for g in dense], codes,
                                                      [a.m for a in self.attributes], y, self.k, w)))
+        plain = [g for g in todo if not isinstance(g, (Given, NormalGiven)) and not self._is_gauss(g)]
+        for m in dict.fromkeys(map(self.group_values, plain)):  # those of one width in one count: (folds, K, m)
+            same = [g for g in plain if self.group_values(g) == m]
+            acc.update(zip(same, count_codes([self._codes(g, codes) for g in same], m, y, self.k, fold=f, n_folds=F,
+                                             weight=w)[:, :, :, 0]))
         for g in todo:
             if g in acc:
                 continue
@@ -191,16 +196,13 @@ class Engine(ParentValues):
                     sel = f == ff
                     total, mean, m2 = _moments(x[sel], y[sel], self.k, None if w is None else w[sel])
                     acc[(g, ff)] = {"weight": total, "mean": mean, "m2": m2, "scale": scale}
-            else:
-                acc[g] = count_codes([self._codes(g, codes)], self.group_values(g), y, self.k, fold=f, n_folds=F,
-                                     weight=w)[0, :, :, 0]
         return counts, acc
 
     def __getstate__(self):
         """What a worker needs to score its chunks: no source, no cache, no fold labels
         (a distributed chunk carries its own)."""
         state = dict(self.__dict__)
-        state.update(source=None, _cache={}, fold=None, _rows=(None, None))
+        state.update(source=None, _cache={}, _sum={}, fold=None, _rows=(None, None))
         return state
 
     # ---------------------------------------------------------- contributions
@@ -261,9 +263,8 @@ class Engine(ParentValues):
         f = self._folds(row, y.size) if f is None else f
         if not self.single:
             return self._prior(y, f), {g: split_infinite(self._contribution(g, codes, xs, y, f)) for g in groups}
-        for g in groups:
-            if g not in self._cache:
-                self._cache[g] = split_infinite(np.ascontiguousarray(self._contribution(g, codes, xs, y, f)))
+        todo = [g for g in dict.fromkeys(groups) if g not in self._cache]
+        self._cache.update((g, split_infinite(c)) for g, c in block_contributions(self, todo, codes, xs, y, f).items())
         if "prior" not in self._cache:
             self._cache["prior"] = np.ascontiguousarray(self._prior(y, f))
         return self._cache["prior"], self._cache
@@ -278,7 +279,7 @@ class Engine(ParentValues):
         self.ensure(needed)
         sums, _ = map_reduce(self.source, self._sums_chunk, _add_pairs, groups, candidates, needed)
         self.n_evaluated += len(candidates)
-        return np.array([score_value(s, self.scoring, self.k) for s in sums])
+        return score_values(sums, self.scoring, self.k)
 
     def _row_sums(self, S, y, prior, w=None):
         """The scoring rule's sums over the rows of one chunk under class-major ``S`` (rows of
@@ -304,7 +305,7 @@ class Engine(ParentValues):
         self.ensure(needed)
         sums, _ = map_reduce(self.source, self._paths_chunk, _add_pairs, paths, needed)
         self.n_evaluated += sum(len(p) + 1 for p in paths)
-        values = [score_value(s, self.scoring, self.k) for s in sums]
+        values = score_values(sums, self.scoring, self.k)
         ends = np.cumsum([len(p) + 1 for p in paths])
         return [np.array(values[e - len(p) - 1:e]) for p, e in zip(paths, ends)]
 
@@ -332,24 +333,23 @@ class Engine(ParentValues):
 
     def _sums_chunk(self, chunk, groups, candidates, needed):
         """The scoring rule's sums over one chunk's rows for the current groups and each candidate."""
-        row, codes, xs, y = chunk[:4]
-        w = _weight(chunk)
+        (row, codes, xs, y), w = chunk[:4], _weight(chunk)
         prior, contrib = self._chunk(needed, row, codes, xs, y, self._chunk_folds(chunk))
-        S = prior.copy()
-        for g in groups:
-            S += contrib[g][0]
-        out = [self._row_sums(with_infinite(S, [contrib[g][1] for g in groups]), y, prior, w)]
-        finite = all(contrib[g][1] is None for g in needed)  # then no sum needs infinite entries back
         part = lambda gs: [contrib[_key(g)][0] for g in gs]  # noqa: E731
-        changes = [(part(r), part(a)) for _, r, a in candidates]
+        S = running_sum(self._sum if self.single else {}, groups, prior, part)
+        finite = all(contrib[g][1] is None for g in needed)  # then no sum needs infinite entries back
+        changes = [([], [])] + [(part(r), part(a)) for _, r, a in candidates]  # the current groups first
+        compiled = hits_loaded() or len(changes) * S.size >= COMPILED_FROM
         hits = (candidate_hits(S, changes, y, pool=self._pool if self.single else None)  # (-1: the general path)
-                if finite and w is None and self.scoring == "accuracy" and len(changes) * S.size >= COMPILED_FROM
-                else np.full(len(candidates), -1))
-        for t, (_, remove, add) in enumerate(candidates):
+                if finite and w is None and self.scoring == "accuracy" and compiled else np.full(len(changes), -1))
+        if (hits >= 0).all():  # the compiled loop decided every one
+            return np.column_stack([hits, np.full(hits.size, y.size)]).astype(float), y.size
+        out = []
+        for t, (_, remove, add) in enumerate([(None, [], [])] + candidates):
             if hits[t] >= 0:
                 out.append(np.array([hits[t], y.size], dtype=float))
                 continue
-            Sc = changed(S, *changes[t])
+            Sc = changed(S, *changes[t]) if t else S
             if not finite:
                 now = [g for g in groups if g not in remove] + [_key(g) for g in add]
                 Sc = with_infinite(Sc, [contrib[g][1] for g in now])

@@ -218,7 +218,7 @@ class SearchNaiveBayes(SearchesChunks, SavedModel, ClassifierMixin, BaseEstimato
             if not cands:
                 break
             scores = engine.score_many(groups, cands)[1:]
-            gains = np.array([gain(s, self.scoring) for s in scores])
+            gains = gain(np.asarray(scores), self.scoring)
             best = int(np.argmax(gains))  # the first best: ties go to the first candidate
             if not gains[best] > gain(score, self.scoring) + self.tol:
                 break
