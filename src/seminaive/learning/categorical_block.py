@@ -84,18 +84,21 @@ def block_contributions(engine, groups, codes, xs, y, fold):
     if not plain:
         return out
     widths = [engine.group_values(g) for g in plain]
-    code = np.stack([np.asarray(engine._codes(g, codes), dtype=np.intp) for g in plain])
-    code[code < 0] = max(widths)  # the column of 0
     if loo:
         tables = _loo_tables(engine.estimator, [engine.stats[g][0] for g in plain], widths)
         key = np.asarray(y, dtype=np.intp)
     else:
         tables = _fold_tables(engine.estimator, [engine.stats[g] for g in plain], widths)
         key = np.asarray(fold, dtype=np.intp)
-    k, width = tables.shape[2], tables.shape[3]
-    index = (np.arange(len(plain))[:, None] * tables.shape[1] + key[None, :]) * width + code
-    block = np.empty((len(plain), k, key.size))
-    for c in range(k):  # one gather per class from its (group, key, value) entries
-        block[:, c, :] = tables[:, :, c, :].ravel()[index]
+    d, keys, k, width = tables.shape
+    index = np.empty((d, key.size), dtype=np.intp)  # each row's (group, key, value) entry, made in place
+    for j, g in enumerate(plain):
+        index[j] = codes[g[0]] if len(g) == 1 else engine._codes(g, codes)
+    np.putmask(index, index < 0, width - 1)  # the column of 0
+    index += key * width
+    index += (np.arange(d, dtype=np.intp) * (keys * width))[:, None]
+    block = np.empty((d, k, key.size))
+    for c in range(k):  # one gather per class from its (group, key, value) entries, into place
+        np.take(np.ascontiguousarray(tables[:, :, c, :]).ravel(), index, out=block[:, c, :], mode="clip")
     out.update(zip(plain, block))
     return out

@@ -113,6 +113,16 @@ def running_sum(memo, groups, prior, part):
     return S
 
 
+def _two(x0, x1, own, rtol):
+    """A row of two classes with sums ``x0``, ``x1``: (1 if a sum is NaN or the largest is infinite,
+    else 0; 1 if :func:`correct`'s decision, the first class within ``rtol`` of the largest, is
+    ``own``, else 0)."""
+    m = x1 if x1 > x0 else x0
+    bad = (x0 != x0) | (x1 != x1) | (m - m != 0.0)
+    m -= rtol * (1.0 + abs(m))
+    return int(bad), int((0 if x0 >= m else (1 if x1 >= m else 2)) == own)
+
+
 def _hits(S, arrays, parts, signs, counts, y, rtol, out):
     """For each candidate t, the rows decided as their class ``y`` under ``S`` (K, rows) changed by
     its ``counts[t]`` parts: arrays[parts[t, p]] times signs[t, p] (+1 or -1: exactly an addition or
@@ -135,6 +145,15 @@ def _hits(S, arrays, parts, signs, counts, y, rtol, out):
         for t in range(parts.shape[0]):
             if out[t] < 0:
                 continue
+            if k == 2 and counts[t] == 1:  # two classes, one part (a deletion): summed and decided in one pass
+                a = arrays[parts[t, 0]]
+                sign, a0, a1, S0, S1 = signs[t, 0], a[0, s0:s1], a[1, s0:s1], S[0, s0:s1], S[1, s0:s1]
+                bad, hits = 0, 0
+                for r in range(e):
+                    b, h = _two(S0[r] + sign * a0[r], S1[r] + sign * a1[r], yb[r], rtol)
+                    bad, hits = bad + b, hits + h
+                out[t] = -1 if bad else out[t] + hits
+                continue
             for c in range(k):
                 v, sc = V[c, :e], S[c, s0:s1]
                 if counts[t] == 0:
@@ -151,15 +170,9 @@ def _hits(S, arrays, parts, signs, counts, y, rtol, out):
                 v, u = V[0, :e], V[1, :e]
                 bad, hits = 0, 0
                 for r in range(e):
-                    a, b = v[r], u[r]
-                    m = b if b > a else a
-                    bad += (a != a) | (b != b) | (m - m != 0.0)
-                    m -= rtol * (1.0 + abs(m))
-                    hits += (0 if a >= m else (1 if b >= m else 2)) == yb[r]
-                if bad:
-                    out[t] = -1
-                    continue
-                out[t] += hits
+                    b, h = _two(v[r], u[r], yb[r], rtol)
+                    bad, hits = bad + b, hits + h
+                out[t] = -1 if bad else out[t] + hits
                 continue
             v = V[0, :e]
             for r in range(e):
@@ -189,7 +202,7 @@ def _hits(S, arrays, parts, signs, counts, y, rtol, out):
             out[t] += hits
 
 
-_KERNELS = ("_hits",)
+_KERNELS = ("_two", "_hits")  # callees first
 _COMPILED = []
 
 
@@ -221,21 +234,23 @@ def candidate_hits(S, changes, y, rtol=1e-10, pool=None):
     >>> candidate_hits(S, [([], []), ([], [c]), ([c], [])], np.array([0, 1])).tolist()
     [2, 1, 2]
     """
-    from numba.typed import List  # the arrays as they are (a stack would copy every contribution)
     pool = {} if pool is None else pool
     if not pool:
-        pool.update(arrays=List(), index={})
+        from numba.typed import List  # the arrays as they are (a stack would copy every contribution)
+        pool.update(arrays=List(), index={}, size=0)
     listed, index = pool["arrays"], pool["index"]
     rows, cols, slots, sign = [], [], [], []  # each part's candidate, place, array and sign
     for t, (remove, add) in enumerate(changes):
         for p, a in enumerate((*remove, *add)):
             slot = index.get(id(a))
             if slot is None:
-                slot = index[id(a)] = len(listed)
+                slot = index[id(a)] = pool["size"]
                 listed.append(np.ascontiguousarray(a, dtype=np.float64))
+                pool["size"] += 1
             rows.append(t), cols.append(p), slots.append(slot), sign.append(-1.0 if p < len(remove) else 1.0)
-    if not len(listed):
+    if not pool["size"]:
         listed.append(np.zeros(S.shape))
+        pool["size"] = 1
     counts = np.bincount(np.asarray(rows, dtype=np.int64), minlength=len(changes))
     parts = np.zeros((len(changes), max(counts.max(initial=0), 1)), dtype=np.int64)
     signs = np.zeros(parts.shape)

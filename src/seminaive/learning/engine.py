@@ -164,8 +164,8 @@ class Engine(ParentValues):
         plain = [g for g in todo if not isinstance(g, (Given, NormalGiven)) and not self._is_gauss(g)]
         for m in dict.fromkeys(map(self.group_values, plain)):  # those of one width in one count: (folds, K, m)
             same = [g for g in plain if self.group_values(g) == m]
-            acc.update(zip(same, count_codes([self._codes(g, codes) for g in same], m, y, self.k, fold=f, n_folds=F,
-                                             weight=w)[:, :, :, 0]))
+            acc.update(zip(same, count_codes([codes[g[0]] if len(g) == 1 else self._codes(g, codes) for g in same], m,
+                                             y, self.k, fold=f, n_folds=F, weight=w)[:, :, :, 0]))
         for g in todo:
             if g in acc:
                 continue
@@ -271,11 +271,11 @@ class Engine(ParentValues):
 
     # ----------------------------------------------------------------- scores
     def score_many(self, groups, candidates):
-        """The score (by the engine's ``scoring`` rule) of the current ``groups`` and of every
-        candidate ``(operator, remove, add)`` in one pass: the current sum changed by array
-        arithmetic, never a refit."""
+        """The score (by the engine's ``scoring`` rule) of the current ``groups`` and of every candidate
+        ``(operator, remove, add)`` in one pass: the current sum changed by array arithmetic, never a refit."""
         groups = [_key(g) for g in groups]
-        needed = list(dict.fromkeys(groups + [_key(g) for _, r, a in candidates for g in list(r) + list(a)]))
+        candidates = [(op, [_key(g) for g in r], [_key(g) for g in a]) for op, r, a in candidates]
+        needed = list(dict.fromkeys(groups + [g for _, r, a in candidates for g in r + a]))
         self.ensure(needed)
         sums, _ = map_reduce(self.source, self._sums_chunk, _add_pairs, groups, candidates, needed)
         self.n_evaluated += len(candidates)
@@ -335,7 +335,7 @@ class Engine(ParentValues):
         """The scoring rule's sums over one chunk's rows for the current groups and each candidate."""
         (row, codes, xs, y), w = chunk[:4], _weight(chunk)
         prior, contrib = self._chunk(needed, row, codes, xs, y, self._chunk_folds(chunk))
-        part = lambda gs: [contrib[_key(g)][0] for g in gs]  # noqa: E731
+        part = lambda gs: [contrib[g][0] for g in gs]  # noqa: E731  (groups and candidates as keys: score_many)
         S = running_sum(self._sum if self.single else {}, groups, prior, part)
         finite = all(contrib[g][1] is None for g in needed)  # then no sum needs infinite entries back
         changes = [([], [])] + [(part(r), part(a)) for _, r, a in candidates]  # the current groups first
@@ -351,7 +351,7 @@ class Engine(ParentValues):
                 continue
             Sc = changed(S, *changes[t]) if t else S
             if not finite:
-                now = [g for g in groups if g not in remove] + [_key(g) for g in add]
+                now = [g for g in groups if g not in remove] + list(add)
                 Sc = with_infinite(Sc, [contrib[g][1] for g in now])
             out.append(self._row_sums(Sc, y, prior, w))
         return np.array(out), y.size
