@@ -390,3 +390,27 @@ def test_stacked_lidstone_estimates_equal_each_tables_own(alpha, whole, batch, m
                 counts = st[c, :, j, :mc] if j < st.shape[2] - 1 else st[c, :, :, :mc].sum(axis=1)
                 np.testing.assert_array_equal(logs[c, j, :mc, :], est.categorical(counts).T)
             assert not logs[c, :, mc:, :].any()
+
+
+def test_a_kept_layout_serves_only_its_own_subsets_widths_and_classes():
+    """count_flat and set_counts keep what they work out from the layout (not the rows) for the next
+    fit: the same subsets with other widths or classes get their own, what a caller does to the
+    results does not reach the next fit, and every count still equals the loop over the rows."""
+    from seminaive.bayesnet import ande_counts
+    from seminaive.core import subset_counts
+    from seminaive.core.subset_counts import count_flat
+    rng = np.random.default_rng(5)
+    subsets = [(0, 1), (1, 2), (0, 2)]
+    for widths, k in [([3, 2, 4], 2), ([3, 2, 4], 3), ([2, 5, 4], 2), ([3, 2, 4], 2)]:  # the last: kept
+        cols, y = random_codes(rng, 90, widths), rng.integers(0, k, 90)
+        for q, t in zip(subsets, count_subsets(cols, widths, y, k, subsets)):
+            np.testing.assert_array_equal(t, brute_counts(cols, widths, y, k, q, None))
+        counts, at, shapes = count_flat(cols, widths, y, k, subsets)
+        at[:], shapes[:] = 0, []  # a caller's changes stay its own
+        stacks, joints = set_counts(cols, widths, y, k, 1)
+        for s, stack in enumerate(stacks):  # set (s,): its children's counts by the loop over the rows
+            for c, child in enumerate(i for i in range(3) if i != s):
+                brute = brute_counts(cols, widths, y, k, (s, child), None)  # (K, m_s + 1, m_child + 1)
+                np.testing.assert_array_equal(stack[c, :, :, :widths[child]], brute[:, :, :widths[child]])
+            np.testing.assert_array_equal(joints[s], brute_counts(cols, widths, y, k, (s,), None))
+    assert subset_counts._plan.cache_info().hits >= 1 and ande_counts._plan.cache_info().hits >= 1

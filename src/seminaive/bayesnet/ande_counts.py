@@ -4,6 +4,7 @@ tables and the set's own counts as sums of those cells, in one compiled loop ove
 (no array operation per table: a model of 60 attributes has 100,000 tables).
 """
 
+import functools
 import math
 from itertools import combinations
 
@@ -25,6 +26,25 @@ def _derive(counts, sub_at, sub_ext, k, tables_of, out, out_at, slots, width, jo
     1). Each cell is read once, its members' values followed as the cells go (no division)."""
     r = sub_ext.shape[1]
     v = np.zeros(r, dtype=np.int64)
+    if r == 2:  # pairs (AODE): a parent's slot is its value (its missing value: the last slot)
+        for q in range(sub_ext.shape[0]):
+            e0, e1, idx = sub_ext[q, 0], sub_ext[q, 1], sub_at[q]
+            t0, t1 = tables_of[q, 0], tables_of[q, 1]  # child: the first member, the second
+            for v1 in range(e1):
+                for c in range(k):
+                    for v0 in range(e0):
+                        val = counts[idx]
+                        idx += 1
+                        if val != 0.0:
+                            if joint_at[t0] >= 0:
+                                joint[joint_at[t0] + c * (slots[t0] + 1) + v1] += val
+                            if v0 < e0 - 1:
+                                out[out_at[t0] + (c * (slots[t0] + 1) + v1) * width[t0] + v0] += val
+                            if joint_at[t1] >= 0:
+                                joint[joint_at[t1] + c * (slots[t1] + 1) + v0] += val
+                            if v1 < e1 - 1:
+                                out[out_at[t1] + (c * (slots[t1] + 1) + v0) * width[t1] + v1] += val
+        return
     for q in range(sub_ext.shape[0]):
         ext = sub_ext[q]
         inner = 1
@@ -80,8 +100,24 @@ def set_counts(columns, widths, y, n_classes, n, weight=None):
     [[1.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
     """
     d, k = len(widths), n_classes
-    subsets = list(combinations(range(d), n + 1))
+    (subsets, sub_ext, tables_of, out_at, joint_at, slots, width, start, cells, joint_start, p, top,
+     n_out, n_joint) = _plan(d, n, tuple(map(int, widths)), int(k))
     counts, sub_at, _ = count_flat(columns, widths, y, k, subsets, weight)
+    out, joint = np.zeros(n_out), np.zeros(n_joint)
+    fns = compiled(globals(), _KERNELS, _COMPILED)
+    fns["_derive"](counts, sub_at, sub_ext, k, tables_of, out, out_at, slots, width, joint, joint_at)
+    stacks = [out[a:a + (d - n) * c].reshape(d - n, k, q + 1, t) for a, c, q, t in zip(start, cells, p, top)]
+    joints = [joint[a:a + k * (q + 1)].reshape(k, q + 1) for a, q in zip(joint_start, p)]
+    return stacks, joints
+
+
+@functools.lru_cache(maxsize=32)
+def _plan(d, n, widths, k):
+    """What :func:`set_counts` works out from the numbers of attributes, parents, values and classes
+    alone (not the rows): the subsets counted and where :func:`count_flat` puts them, each subset's
+    tables, and where each set's stack and own counts lie in the flat results. Kept for the next fit
+    of the same layout; never written to."""
+    subsets = tuple(combinations(range(d), n + 1))
     m = np.asarray(widths, dtype=np.int64)
     sets = np.array(list(combinations(range(d), n)), dtype=np.int64).reshape(-1, n)
     outside = np.ones((len(sets), d), dtype=bool)
@@ -101,15 +137,10 @@ def set_counts(columns, widths, y, n_classes, n, weight=None):
     joint_at = np.full((len(sets), d - n), -1, dtype=np.int64)
     joint_at[:, 0] = joint_start
     sub_ext = m[np.array(subsets, dtype=np.int64)] + 1
-    out, joint = np.zeros(int((d - n) * cells.sum())), np.zeros(int(k * (p + 1).sum()))
-    fns = compiled(globals(), _KERNELS, _COMPILED)
     tables_of = np.empty((len(subsets), n + 1), dtype=np.int64)  # each subset's tables, by the child's place
     tables_of[_rank(members.reshape(tables, n + 1), d), pos.ravel()] = np.arange(tables)
-    fns["_derive"](counts, np.asarray(sub_at, dtype=np.int64), sub_ext, k, tables_of, out, out_at,
-                   np.repeat(p, d - n), np.repeat(top, d - n), joint, joint_at.ravel())
-    stacks = [out[a:a + (d - n) * c].reshape(d - n, k, q + 1, t) for a, c, q, t in zip(start, cells, p, top)]
-    joints = [joint[a:a + k * (q + 1)].reshape(k, q + 1) for a, q in zip(joint_start, p)]
-    return stacks, joints
+    return (subsets, sub_ext, tables_of, out_at, joint_at.ravel(), np.repeat(p, d - n), np.repeat(top, d - n),
+            start, cells, joint_start, p, top, int((d - n) * cells.sum()), int(k * (p + 1).sum()))
 
 
 def _rank(combos, d):

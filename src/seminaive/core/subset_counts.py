@@ -118,18 +118,14 @@ def count_flat(columns, widths, y, n_classes, subsets, weight=None):
     >>> counts.reshape(shapes[0])[1].tolist()  # attribute 1's value 1: class 0, attribute 0's values 0, 1, missing
     [[1.0, 1.0, 0.0]]
     """
-    lens = np.fromiter(map(len, subsets), dtype=np.int64, count=len(subsets))
-    flat = np.fromiter(chain.from_iterable(subsets), dtype=np.int64, count=int(lens.sum()))
-    used = np.unique(flat)
-    m = np.asarray(widths, dtype=np.int64)[used]  # each used attribute's values
+    (used, m, prefix, prefix_stride, class_stride, start, last, offset, last_stride, where_of, shapes,
+     total) = _plan(tuple(map(tuple, subsets)), tuple(map(int, widths)), int(n_classes))
     top = int(m.max())
     codes = np.empty((len(used), len(y)), dtype=np.int8 if top < 127 else np.int16 if top < 32767 else np.int64)
     for i, a in enumerate(used.tolist()):  # missing (negative) -> the attribute's last value
         c, row = np.asarray(columns[a]), codes[i]
         np.copyto(row, c, casting="unsafe")
         np.putmask(row, c < 0, int(m[i]))
-    (prefix, prefix_stride, class_stride, start, last, offset, last_stride, order, shapes,
-     total) = _layout(lens, np.searchsorted(used, flat), m + 1, n_classes)
     # whole counts add exactly in any order: unweighted rows are counted in lanes (copies of small
     # tables), on several threads (each its own copies) where there are enough; weighted ones in
     # their order
@@ -156,9 +152,24 @@ def count_flat(columns, widths, y, n_classes, subsets, weight=None):
         counts += other
     if lanes > 1:
         counts = counts.reshape(lanes, total).sum(axis=0)
+    return counts, where_of.copy(), list(shapes)
+
+
+@functools.lru_cache(maxsize=32)
+def _plan(subsets, widths, n_classes):
+    """What :func:`count_flat` works out from the subsets, widths and classes alone (not the rows):
+    the attributes used and their values, the kernel's layout (:func:`_layout`), where each subset's
+    table starts and its shape, and the cells. Kept for the next fit of the same layout (a fit per
+    fold, per chunk of a file, a refit); never written to."""
+    lens = np.fromiter(map(len, subsets), dtype=np.int64, count=len(subsets))
+    flat = np.fromiter(chain.from_iterable(subsets), dtype=np.int64, count=int(lens.sum()))
+    used = np.unique(flat)
+    m = np.asarray(widths, dtype=np.int64)[used]  # each used attribute's values
+    (prefix, prefix_stride, class_stride, start, last, offset, last_stride, order, shapes,
+     total) = _layout(lens, np.searchsorted(used, flat), m + 1, n_classes)
     where_of = np.empty(len(subsets), dtype=np.int64)
     where_of[order] = offset
-    return counts, where_of, shapes
+    return used, m, prefix, prefix_stride, class_stride, start, last, offset, last_stride, where_of, shapes, total
 
 
 def _layout(lens, members, ext, n_classes):
