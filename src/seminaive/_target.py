@@ -217,11 +217,11 @@ def encode_target(y, n_samples):
     if y is None:
         raise ParameterError("y: this estimator requires y to be passed, but the target y is None")
     if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
-        if y.isna().any():
-            raise ParameterError(f"y: {int(y.isna().sum())} class labels are missing; drop those "
+        codes = y.array.codes.astype(np.intp)  # (the Categorical's own codes: -1 where missing)
+        if codes.size and codes.min() < 0:
+            raise ParameterError(f"y: {int((codes < 0).sum())} class labels are missing; drop those "
                                  f"instances first (d, dropped = dataset.labelled())")
-        codes = y.cat.codes.to_numpy().astype(np.intp)
-        classes = np.asarray(pd.Index(y.cat.categories))
+        classes = np.asarray(y.dtype.categories)
         if not is_declared(y):
             classes, codes = _sorted_classes(classes, codes)
     else:

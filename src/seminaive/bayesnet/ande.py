@@ -9,7 +9,7 @@ from .ande_counts import set_counts
 from .ande_estimate import lidstone_stacks, log_stack_shape
 from ..core.counting import count_codes
 from ..estimation import class_log_prior, lidstone_log
-from .._memory import check_memory
+from .._memory import check_memory, machine_memory
 from ..components import ConditionalTable
 from ..registry import register, register_variant
 from .base import BayesNetClassifier
@@ -170,13 +170,17 @@ class AnDE(BayesNetClassifier):
         """Refuse, before any table is made, a model this machine cannot hold: per super-parent set
         P its children's counts (classes x P's joint values x each child's values), counted, estimated
         and kept as logs, and an object per table."""
-        m = np.array([rd.n_values for rd in self.readers_], dtype=np.float64)
-        d, k = m.size, len(self.classes_)
         if not n:
             return
+        widths, k = [rd.n_values for rd in self.readers_], len(self.classes_)
+        d, top = len(widths), max(widths)
         sets = math.comb(d, n)
-        cells = _set_cells(m, n)
         tables = sets * (d - n)
+        total = machine_memory()  # a bound on the cells first (every child as wide as the widest): no sum over sets
+        if total is None or 3 * 8 * k * tables * (top + 1) ** n * top + 2048 * tables <= total / 2:
+            return
+        m = np.array(widths, dtype=np.float64)
+        cells = _set_cells(m, n)
         check_memory(3 * 8 * k * cells + 2048 * tables,
                      f"AnDE(n={n}) on {d} attributes ({sets:,} super-parent sets, {tables:,} tables)",
                      "n=1 (AODE) or fewer attributes")
@@ -233,28 +237,33 @@ class AnDE(BayesNetClassifier):
     def _estimate(self, estimator=None):
         self.weighted_ = None  # discriminative weights are folded in after (ande_weights)
         k, m = len(self.classes_), np.array([r.n_values for r in self.readers_])
-        if estimator is None and self.estimation == "frequency":  # Naive Bayes's tables stacked, estimated at once
-            self.class_log_prior_ = class_log_prior(self.class_count_, self.priors)
-            stack = _stacked([st["counts"] for st in self.stats_], k)
-            alone = np.empty(log_stack_shape(stack))
-            lidstone_stacks([stack], [m], self.alpha, alone.reshape(-1), [0])
-            for i, t in enumerate(self.tables_):
-                t.log_table_ = alone[i, :, :t.n_values + 1, :]
-        else:
-            super()._estimate(estimator)
+        lidstone = estimator is None and self.estimation == "frequency"
         # per super-parent set, its children's log tables in one stacked array (the tables' own
         # log_table_ are views into it): estimated in one call (Lidstone), one gather per set in prediction
-        if estimator is None and self.estimation != "frequency":
-            estimator = self._estimator()  # (Lidstone's tables come from the stacked counts directly)
         shapes = [log_stack_shape(stack) for stack in self.parent_stats_]
-        block = np.zeros(sum(math.prod(s) for s in shapes))  # every set's stack, end to end (the kernel's)
-        at = np.cumsum([0] + [math.prod(s) for s in shapes[:-1]], dtype=np.int64)
-        self.set_logs_block_ = (block, at)
-        self.set_logs_ = [block[a:a + math.prod(s)].reshape(s) for s, a in zip(shapes, at)]
-        if estimator is None:  # every set's children in two compiled passes
-            lidstone_stacks(self.parent_stats_, [m[ch] for ch in self._children()], self.alpha, block, at)
+        sizes = [math.prod(s) for s in shapes]
+        at = np.cumsum([0] + sizes, dtype=np.int64)
+        if lidstone:  # Naive Bayes's tables stacked after the sets' and estimated with them, in one call
+            self.class_log_prior_ = class_log_prior(self.class_count_, self.priors)
+            stack = _stacked([st["counts"] for st in self.stats_], k)
+            alone_shape = log_stack_shape(stack)
+            block = np.zeros(int(at[-1]) + math.prod(alone_shape))
+            lidstone_stacks([*self.parent_stats_, stack], [m[ch] for ch in self._children()] + [m], self.alpha,
+                            block, at)
+            alone = block[at[-1]:].reshape(alone_shape)
+            for i, t in enumerate(self.tables_):
+                t.log_table_ = alone[i, :, :t.n_values + 1, :]
+            block = block[:at[-1]]
+        else:
+            super()._estimate(estimator)
+            block = np.zeros(int(at[-1]))
+        at = at[:-1]
+        self.set_logs_block_ = (block, at)  # every set's stack, end to end (the kernel's)
+        self.set_logs_ = [block[a:a + size].reshape(s) for s, a, size in zip(shapes, at.tolist(), sizes)]
+        if lidstone:
             self._view_logs()
         else:  # table by table, each copied into its set's stack
+            estimator = self._estimator() if estimator is None else estimator
             for ts, stack, out in zip(self.parent_tables_, self.parent_stats_, self.set_logs_):
                 for c, t in enumerate(ts):
                     t.estimate({"counts": stack[c, :, :, :t.n_values]}, estimator)

@@ -100,14 +100,14 @@ def set_counts(columns, widths, y, n_classes, n, weight=None):
     [[1.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
     """
     d, k = len(widths), n_classes
-    (subsets, sub_ext, tables_of, out_at, joint_at, slots, width, start, cells, joint_start, p, top,
+    (subsets, sub_ext, tables_of, out_at, joint_at, slots, width, stack_at, joint_of,
      n_out, n_joint) = _plan(d, n, tuple(map(int, widths)), int(k))
     counts, sub_at, _ = count_flat(columns, widths, y, k, subsets, weight)
     out, joint = np.zeros(n_out), np.zeros(n_joint)
     fns = compiled(globals(), _KERNELS, _COMPILED)
     fns["_derive"](counts, sub_at, sub_ext, k, tables_of, out, out_at, slots, width, joint, joint_at)
-    stacks = [out[a:a + (d - n) * c].reshape(d - n, k, q + 1, t) for a, c, q, t in zip(start, cells, p, top)]
-    joints = [joint[a:a + k * (q + 1)].reshape(k, q + 1) for a, q in zip(joint_start, p)]
+    stacks = [out[a:b].reshape(shape) for a, b, shape in stack_at]
+    joints = [joint[a:b].reshape(shape) for a, b, shape in joint_of]
     return stacks, joints
 
 
@@ -139,8 +139,11 @@ def _plan(d, n, widths, k):
     sub_ext = m[np.array(subsets, dtype=np.int64)] + 1
     tables_of = np.empty((len(subsets), n + 1), dtype=np.int64)  # each subset's tables, by the child's place
     tables_of[_rank(members.reshape(tables, n + 1), d), pos.ravel()] = np.arange(tables)
+    stacks = [(a, a + (d - n) * c, (d - n, k, q + 1, t))  # each set's stack and own counts in the flat results
+              for a, c, q, t in zip(start.tolist(), cells.tolist(), p.tolist(), top.tolist())]
+    joints = [(a, a + k * (q + 1), (k, q + 1)) for a, q in zip(joint_start.tolist(), p.tolist())]
     return (subsets, sub_ext, tables_of, out_at, joint_at.ravel(), np.repeat(p, d - n), np.repeat(top, d - n),
-            start, cells, joint_start, p, top, int((d - n) * cells.sum()), int(k * (p + 1).sum()))
+            stacks, joints, int((d - n) * cells.sum()), int(k * (p + 1).sum()))
 
 
 def _rank(combos, d):

@@ -107,9 +107,12 @@ def lidstone_stacks(stacks, widths, alpha, out, out_at):
     """
     if not stacks:
         return
-    sizes = np.fromiter((st.size for st in stacks), dtype=np.int64, count=len(stacks))
-    batch = (np.cumsum(sizes) - 1) // BATCH_CELLS  # a batch's copies and logarithms at a time
-    cuts = [0, *(np.flatnonzero(np.diff(batch)) + 1).tolist(), len(stacks)]
+    sizes = [st.size for st in stacks]
+    if sum(sizes) <= BATCH_CELLS:
+        cuts = [0, len(stacks)]
+    else:
+        batch = (np.cumsum(sizes) - 1) // BATCH_CELLS  # a batch's copies and logarithms at a time
+        cuts = [0, *(np.flatnonzero(np.diff(batch)) + 1).tolist(), len(stacks)]
     out_at = np.asarray(out_at, dtype=np.int64)
     for lo, hi in zip(cuts[:-1], cuts[1:]):
         _batch(stacks[lo:hi], widths[lo:hi], float(alpha), out, out_at[lo:hi])
@@ -137,4 +140,4 @@ def _batch(stacks, widths, alpha, out, out_at):
 def _starts(sizes):
     """Where each of parts of ``sizes`` laid end to end starts, and their total."""
     ends = np.cumsum(sizes, dtype=np.int64)
-    return np.concatenate([[0], ends[:-1]]).astype(np.int64), int(ends[-1])
+    return ends - sizes, int(ends[-1])

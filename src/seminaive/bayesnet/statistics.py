@@ -12,7 +12,7 @@ from ..core.subset_counts import count_subsets
 from ..dependence.information import information_values
 
 __all__ = ["pair_statistics", "add_statistics", "mutual_informations", "cmi_matrix_from", "tie_rounded",
-           "bayes_arc_gains", "arc_weights", "ARC_SCORES", "shared_statistics", "with_shared"]
+           "bayes_arc_gains", "bayes_gains", "arc_weights", "ARC_SCORES", "shared_statistics", "with_shared"]
 
 TIE_DECIMALS = 12
 BAYES_TIE_DECIMALS = 8
@@ -57,7 +57,8 @@ def shared_statistics(pairs, arc_score="cmi"):
     keys = list(pairs)
     cmi = dict(zip(keys, information_values([pairs[q] for q in keys]).tolist())) \
         if keys and arc_score == "cmi" else {}
-    bayes = {q: _bayes_gains(n, BAYES_ALPHA) for q, n in pairs.items()} if arc_score == "bayes" else {}
+    bayes = dict(zip(keys, map(tuple, bayes_gains([pairs[q] for q in keys]).tolist()))) \
+        if keys and arc_score == "bayes" else {}
     return {"pairs": dict(pairs), "cmi": cmi, "bayes": bayes}
 
 
@@ -92,19 +93,37 @@ def cmi_matrix_from(stats, d):
     return W
 
 
-def _bayes_score(counts, alpha):
-    """The Bayesian (Dirichlet, alpha per cell) log marginal likelihood of a child's counts, the
-    child's values on the last axis, every other axis a parent configuration."""
-    m = counts.shape[-1]
-    flat = counts.reshape(-1, m)
-    return float((gammaln(m * alpha) - gammaln(m * alpha + flat.sum(axis=1))).sum()
-                 + (gammaln(alpha + flat) - gammaln(alpha)).sum())
+def bayes_gains(tables, alpha=BAYES_ALPHA):
+    """(P, 2): per pair's counts n (K, m_i, m_j) of ``tables``, the gains (G[i, j], G[j, i]) of
+    :func:`bayes_arc_gains`, the pairs of one shape worked out at once. A child's Bayesian
+    (Dirichlet, ``alpha`` per cell) log marginal likelihood given parent configurations is
+    sum over configurations of [lgamma(m alpha) - lgamma(m alpha + N_config)] plus sum over cells of
+    [lgamma(alpha + n) - lgamma(alpha)]; the cells' sum is the same for either direction of the arc.
 
+    Examples
+    --------
+    >>> n = np.array([[[3.0, 0.0], [0.0, 3.0]]])  # one class, two attributes that agree
+    >>> g = bayes_gains([n])
+    >>> g.shape, bool(g[0, 0] > 0), bool(abs(g[0, 0] - g[0, 1]) < 1e-12)  # a parent helps; symmetric here
+    ((1, 2), True, True)
+    """
+    out = np.empty((len(tables), 2))
+    by_shape = {}
+    for p, n in enumerate(tables):
+        by_shape.setdefault(n.shape, []).append(p)
+    for (_, a, b), where in by_shape.items():
+        n = np.stack([tables[p] for p in where]).astype(np.float64, copy=False)  # (P, K, a, b)
+        cells = (gammaln(alpha + n) - gammaln(alpha)).sum(axis=(1, 2, 3))
+        rows, cols = n.sum(axis=3), n.sum(axis=2)  # (P, K, a): by i's values; (P, K, b): by j's
+        total = rows.sum(axis=2)  # (P, K)
 
-def _bayes_gains(n, alpha):
-    """(G[i, j], G[j, i]) of one pair's counts ``n`` (K, m_i, m_j): see :func:`bayes_arc_gains`."""
-    return (_bayes_score(n.transpose(0, 2, 1), alpha) - _bayes_score(n.sum(axis=2), alpha),
-            _bayes_score(n, alpha) - _bayes_score(n.sum(axis=1), alpha))
+        def given_class(m, margin):  # a child of m values with the class alone as its parent
+            return ((gammaln(m * alpha) - gammaln(m * alpha + total)).sum(axis=1)
+                    + (gammaln(alpha + margin) - gammaln(alpha)).sum(axis=(1, 2)))
+
+        out[where, 0] = (gammaln(a * alpha) - gammaln(a * alpha + cols)).sum(axis=(1, 2)) + cells - given_class(a, rows)
+        out[where, 1] = (gammaln(b * alpha) - gammaln(b * alpha + rows)).sum(axis=(1, 2)) + cells - given_class(b, cols)
+    return out
 
 
 def bayes_arc_gains(stats, d, alpha=BAYES_ALPHA):
@@ -114,8 +133,13 @@ def bayes_arc_gains(stats, d, alpha=BAYES_ALPHA):
     (``"bayes"``, shared by an ensemble's members, at the default alpha) are not worked out again."""
     G = np.zeros((d, d))
     known = stats.get("bayes", {}) if alpha == BAYES_ALPHA else {}
-    for (i, j), n in stats["pairs"].items():  # n: (K, m_i, m_j)
-        G[i, j], G[j, i] = known[(i, j)] if (i, j) in known else _bayes_gains(n, alpha)
+    todo = [q for q in stats["pairs"] if q not in known]
+    if todo:
+        i, j = np.array(todo, dtype=np.int64).T
+        gains = bayes_gains([stats["pairs"][q] for q in todo], alpha)  # n: (K, m_i, m_j)
+        G[i, j], G[j, i] = gains[:, 0], gains[:, 1]
+    for (i, j), (g_ij, g_ji) in known.items():
+        G[i, j], G[j, i] = g_ij, g_ji
     return G
 
 

@@ -57,19 +57,16 @@ def weka_tan_parents(G):
     d = G.shape[0]
     if d < 2:
         return [None] * d
+    G = np.asarray(G, dtype=np.float64)
     linked = np.zeros(d, dtype=bool)
+    allowed = ~np.eye(d, dtype=bool)  # the first step: any link
     links = []
-    for step in range(d - 1):
-        best = None
-        for a in range(d):
-            for b in range(d):
-                if a == b or (step and (linked[a] == linked[b])):
-                    continue
-                if best is None or G[a, b] > best[0]:
-                    best = (G[a, b], b, a)
-        _, one, two = best
-        links.append((one, two))
-        linked[one] = linked[two] = True
+    for _ in range(d - 1):
+        where = np.flatnonzero(allowed)  # row-major: index order (a, then b)
+        a, b = divmod(int(where[np.argmax(G.ravel()[where])]), d)  # the first of the largest
+        links.append((b, a))
+        linked[a] = linked[b] = True
+        allowed = linked[:, None] != linked[None, :]  # then: a linked and an unlinked attribute
     parent = [None] * d
     for one, two in links:  # in the order found: the first end takes the other as parent, unless it has one
         if parent[one] is None:
