@@ -193,3 +193,79 @@ def test_categorical_components_estimated_in_one_batch_equal_each_estimated_alon
             np.testing.assert_array_equal(c.log_table_, alone.log_table_)
             assert c.log_table_.shape == (c.n_values + 1, 3) and not c.log_table_[-1].any()
     assert any(not st["counts"][0].any() for st in stats)  # a class without counts was among them
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_categorical_columns_read_without_a_series_equal_the_series(seed):
+    """The schema and codes of categorical columns, read from pandas' arrays without a Series made for
+    each, against the same columns read one Series at a time (the path of a pandas without that
+    access): unused and non-string categories, missing values, numeric columns between them."""
+    from seminaive.data import kinds
+    from seminaive.data.encoding import encode
+    rng = np.random.default_rng(seed)
+    n = 50
+    cols = {}
+    for j in range(6):
+        if j % 3 == 2:
+            cols[f"x{j}"] = rng.normal(size=n)
+            continue
+        cats = [f"v{c}" for c in range(4)] if j % 2 else [3, 1, 2, 9]  # (9 never used)
+        codes = np.where(rng.random(n) < 0.2, -1, rng.integers(0, 3, n))
+        cols[f"x{j}"] = pd.Categorical.from_codes(codes, categories=cats)
+    X = pd.DataFrame(cols)
+
+    class NoArrayAccess(pd.DataFrame):  # a frame as an older pandas gives it: columns only as Series
+        @property
+        def _constructor(self):
+            return NoArrayAccess
+
+        def __getattribute__(self, name):
+            if name == "_get_column_array":
+                raise AttributeError(name)
+            return super().__getattribute__(name)
+
+    found_fast, found_slow = {}, {}
+    fast = kinds.infer_schema(X, None, found_fast)
+    slow = kinds.infer_schema(NoArrayAccess(X), None, found_slow)
+    assert fast == slow
+    assert [a.values for a in fast.attributes if a.is_nominal] == [tuple(X[c].cat.categories.tolist())
+                                                                   for c in X if isinstance(X[c].dtype, pd.CategoricalDtype)]
+    assert sorted(found_fast) == sorted(found_slow) == [c for c in X if isinstance(X[c].dtype, pd.CategoricalDtype)]
+    for name in found_fast:
+        assert found_fast[name].tolist() == found_slow[name].tolist() == X[name].cat.codes.tolist()
+    # encoding against the schema (prediction's path: no codes found), here and through Series, and with
+    # categories in another order and a value the schema lacks (unseen)
+    shuffled = X.copy()
+    for c in found_fast:
+        cats = list(X[c].cat.categories)
+        shuffled[c] = X[c].cat.set_categories(cats[::-1] + ["new"])
+        shuffled.loc[shuffled.index[:3], c] = "new"
+    for frame in (X, shuffled):
+        a, b, c = encode(frame, fast, found_codes=found_fast if frame is X else None), encode(frame, fast), \
+            encode(NoArrayAccess(frame), fast)
+        for got in (a, b):
+            assert np.array_equal(got.codes, c.codes) and np.array_equal(got.numeric, c.numeric, equal_nan=True)
+            assert got.unseen.tolist() == c.unseen.tolist()
+    assert encode(shuffled, fast).unseen.sum() == 3 * len(found_fast)
+
+
+@pytest.mark.parametrize("columns", [["a", "b"], ["a", 1], [0, 1]])
+def test_recording_string_column_names_is_scikit_learns_record(columns):
+    """The names recorded at fit without scikit-learn's check (string names) are what its check records;
+    other names go through its check (which records none for integers and refuses mixed ones)."""
+    from sklearn.utils.validation import validate_data
+    from seminaive._target import check_names
+    X = pd.DataFrame([[1.0, 2.0], [3.0, 4.0]], columns=columns)
+    ours, theirs = NaiveBayes(), NaiveBayes()
+    try:
+        validate_data(theirs, X, reset=True, skip_check_array=True)
+    except TypeError as e:
+        with pytest.raises(TypeError, match=str(e)[:30]):
+            check_names(ours, X, reset=True)
+        return
+    check_names(ours, X, reset=True)
+    assert ours.n_features_in_ == theirs.n_features_in_
+    assert hasattr(ours, "feature_names_in_") == hasattr(theirs, "feature_names_in_")
+    if hasattr(theirs, "feature_names_in_"):
+        assert ours.feature_names_in_.tolist() == theirs.feature_names_in_.tolist()
+        assert ours.feature_names_in_.dtype == theirs.feature_names_in_.dtype

@@ -98,6 +98,10 @@ def check_names(estimator, X, reset):
         return
     if isinstance(X, pd.DataFrame):
         names = X.columns.tolist()
+        if reset and names and all(type(n) is str for n in names):  # scikit-learn's record, without its
+            # column copy and dataframe interchange (150 us for 36 columns)
+            estimator.n_features_in_, estimator.feature_names_in_ = len(names), np.asarray(names, dtype=object)
+            return
         known = getattr(estimator, "feature_names_in_", None)
         if not reset and known is not None and len(names) == len(known) and names == known.tolist():
             return  # the names it was fitted on, in their order: scikit-learn's check has nothing to say

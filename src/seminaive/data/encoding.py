@@ -60,6 +60,32 @@ def is_codes(X):
     return hasattr(X, "encoded_for")
 
 
+def frame_of(X):
+    """The DataFrame of ``X`` (a Dataset's), or None where ``X`` holds none.
+
+    Examples
+    --------
+    >>> frame_of(pd.DataFrame({"a": [1]})).shape, frame_of(np.zeros((2, 2)))
+    ((1, 1), None)
+    """
+    frame = X.X if hasattr(X, "X") and isinstance(getattr(X, "X", None), pd.DataFrame) else X
+    return frame if isinstance(frame, pd.DataFrame) else None
+
+
+def column_array(frame, j):
+    """The array (a Categorical, a numpy or Arrow array) of a DataFrame's column ``j``, taken without a
+    Series made for it where this pandas allows (its ``_get_column_array``: 0.4 us a column against
+    6 us for a Series; the Series's array otherwise).
+
+    Examples
+    --------
+    >>> column_array(pd.DataFrame({"a": pd.Categorical(["x", None, "y"])}), 0).codes.tolist()
+    [0, -1, 1]
+    """
+    take = getattr(frame, "_get_column_array", None)
+    return take(j) if take is not None else frame.iloc[:, j].array
+
+
 def as_columns(X):
     """Return ``(names, get_column, n_rows, is_frame)`` for a 2-D table.
 
@@ -135,8 +161,8 @@ def _encode_nominal(col, attribute, out):
     attribute's index, the rows gathered (:mod:`.value_index`); small non-negative integers against
     integer values through a look-up table of the same codes."""
     values = attribute.values
-    if isinstance(col, pd.Series) and isinstance(col.dtype, pd.CategoricalDtype):
-        cat = col.array  # the Categorical itself (no accessor, no Series of codes)
+    if isinstance(col.dtype, pd.CategoricalDtype):
+        cat = col.array if isinstance(col, pd.Series) else col  # the Categorical itself (no accessor, no Series)
         cats, rows = cat.categories.tolist(), cat.codes
         if cats == list(values):
             out[:] = rows
@@ -251,11 +277,16 @@ def encode(X, schema, check_finite=True, found_codes=None):
     else:
         codes = np.empty((n, len(nom)), dtype=code_dtype(width), order="F")  # filled and counted by column
         unseen = np.zeros(len(nom), dtype=np.int64)
+        frame = frame_of(X) if is_frame and (found_codes is None or len(found_codes) < len(nom)) else None
+        dtypes = None if frame is None else frame.dtypes.tolist()
         for k, i in enumerate(nom):
             if found_codes is not None and want[i] in found_codes:
                 codes[:, k] = found_codes[want[i]]
-            else:
-                unseen[k] = _encode_nominal(get(positions[i]), schema.attributes[i], codes[:, k])
+                continue
+            j = positions[i]
+            col = column_array(frame, j) if dtypes is not None and isinstance(dtypes[j], pd.CategoricalDtype) \
+                else get(j)
+            unseen[k] = _encode_nominal(col, schema.attributes[i], codes[:, k])
     if num and len(num) == len(want) and _plain_numeric_frame(X):
         numeric = (X if positions == list(range(len(want))) else X.iloc[:, positions]).to_numpy(dtype=np.float64)
     elif num and isinstance(X, np.ndarray) and len(num) == len(want):

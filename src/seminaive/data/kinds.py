@@ -12,7 +12,7 @@ numeric, as the same column read by pandas is.
 import numpy as np
 import pandas as pd
 
-from .encoding import as_columns, is_codes
+from .encoding import as_columns, column_array, frame_of, is_codes
 from .factorize import NUMBER_KINDS, factorize_nominal, is_text_column
 from .int_block import LUT_LIMIT, block_counts, block_width, present_values
 from .schema import NOMINAL, NUMERIC, Attribute, Schema, numeric_attribute, resolve_columns
@@ -141,13 +141,20 @@ def infer_schema(X, nominal=None, found_codes=None):
     width = block_width(X) if forced is not None and len(forced) == len(names) else None
     if width is not None:
         return block_schema(names, present_values(block_counts(X, width)))
-    numbers = _number_columns(X)
+    frame, dtypes = _frame_dtypes(X)
+    numbers = _number_columns(X) if dtypes is None else {j for j, dt in enumerate(dtypes) if _is_number_dtype(dt)}
     if forced is None and len(numbers) == len(names):  # every column numeric by its dtype (a wide table)
         return Schema.of_numeric(names)
     attrs = []
     for j, name in enumerate(names):
         if j in numbers and (forced is None or j not in forced):  # known from its dtype: no column taken out
             attrs.append(numeric_attribute(name))
+            continue
+        if dtypes is not None and isinstance(dtypes[j], pd.CategoricalDtype):  # nominal by the rule, whatever
+            # its categories hold; its categories are the values, its codes as they are
+            attrs.append(Attribute(name, NOMINAL, tuple(dtypes[j].categories.tolist())))
+            if found_codes is not None:
+                found_codes[name] = column_array(frame, j).codes
             continue
         col = get(j)
         if is_text_column(col) and ((forced is not None and j in forced) or is_nominal_column(col)):
@@ -157,21 +164,28 @@ def infer_schema(X, nominal=None, found_codes=None):
             attrs.append(Attribute(name, NOMINAL, tuple(values)))
         elif (forced is not None and j in forced) or is_nominal_column(col):
             attrs.append(Attribute(name, NOMINAL, tuple(_observed_values(col))))
-            if found_codes is not None and isinstance(col.dtype, pd.CategoricalDtype):
-                found_codes[name] = col.array.codes  # its categories are the values: its codes as they are
         else:
             attrs.append(numeric_attribute(name))
     return Schema(tuple(attrs))
 
 
+def _frame_dtypes(X):
+    """A DataFrame's (or Dataset's) frame and its columns' dtypes, in order; (None, None) for other tables."""
+    frame = frame_of(X)
+    return (frame, frame.dtypes.tolist()) if frame is not None else (None, None)
+
+
+def _is_number_dtype(dt):
+    return getattr(dt, "kind", None) in ("i", "u", "f")
+
+
 def _number_columns(X):
-    """The positions of a DataFrame's (or Dataset's, or array's) columns of a numeric, non-boolean dtype."""
-    frame = X.X if hasattr(X, "X") and isinstance(getattr(X, "X", None), pd.DataFrame) else X
-    if isinstance(frame, np.ndarray) and frame.ndim == 2:
-        return set(range(frame.shape[1])) if frame.dtype.kind in "iuf" else set()
-    if not isinstance(frame, pd.DataFrame):
-        return set()
-    return {j for j, dt in enumerate(frame.dtypes.tolist()) if getattr(dt, "kind", None) in ("i", "u", "f")}
+    """The positions of an array's columns of a numeric, non-boolean dtype (a frame's: from its dtypes)."""
+    if isinstance(X, np.ndarray) and X.ndim == 2:
+        return set(range(X.shape[1])) if X.dtype.kind in "iuf" else set()
+    return set()
+
+
 
 
 def block_schema(names, values):
