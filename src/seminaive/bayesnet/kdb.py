@@ -42,10 +42,9 @@ def kdb_parents(stats, k_max, rng=None, arc_score="cmi"):
     mi = tie_rounded(mutual_informations(stats))
     order = sorted(range(d), key=lambda i: (-mi[i], i)) if rng is None else sampled_order(np.maximum(mi, 0.0), rng)
     W = arc_weights(stats, d, arc_score)
-    parents = [()] * d
-    for pos, i in enumerate(order):
-        earlier = sorted(order[:pos], key=lambda j: (-W[i, j], order.index(j)))
-        parents[i] = tuple(earlier[:k_max])
+    parents, rows = [()] * d, W.tolist()
+    for pos, i in enumerate(order):  # (order[:pos] is in the order: a stable sort keeps it among ties)
+        parents[i] = tuple(sorted(order[:pos], key=lambda j: -rows[i][j])[:k_max])
     return parents, order
 
 

@@ -119,9 +119,11 @@ def information_values(tables):
     if not len(tables):
         return np.zeros(0)
     fns = compiled(globals(), _KERNELS, _COMPILED)
-    shapes = np.array([np.shape(t) for t in tables], dtype=np.int64)
-    flat = np.concatenate([np.ravel(t) for t in tables]).astype(np.float64, copy=False)
-    at = np.concatenate([[0], np.cumsum(np.prod(shapes, axis=1))]).astype(np.int64)
+    tables = [t if isinstance(t, np.ndarray) else np.asarray(t) for t in tables]
+    shapes = np.array([t.shape for t in tables], dtype=np.int64)
+    flat = np.concatenate([t.ravel() for t in tables], dtype=np.float64)
+    at = np.zeros(len(tables) + 1, dtype=np.int64)
+    np.cumsum(shapes.prod(axis=1), out=at[1:])
     pz, pa, pb, n = np.empty_like(flat), np.empty_like(flat), np.empty_like(flat), np.empty(len(tables))
     fns["_margins"](flat, at[:-1], shapes, pz, pa, pb, n)
     with np.errstate(divide="ignore", invalid="ignore"):  # the logarithms by numpy, cell by cell
