@@ -19,6 +19,8 @@ another order).
 
 from dataclasses import dataclass
 
+from itertools import chain
+
 import numpy as np
 
 from ..exceptions import DataFormatError
@@ -150,11 +152,13 @@ class OnePassCsv:
     def _pass(self):
         import pyarrow as pa
         self.done, pending = 0, {}  # rows counted; columns pyarrow refused, with their earlier rows as text
-        self._probe()
+        probed = self._probe()
         while True:
             floats = {j for j, s in self.state.items() if isinstance(s, _Numbers) and not s.text}
-            try:
-                for batch in self._skipped(self._read(floats), self.done, pending):
+            try:  # every column text: the probe's reading is this pass's (the same types), its first batch kept
+                batches = chain([probed[0]], probed[1]) if probed and not floats else self._read(floats)
+                probed = None
+                for batch in self._skipped(batches, self.done, pending):
                     yield from self._batch(batch, pending)
                     pending, self.done = {}, self.done + batch.num_rows
                 return
@@ -167,13 +171,16 @@ class OnePassCsv:
 
     def _probe(self):
         """Columns whose first batch holds a value that is not a number are text from the start (no
-        restart for each); the others are parsed as numbers."""
-        first = next(iter(self._read()), None)
+        restart for each); the others are parsed as numbers. Returns the first batch and the rest of
+        that reading (None for a file without rows)."""
+        reading = iter(self._read())
+        first = next(reading, None)
         for j, state in self.state.items():
             if first is not None and isinstance(state, _Numbers):
                 raw = {v.strip() for v in first.column(j).dictionary.to_pylist()} - MISSING_TOKENS
                 if not _numbers(sorted(raw)):
                     self.state[j] = _Values()
+        return None if first is None else (first, reading)
 
     def _skipped(self, batches, done, pending):
         """The batches after the first ``done`` rows (read again after a restart), the
