@@ -37,12 +37,13 @@ def test_the_comparison_can_see_another_tree():
     assert differ >= 5
 
 
-def _local_score(child, parents, alpha=0.5):
-    """The Bayesian (Dirichlet, ``alpha`` per cell) log marginal likelihood of a coded column given
-    coded parent columns, counted directly from the rows (no shared code with the library)."""
+def _local_score(child, parents, alpha=0.5, m=None):
+    """The Bayesian (Dirichlet, ``alpha`` per cell) log marginal likelihood of a coded column (``m``
+    values; default: as many as it shows) given coded parent columns, counted directly from the rows
+    (no shared code with the library; parent configurations not seen add nothing)."""
     from scipy.special import gammaln
     import numpy as np
-    m = int(child.max()) + 1
+    m = int(child.max()) + 1 if m is None else m
     keys = np.stack(parents, axis=1) if parents else np.zeros((child.size, 1), dtype=int)
     score = 0.0
     for key in {tuple(r) for r in keys}:
@@ -126,20 +127,6 @@ def test_the_gains_are_the_local_scores_counted_from_the_rows(seed):
             if i == j:
                 continue
             both = (cols[i] >= 0) & (cols[j] >= 0)
-            want = (_local_score_m(cols[i][both], [y[both], cols[j][both]], widths[i])
-                    - _local_score_m(cols[i][both], [y[both]], widths[i]))
+            want = (_local_score(cols[i][both], [y[both], cols[j][both]], m=widths[i])
+                    - _local_score(cols[i][both], [y[both]], m=widths[i]))
             assert abs(G[i, j] - want) < 1e-8 * max(1.0, abs(want)), (i, j)
-
-
-def _local_score_m(child, parents, m, alpha=0.5):
-    """As _local_score, for a child of ``m`` declared values (over the parent configurations seen:
-    unseen configurations add nothing)."""
-    from scipy.special import gammaln
-    import numpy as np
-    keys = np.stack(parents, axis=1)
-    score = 0.0
-    for key in {tuple(r) for r in keys}:
-        rows = (keys == key).all(axis=1)
-        c = np.bincount(child[rows], minlength=m)
-        score += gammaln(m * alpha) - gammaln(m * alpha + c.sum()) + (gammaln(alpha + c) - gammaln(alpha)).sum()
-    return score
