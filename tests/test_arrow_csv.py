@@ -136,3 +136,26 @@ def test_predictions_equal_in_memory_ones(tmp_path):
     np.testing.assert_allclose(got[[f"P({c})" for c in model.classes_]].to_numpy(), want, rtol=1e-12)
     assert got["prediction"].tolist() == list(model.classes_[want.argmax(axis=1)])
     assert got["actual"].tolist() == cls.tolist()  # a labelled file's class comes first
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_file_scan_finds_what_the_whole_text_holds(tmp_path, seed):
+    """The block scan (blocks far smaller than its 4 KiB seam, and larger) against searching the
+    whole text after the offset at once, for plain bytes and a regex, a match anywhere, across seams
+    included."""
+    import re
+    import numpy as np
+    from seminaive.data.arrow_csv import _scan
+    rng = np.random.default_rng(seed)
+    text = bytes(rng.choice(list(b"ab,\n "), int(rng.integers(0, 20000))).tolist())
+    if seed % 3:
+        at = int(rng.integers(0, len(text) + 1))
+        text = text[:at] + (b'"' if seed % 2 else b'x"y') + text[at:]
+    path = tmp_path / "f.csv"
+    path.write_bytes(text)
+    offset = int(rng.integers(0, 50))
+    checks = {"quote": b'"', "inner": re.compile(rb'[^,\r\n"]"[^,\r\n"]'), "none": b"\x00"}
+    want = {name for name, rx in checks.items()
+            if (rx in text[offset:] if isinstance(rx, bytes) else rx.search(text[offset:]))}
+    for block in (7, 4096, 1 << 24):
+        assert _scan(str(path), offset, checks, block) == want

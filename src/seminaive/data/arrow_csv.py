@@ -52,8 +52,9 @@ def _scan(path, offset, checks, block=1 << 24):
             data = fh.read(block)
             if not data:
                 break
-            found |= {name for name, rx in checks.items() if name not in found
-                      and (rx in tail + data if isinstance(rx, bytes) else rx.search(tail + data))}
+            edge = tail + data[:4096]  # a match across the blocks' seam (the block itself is not copied)
+            found |= {name for name, rx in checks.items() if name not in found and any(
+                (rx in part if isinstance(rx, bytes) else rx.search(part)) for part in (data, edge))}
             tail = data[-4096:]
     return found
 
@@ -97,18 +98,20 @@ def block_size(path, chunksize):
     return int(min(max(per_row * chunksize, 1 << 16), 1 << 22))
 
 
-def csv_batches(path, names, header, sep, float_columns, block_size=_BLOCK, include=None, quoted=False):
+def csv_batches(path, names, header, sep, float_columns, block_size=_BLOCK, include=None, quoted=False,
+                plain_text=False):
     """Record batches of the columns ``include`` (indices; default all):
     ``float_columns`` as float64 (missing tokens null), the others as
-    dictionary-encoded raw text; rows of the wrong width are errors."""
+    dictionary-encoded raw text (``plain_text``: plain strings, for
+    :class:`.text_codes.TextCodes`); rows of the wrong width are errors."""
     import pyarrow as pa
     import pyarrow.csv as pcsv
 
     def invalid(row):  # a line of spaces is blank; any other bad row stops the read
         return "skip" if not row.text.strip() else "error"
 
-    types = {n: (pa.float64() if j in float_columns else pa.dictionary(pa.int32(), pa.string()))
-             for j, n in enumerate(names)}
+    text = pa.string() if plain_text else pa.dictionary(pa.int32(), pa.string())
+    types = {n: (pa.float64() if j in float_columns else text) for j, n in enumerate(names)}
     read = pcsv.ReadOptions(block_size=block_size, column_names=names, skip_rows=int(header))
     parse = pcsv.ParseOptions(delimiter=sep, quote_char='"' if quoted else False, double_quote=True,
                               newlines_in_values=quoted, invalid_row_handler=invalid)  # as arrow_options found

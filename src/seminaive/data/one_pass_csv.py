@@ -4,8 +4,8 @@ The two-pass reading (:meth:`.file_plan.FilePlan.encoded`) settles every
 column's kind and value list before it encodes a row. A model whose statistics
 can grow (a Naive Bayes of categorical and Gaussian attributes) needs no such
 first pass: :class:`OnePassCsv` reads the file once through pyarrow (numbers
-parsed by it, text columns dictionary-encoded), and yields the rows encoded against what the file showed
-so far (:class:`Rows`): a nominal column's values and the classes in order of
+parsed by it, text columns as plain strings looked up among the texts met,
+:mod:`.text_codes`), and yields the rows encoded against what the file showed so far (:class:`Rows`): a nominal column's values and the classes in order of
 first appearance, which only ever grow at the end, so a code once given keeps
 its meaning; a column is numeric while every present value is a number (as
 numpy reads numbers). When a column first shows a value that is not a number,
@@ -24,12 +24,13 @@ from itertools import chain
 import numpy as np
 
 from ..exceptions import DataFormatError
-from .arrow_csv import block_size, csv_batches, failed_float, text_numbers, text_values
+from .arrow_csv import block_size, csv_batches, failed_float, text_numbers
 from .encoding import EncodedTable, code_dtype
 from .kinds import EMPTY, NUMBERS, column_kind
 from .schema import NOMINAL, NUMERIC, Attribute, resolve_columns
 from .summary import MISSING_TOKENS, ColumnSummary, _numbers, value_order
-from .value_index import ValueIndex, gather
+from .text_codes import TextCodes
+from .value_index import ValueIndex
 
 __all__ = ["OnePassCsv", "Rows", "Recount"]
 
@@ -62,6 +63,7 @@ class _Values:
 
     def __init__(self):
         self.index = ValueIndex()
+        self.texts = TextCodes(self.index)
         self.n_present = self.n_missing = 0
 
     @property
@@ -69,11 +71,11 @@ class _Values:
         return self.index.values
 
     def codes(self, col, tally=True):
-        """Codes of a batch's dictionary text column (-1 missing), tallied as present or
+        """Codes of a batch's text column (plain strings; -1 missing), tallied as present or
         missing (not for rows read again)."""
-        values, entry, missing = text_values(col)  # the batch's own values, then their codes here
-        codes = gather(self.index.grow(values), entry)[col.indices.to_numpy(zero_copy_only=False)]  # per entry, per row
+        codes = self.texts.codes(col)
         if tally:
+            missing = int(np.count_nonzero(codes < 0))
             self.n_missing += missing
             self.n_present += len(codes) - missing
         return codes
@@ -91,7 +93,8 @@ class _Numbers:
         if not self.text:
             self.n_present += len(col) - col.null_count
             return col.to_numpy(zero_copy_only=False)
-        values, missing = text_numbers(col)
+        import pyarrow.compute as pc
+        values, missing = text_numbers(pc.dictionary_encode(col))
         if values is not None:
             self.n_present += len(values) - missing
         return values
@@ -138,7 +141,8 @@ class OnePassCsv:
 
     def _read(self, floats=(), include=None):
         p = self.plan
-        return csv_batches(p.path, p.names, p.arrow_skip, p.sep, set(floats), self.block, include, self.quoted)
+        return csv_batches(p.path, p.names, p.arrow_skip, p.sep, set(floats), self.block, include, self.quoted,
+                           plain_text=True)
 
     def __iter__(self):
         import pyarrow as pa
@@ -173,11 +177,12 @@ class OnePassCsv:
         """Columns whose first batch holds a value that is not a number are text from the start (no
         restart for each); the others are parsed as numbers. Returns the first batch and the rest of
         that reading (None for a file without rows)."""
+        import pyarrow.compute as pc
         reading = iter(self._read())
         first = next(reading, None)
         for j, state in self.state.items():
             if first is not None and isinstance(state, _Numbers):
-                raw = {v.strip() for v in first.column(j).dictionary.to_pylist()} - MISSING_TOKENS
+                raw = {v.strip() for v in pc.unique(first.column(j)).to_pylist()} - MISSING_TOKENS
                 if not _numbers(sorted(raw)):
                     self.state[j] = _Values()
         return None if first is None else (first, reading)
