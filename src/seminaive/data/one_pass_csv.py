@@ -6,8 +6,8 @@ can grow (a Naive Bayes of categorical and Gaussian attributes) needs no such
 first pass: :class:`OnePassCsv` reads the file once through pyarrow (numbers
 parsed by it, text columns as plain strings looked up among the texts met,
 :mod:`.text_codes`), and yields the rows encoded against what the file showed so far
-(:class:`Rows`): a nominal column's values and the classes in order of first appearance, which only ever grow at the end, so a code once given keeps
-its meaning; a column is numeric while every present value is a number (as
+(:class:`Rows`): a nominal column's values and the classes in order of first appearance,
+which only ever grow at the end, so a code once given keeps its meaning; a column is numeric while every present value is a number (as
 numpy reads numbers). When a column first shows a value that is not a number,
 its earlier rows' class-by-value counts are gathered (:class:`Recount`; see
 :class:`OnePassCsv` for how), then the pass goes on. :meth:`OnePassCsv.final` applies the reading rules of
