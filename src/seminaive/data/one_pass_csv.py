@@ -7,8 +7,8 @@ first pass: :class:`OnePassCsv` reads the file once through pyarrow (numbers
 parsed by it, text columns as plain strings looked up among the texts met,
 :mod:`.text_codes`), and yields the rows encoded against what the file showed so far
 (:class:`Rows`): a nominal column's values and the classes in order of first appearance,
-which only ever grow at the end, so a code once given keeps its meaning; a column is numeric while every present value is a number (as
-numpy reads numbers). When a column first shows a value that is not a number,
+which only ever grow at the end, so a code once given keeps its meaning; a column is numeric
+while every present value is a number (as numpy reads numbers). When a column first shows a value that is not a number,
 its earlier rows' class-by-value counts are gathered (:class:`Recount`; see
 :class:`OnePassCsv` for how), then the pass goes on. :meth:`OnePassCsv.final` applies the reading rules of
 :meth:`.summary.ColumnSummary.attribute` to what the pass saw, so the final
