@@ -23,6 +23,7 @@ from itertools import chain
 
 import numpy as np
 
+from .._jit import usable_cores
 from ..exceptions import DataFormatError
 from .arrow_csv import block_size, csv_batches, failed_float, text_numbers
 from .encoding import EncodedTable, code_dtype
@@ -154,6 +155,17 @@ class OnePassCsv:
             raise DataFormatError(f"cannot read the data ({str(e).splitlines()[0]})", path=self.plan.path) from None
 
     def _pass(self):
+        from concurrent.futures import ThreadPoolExecutor
+        threads = min(usable_cores(), len(self.columns) + 1)
+        if threads < 2:
+            self._map = map
+            yield from self._rows()
+            return
+        with ThreadPoolExecutor(threads) as pool:  # (Arrow's look-ups let the GIL go)
+            self._map = pool.map
+            yield from self._rows()
+
+    def _rows(self):
         import pyarrow as pa
         self.done, pending = 0, {}  # rows counted; columns pyarrow refused, with their earlier rows as text
         probed = self._probe()
@@ -207,7 +219,6 @@ class OnePassCsv:
 
     def _batch(self, batch, pending):
         """The parts of one batch of new rows."""
-        y = self.classes.codes(batch.column(self.plan.target))
         cols = {}
         for j in self.columns:
             state = self.state[j]
@@ -219,16 +230,24 @@ class OnePassCsv:
                     yield self._turn_nominal(j, pending.get(j))
                 else:  # no row counted yet
                     self.state[j] = _Values()
-            cols[j] = self.state[j].codes(batch.column(j))
+        # the text columns' codes (the class's first), each column on its own state: on several threads
+        text = [self.plan.target] + [j for j in self.columns if j not in cols or cols[j] is None]
+        states = [self.classes] + [self.state[j] for j in text[1:]]
+        found = list(self._map(lambda i: states[i].codes(batch.column(text[i])), range(len(text))))
+        y = found[0]
+        cols.update(zip(text[1:], found[1:]))
         attributes = self._attributes()
         nominal = [j for j, a in zip(self.columns, attributes) if a.is_nominal]
         numeric = [j for j, a in zip(self.columns, attributes) if not a.is_nominal]
         dtype = code_dtype(max([a.n_values for a in attributes if a.is_nominal], default=0))
         for s in range(0, batch.num_rows, self.size):
             keep = np.flatnonzero(y[s:s + self.size] >= 0) + s
-            if keep.size:
-                table = EncodedTable(_block([cols[j][keep] for j in nominal], keep.size, dtype),
-                                     _block([cols[j][keep] for j in numeric], keep.size, np.float64),
+            if keep.size == min(self.size, batch.num_rows - s):  # every row has its class: a view
+                keep = slice(s, s + keep.size)
+            if y[keep].size:
+                n = y[keep].size
+                table = EncodedTable(_block([cols[j][keep] for j in nominal], n, dtype),
+                                     _block([cols[j][keep] for j in numeric], n, np.float64),
                                      np.zeros(len(nominal)))
                 yield Rows(attributes, tuple(self.classes.values), table, y[keep])
 
