@@ -91,8 +91,8 @@ def as_columns(X):
 
     ``names`` are the column names (``x0``, ``x1``, ... for arrays).
     """
-    if hasattr(X, "X") and hasattr(X, "schema") and isinstance(X.X, pd.DataFrame):
-        X = X.X  # a Dataset
+    frame = frame_of(X)  # a DataFrame, or a Dataset's
+    X = X if frame is None else frame
     if isinstance(X, pd.DataFrame):
         if X.shape[1] == 0:
             raise ParameterError(f"X: 0 feature(s) (shape={X.shape}) while a minimum of 1 is required.")

@@ -141,8 +141,9 @@ def infer_schema(X, nominal=None, found_codes=None):
     width = block_width(X) if forced is not None and len(forced) == len(names) else None
     if width is not None:
         return block_schema(names, present_values(block_counts(X, width)))
-    frame, dtypes = _frame_dtypes(X)
-    numbers = _number_columns(X) if dtypes is None else {j for j, dt in enumerate(dtypes) if _is_number_dtype(dt)}
+    frame = frame_of(X)
+    dtypes = None if frame is None else frame.dtypes.tolist()
+    numbers = _number_columns(X, dtypes)
     if forced is None and len(numbers) == len(names):  # every column numeric by its dtype (a wide table)
         return Schema.of_numeric(names)
     attrs = []
@@ -169,23 +170,13 @@ def infer_schema(X, nominal=None, found_codes=None):
     return Schema(tuple(attrs))
 
 
-def _frame_dtypes(X):
-    """A DataFrame's (or Dataset's) frame and its columns' dtypes, in order; (None, None) for other tables."""
-    frame = frame_of(X)
-    return (frame, frame.dtypes.tolist()) if frame is not None else (None, None)
-
-
-def _is_number_dtype(dt):
-    return getattr(dt, "kind", None) in ("i", "u", "f")
-
-
-def _number_columns(X):
-    """The positions of an array's columns of a numeric, non-boolean dtype (a frame's: from its dtypes)."""
+def _number_columns(X, dtypes=None):
+    """The positions of a table's columns of a numeric, non-boolean dtype (a frame's from its ``dtypes``)."""
+    if dtypes is not None:
+        return {j for j, dt in enumerate(dtypes) if getattr(dt, "kind", None) in ("i", "u", "f")}
     if isinstance(X, np.ndarray) and X.ndim == 2:
         return set(range(X.shape[1])) if X.dtype.kind in "iuf" else set()
     return set()
-
-
 
 
 def block_schema(names, values):

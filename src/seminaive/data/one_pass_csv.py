@@ -8,8 +8,8 @@ parsed by it, text columns as plain strings looked up among the texts met,
 :mod:`.text_codes`), and yields the rows encoded against what the file showed so far
 (:class:`Rows`): a nominal column's values and the classes in order of first appearance,
 which only ever grow at the end, so a code once given keeps its meaning; a column is numeric
-while every present value is a number (as numpy reads numbers). When a column first shows a value that is not a number,
-its earlier rows' class-by-value counts are gathered (:class:`Recount`; see
+while every present value is a number (as numpy reads numbers). When a column first shows a
+value that is not a number, its earlier rows' class-by-value counts are gathered (:class:`Recount`; see
 :class:`OnePassCsv` for how), then the pass goes on. :meth:`OnePassCsv.final` applies the reading rules of
 :meth:`.summary.ColumnSummary.attribute` to what the pass saw, so the final
 kinds, value lists and classes are those of the two-pass reading (a value list
@@ -18,7 +18,6 @@ another order).
 """
 
 from dataclasses import dataclass
-
 from itertools import chain
 
 import numpy as np
@@ -158,14 +157,13 @@ class OnePassCsv:
         from concurrent.futures import ThreadPoolExecutor
         threads = min(usable_cores(), len(self.columns) + 1)
         if threads < 2:
-            self._map = map
-            yield from self._rows()
+            yield from self._rows(map)
             return
         with ThreadPoolExecutor(threads) as pool:  # (Arrow's look-ups let the GIL go)
-            self._map = pool.map
-            yield from self._rows()
+            yield from self._rows(pool.map)
 
-    def _rows(self):
+    def _rows(self, each):
+        """The pass, ``each`` (a ``map``) giving the text columns' codes of a batch."""
         import pyarrow as pa
         self.done, pending = 0, {}  # rows counted; columns pyarrow refused, with their earlier rows as text
         probed = self._probe()
@@ -175,7 +173,7 @@ class OnePassCsv:
                 batches = chain([probed[0]], probed[1]) if probed and not floats else self._read(floats)
                 probed = None
                 for batch in self._skipped(batches, self.done, pending):
-                    yield from self._batch(batch, pending)
+                    yield from self._batch(batch, pending, each)
                     pending, self.done = {}, self.done + batch.num_rows
                 return
             except pa.ArrowInvalid as e:
@@ -217,8 +215,8 @@ class OnePassCsv:
                 batch = batch.slice(n)
             yield batch
 
-    def _batch(self, batch, pending):
-        """The parts of one batch of new rows."""
+    def _batch(self, batch, pending, each=map):
+        """The parts of one batch of new rows (the text columns' codes through ``each``, a ``map``)."""
         cols = {}
         for j in self.columns:
             state = self.state[j]
@@ -233,7 +231,7 @@ class OnePassCsv:
         # the text columns' codes (the class's first), each column on its own state: on several threads
         text = [self.plan.target] + [j for j in self.columns if j not in cols or cols[j] is None]
         states = [self.classes] + [self.state[j] for j in text[1:]]
-        found = list(self._map(lambda i: states[i].codes(batch.column(text[i])), range(len(text))))
+        found = list(each(lambda i: states[i].codes(batch.column(text[i])), range(len(text))))
         y = found[0]
         cols.update(zip(text[1:], found[1:]))
         attributes = self._attributes()
@@ -241,11 +239,10 @@ class OnePassCsv:
         numeric = [j for j, a in zip(self.columns, attributes) if not a.is_nominal]
         dtype = code_dtype(max([a.n_values for a in attributes if a.is_nominal], default=0))
         for s in range(0, batch.num_rows, self.size):
-            keep = np.flatnonzero(y[s:s + self.size] >= 0) + s
-            if keep.size == min(self.size, batch.num_rows - s):  # every row has its class: a view
-                keep = slice(s, s + keep.size)
-            if y[keep].size:
-                n = y[keep].size
+            e = min(s + self.size, batch.num_rows)
+            rows = np.flatnonzero(y[s:e] >= 0) + s
+            keep, n = (slice(s, e) if rows.size == e - s else rows), rows.size  # every row with its class: a view
+            if n:
                 table = EncodedTable(_block([cols[j][keep] for j in nominal], n, dtype),
                                      _block([cols[j][keep] for j in numeric], n, np.float64),
                                      np.zeros(len(nominal)))
