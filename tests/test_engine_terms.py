@@ -63,15 +63,18 @@ def test_a_path_is_the_prior_plus_each_terms_leave_one_out_table():
     assert score == pytest.approx(-log_p[np.arange(y.size), y].mean(), rel=1e-12)
 
 
+@pytest.mark.parametrize("hashed", [False, True], ids=["binary search", "hash look-up"])
 @pytest.mark.parametrize("fold", [None, "k-fold"])
 @pytest.mark.parametrize("m_estimate", [False, True])
-def test_a_term_of_many_parent_values_counts_those_met_with_the_same_scores(monkeypatch, fold, m_estimate):
+def test_a_term_of_many_parent_values_counts_those_met_with_the_same_scores(monkeypatch, fold, m_estimate, hashed):
     """Above SPARSE_ABOVE parent values a term counts only the values and cells met (a pass finds
     them); its scores (compiled under leave-one-out, from the tables spread back under k-fold), and
     its counts spread back, are those of the dense table. The m-estimate's pseudo-counts read the
-    counts of the rows with a parent missing too."""
+    counts of the rows with a parent missing too. The rows' cells and slots are found by binary search
+    or by hashing (``HASHED_KEYS``) alike."""
     import seminaive.learning.engine as engine_module
     from seminaive.estimation import MEstimate
+    monkeypatch.setattr("seminaive.core.sparse_terms.HASHED_KEYS", 1 if hashed else 10 ** 9)
     rng = np.random.default_rng(5)
     n = 300
     cols = [rng.integers(0, 9, n), rng.integers(-1, 9, n), rng.integers(0, 9, n), rng.integers(0, 4, n)]
@@ -130,3 +133,15 @@ def test_selective_kdb_with_sparse_terms_is_the_same_from_files_and_dask(monkeyp
                                    rtol=1e-12)
         np.testing.assert_allclose(fitted.predict_proba(data.X), dense.predict_proba(data.X), rtol=1e-12)
     assert dense.k_ >= 1  # the chosen structure's tables counted sparsely, then spread back
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_positions_are_the_binary_searchs(seed):
+    """The hashed look-up of keys among sorted distinct values gives ``np.searchsorted``'s positions,
+    keys absent (below, between, above the values) and repeated included."""
+    from seminaive.core.sparse_terms import positions
+    rng = np.random.default_rng(seed)
+    values = np.unique(rng.integers(0, int(rng.integers(2, 5000)), int(rng.integers(1, 3000))))
+    keys = rng.integers(-5, values.max() + 6, int(rng.integers(1000, 6000)))
+    keys[: keys.size // 2] = rng.choice(values, keys.size // 2)  # half of them among the values
+    np.testing.assert_array_equal(positions(values, keys), np.searchsorted(values, keys))

@@ -8,6 +8,8 @@ fractional ones (weighted rows) over a child of 8 values or more, which numpy su
 differ in the last bit.
 """
 
+import functools
+
 import numpy as np
 
 from .._jit import compiled
@@ -120,21 +122,34 @@ def lidstone_stacks(stacks, widths, alpha, out, out_at):
 
 def _batch(stacks, widths, alpha, out, out_at):
     """:func:`lidstone_stacks` of a few stacks: their counts copied end to end, then the two passes."""
-    shape = np.array([st.shape for st in stacks], dtype=np.int64)
+    widths = [np.asarray(w, dtype=np.float64) for w in widths]
+    shape, m, at, m_at, den_at, n_den, margin_at, n_margin, minus_log_m = _layout(
+        tuple(st.shape for st in stacks), tuple(w.tobytes() for w in widths))
     counts = np.concatenate([np.ascontiguousarray(st, dtype=np.float64).ravel() for st in stacks])
-    m = np.concatenate([np.asarray(w, dtype=np.float64) for w in widths])
-    rows = shape[:, 0] * shape[:, 1]  # (child, class) rows per stack
-    (at, _), (m_at, _) = _starts(shape.prod(axis=1)), _starts(shape[:, 0])
-    (den_at, n_den), (margin_at, n_margin) = _starts(rows * shape[:, 2]), _starts(rows * shape[:, 3])
     den, margin = np.empty(n_den), np.empty(n_margin)
     fns = compiled(globals(), _KERNELS, _COMPILED)
     fns["_totals"](counts, at, shape, m, m_at, alpha, den, den_at, margin, margin_at)
     log_counts = np.add(counts, alpha, out=counts)  # (the copy's counts are summed: its place serves the logs)
     with np.errstate(divide="ignore", invalid="ignore"):
         np.log(log_counts, out=log_counts)
-        log_margin, log_den, minus_log_m = np.log(margin + alpha), np.log(den), -np.log(m)
+        log_margin, log_den = np.log(margin + alpha), np.log(den)
     fns["_logs"](log_counts, at, shape, m, m_at, minus_log_m, log_margin, margin_at, den, log_den, den_at, out,
                  out_at)
+
+
+@functools.lru_cache(maxsize=32)
+def _layout(shapes, widths):
+    """What :func:`_batch` works out from the stacks' shapes and the children's widths (as bytes of
+    float64) alone: where each stack's counts, widths, totals and margins start. Kept for the next
+    fit of the same layout (a fit per fold, a refit); never written to."""
+    shape = np.array(shapes, dtype=np.int64).reshape(-1, 4)
+    m = np.frombuffer(b"".join(widths), dtype=np.float64)
+    rows = shape[:, 0] * shape[:, 1]  # (child, class) rows per stack
+    (at, _), (m_at, _) = _starts(shape.prod(axis=1)), _starts(shape[:, 0])
+    (den_at, n_den), (margin_at, n_margin) = _starts(rows * shape[:, 2]), _starts(rows * shape[:, 3])
+    with np.errstate(divide="ignore"):
+        minus_log_m = -np.log(m)
+    return shape, m, at, m_at, den_at, n_den, margin_at, n_margin, minus_log_m
 
 
 def _starts(sizes):

@@ -107,8 +107,8 @@ class Engine(ParentValues):
         self.cells = {}  # and its cells met (counts over those: see sparse_terms)
         self.class_counts = None
         self.n_evaluated = 0
-        self._cache, self._slots, self._pool, self._sum = {}, {}, {}, {}  # one chunk in memory: contributions,
-        self._at, self._rows = {}, (None, None)  # slots, pool, last sum; a row's cell of a sparse term; a child's rows
+        self._cache, self._slots, self._pool, self._sum, self._at = {}, {}, {}, {}, {}  # one chunk in memory:
+        self._rows, self._hashed = (None, None), {}  # contributions, slots, pool, last sum, sparse cells; rows; hashes
 
     def group_values(self, group):
         return math.prod(self.attributes[j].m for j in (group.child if isinstance(group, Given) else group))
@@ -202,7 +202,7 @@ class Engine(ParentValues):
         """What a worker needs to score its chunks: no source, no cache, no fold labels
         (a distributed chunk carries its own)."""
         state = dict(self.__dict__)
-        state.update(source=None, _cache={}, _sum={}, fold=None, _rows=(None, None))
+        state.update(source=None, _cache={}, _sum={}, fold=None, _rows=(None, None), _hashed={})
         return state
 
     # ---------------------------------------------------------- contributions

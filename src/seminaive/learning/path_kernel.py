@@ -19,6 +19,7 @@ import numpy as np
 
 from .._jit import compiled
 from ..core.attributes import Given
+from ..core.sparse_terms import positions
 from ..estimation import Frequency
 
 __all__ = ["path_sums"]
@@ -206,7 +207,8 @@ def path_sums(engine, paths, codes, y, w, prior):
                 if sparse:  # (K, cells): each cell's slot and child value
                     m, met = engine.group_values(g), engine.parent_index[g]
                     parent_value, value = np.divmod(engine.cells[g], m)
-                    cells = (np.searchsorted(met, parent_value), value, met.size + 1, m)
+                    slot = positions(met, parent_value, engine._hashed_values(("met", g), met, parent_value))
+                    cells = (slot, value, met.size + 1, m)
                 terms[g] = (counts[:, None] if sparse else counts, *_term_tables(counts, engine.estimator, cells))
                 slots[g] = cells[0] if sparse else none
                 if not (terms[g][3] > 0).all():  # a pseudo-count of 0: an estimate may be -inf
