@@ -187,7 +187,11 @@ def test_weights_as_copies_equal_repeated_rows():
     weighted = SelectiveKDB(k=1, hybrid="gaussian").fit(X, y, sample_weight=w)
     rows = np.repeat(np.arange(len(y)), w)
     repeated = _fit(X.iloc[rows].reset_index(drop=True), y[rows])
-    assert weighted.gaussian_ == repeated.gaussian_ and weighted.hybrid_history_ == repeated.hybrid_history_
+    assert weighted.gaussian_ == repeated.gaussian_
+    # the same steps; their scores sum weights or rows in another order (equal up to rounding, which
+    # differs between machines' vector instructions)
+    assert [{**h, "score": pytest.approx(h["score"], rel=1e-12)} for h in weighted.hybrid_history_] \
+        == repeated.hybrid_history_
     np.testing.assert_allclose(weighted.predict_proba(X), repeated.predict_proba(X), rtol=1e-9)
 
 
