@@ -37,10 +37,8 @@ def brute_counts(cols, widths, y, k, q, w):
     return out
 
 
-@pytest.mark.parametrize("few_rows", [10 ** 6, 0], ids=["codes gathered at once", "column by column"])
 @pytest.mark.parametrize("case", ["plain", "weights", "one class", "one value", "wide codes", "no rows"])
-def test_subset_counts_equal_a_loop_over_the_rows(case, few_rows, monkeypatch):
-    monkeypatch.setattr("seminaive.core.subset_counts.FEW_ROWS", few_rows)
+def test_subset_counts_equal_a_loop_over_the_rows(case):
     rng = np.random.default_rng(abs(hash(case)) % 1000)
     n = 0 if case == "no rows" else 257
     widths = [3, 1, 4, 2, 5] if case != "wide codes" else [300, 2, 130, 3, 40000]

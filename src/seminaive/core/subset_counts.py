@@ -26,7 +26,6 @@ BLOCK = 16384  # rows per block: the block's codes of every attribute stay in ca
 LANES, LANE_CELLS = 4, 1 << 18  # copies of the tables unweighted rows are counted in, while they stay small
 THREAD_UPDATES = 1 << 21  # cells added per thread at least (a millisecond or two: worth a thread)
 THREAD_CELLS = 1 << 22  # tables (with their lanes) of at most so many cells get a copy per thread
-FEW_ROWS = BLOCK  # rows up to which the attributes' codes are gathered in one call (a copy of them all)
 
 
 def _count_all(codes, y, w, prefix, prefix_stride, class_stride, start, last, offset, last_stride, counts, block,
@@ -123,15 +122,12 @@ def count_flat(columns, widths, y, n_classes, subsets, weight=None):
      total) = _plan(tuple(map(tuple, subsets)), tuple(map(int, widths)), int(n_classes))
     top = int(m.max())
     codes = np.empty((len(used), len(y)), dtype=np.int8 if top < 127 else np.int16 if top < 32767 else np.int64)
-    if len(y) <= FEW_ROWS:  # missing (negative) -> the attribute's last value: few rows in a few calls
-        raw = np.stack([np.asarray(columns[a]) for a in used.tolist()])
-        np.copyto(codes, raw, casting="unsafe")
-        np.copyto(codes, m[:, None], where=raw < 0, casting="unsafe")
-    else:  # many: column by column (no copy of them all)
-        for i, a in enumerate(used.tolist()):
-            c, row = np.asarray(columns[a]), codes[i]
-            np.copyto(row, c, casting="unsafe")
-            np.putmask(row, c < 0, int(m[i]))
+    missing = np.empty(codes.shape, dtype=bool)
+    for i, a in enumerate(used.tolist()):  # missing (negative) -> the attribute's last value, in one call
+        c = np.asarray(columns[a])
+        np.copyto(codes[i], c, casting="unsafe")
+        np.less(c, 0, out=missing[i])
+    np.copyto(codes, m[:, None], where=missing, casting="unsafe")
     # whole counts add exactly in any order: unweighted rows are counted in lanes (copies of small
     # tables), on several threads (each its own copies) where there are enough; weighted ones in
     # their order

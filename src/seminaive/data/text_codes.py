@@ -77,11 +77,11 @@ class TextCodes:
             self.short[width] = np.full(256 ** width, -2, dtype=np.int32)
             keys, rows = _keys(self.raw, width)
             self.short[width][keys] = self.code[rows]
-        table = self.short[width]
-        codes = table[_keys(col, width, every=True)]
+        table, keys = self.short[width], _keys(col, width, every=True)
+        codes = table[keys]
         if codes.min() == -2:  # texts not met before
             self._learn(col, np.flatnonzero(codes == -2))
-            codes = table[_keys(col, width, every=True)]
+            codes = table[keys]
         return codes
 
     def codes(self, col):
