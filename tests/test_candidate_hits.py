@@ -80,3 +80,24 @@ def test_the_engine_scores_candidates_as_the_general_path(monkeypatch, compiled_
     assert engine.score_many(groups[2:], later).tolist() == want
     assert Engine(attrs, y, 3, Frequency(alpha=1.0), splits=splits).score_many(groups[2:], later).tolist() == want
     assert bool(calls) == (compiled_from == 0 or loaded)  # the compiled path ran, or did not
+
+
+def test_a_kept_pool_reads_each_array_where_it_was_handed_over():
+    """A caller's pool hands each array to the loop once, by address: arrays converted on the way
+    (a float32 one, a transposed view) are kept in the pool as their copies, so later calls read the
+    same values; an array of another shape than the sum is refused, not read past its end."""
+    rng = np.random.default_rng(7)
+    k, n = 3, 700
+    y = rng.integers(0, k, n)
+    S = rng.normal(size=(k, n))
+    a = rng.normal(size=(k, n)).astype(np.float32)
+    b = np.asfortranarray(rng.normal(size=(k, n)))
+    c = rng.normal(size=(k, n))
+    pool = {}
+    first = candidate_hits(S, [([a], []), ([], [b])], y, pool=pool)
+    later = candidate_hits(S, [([], [c]), ([a], [b]), ([], [b])], y, pool=pool)
+    assert first.tolist() == [_brute(S, [a.astype(float)], [], y), _brute(S, [], [b], y)]
+    assert later.tolist() == [_brute(S, [], [c], y), _brute(S, [a.astype(float)], [b], y), first[1]]
+    assert len(pool["arrays"]) == 3
+    with pytest.raises(ValueError, match=r"shape \(3, 699\)"):
+        candidate_hits(S, [([], [c[:, 1:]])], y, pool=pool)

@@ -10,9 +10,11 @@ without the GIL (``nogil``) can run on several threads at once, each on its own 
 
 import os
 
+import numpy as np
+
 from .exceptions import ParameterError
 
-__all__ = ["compiled", "on_threads", "usable_cores"]
+__all__ = ["compiled", "on_threads", "usable_cores", "with_views"]
 
 
 def compiled(space, names, done, nogil=()):
@@ -30,6 +32,35 @@ def compiled(space, names, done, nogil=()):
         for name in names:
             space[name] = njit(cache=True, nogil=name in nogil)(space[name])
         done.append(True)
+    return space
+
+
+def with_views(space):
+    """``space`` (a module's globals) given ``_view(address, k, n)``, for its loops: the (k, n) C-ordered
+    float64 array whose data start at the integer ``address`` (an array's ``ctypes.data``; the caller
+    keeps the array alive and of that shape). Loops that read many arrays of one shape take their
+    addresses as one int64 array, where a numba typed List would compile its own methods in every
+    process (about half a second on first use).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> space = with_views({})
+    >>> a = np.arange(6.0).reshape(2, 3)
+    >>> space["_view"](a.ctypes.data, 2, 3).tolist()
+    [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]]
+    """
+    if "_view" not in space:
+        from numba import carray, njit, types
+        from numba.core import cgutils
+        from numba.extending import intrinsic
+
+        @intrinsic
+        def pointer(typingctx, address):
+            return types.voidptr(types.int64), lambda context, builder, sig, args: builder.inttoptr(
+                args[0], cgutils.voidptr_t)
+
+        space["_view"] = njit(lambda address, k, n: carray(pointer(address), (k, n), np.float64))
     return space
 
 

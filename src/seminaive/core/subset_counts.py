@@ -198,7 +198,7 @@ def _layout(lens, members, ext, n_classes):
     below = np.cumprod(head_ext[leaders][:, ::-1], axis=1)[:, ::-1]  # the product of the extents from each on
     prefix_stride = np.where(present, np.concatenate([below[:, 1:], np.ones((len(leaders), 1), dtype=np.int64)],
                                                      axis=1), 0)  # 0: no attribute there
-    class_stride = below[:, 0] if r else np.ones(len(leaders), dtype=np.int64)
+    class_stride = below[:, 0].copy() if r else np.ones(len(leaders), dtype=np.int64)  # contiguous: one form
     start = np.searchsorted(group[order], np.arange(len(leaders) + 1))
     last, last_stride = last_of[order], n_classes * class_stride[group[order]]
     stop = np.cumsum(ext[last] * last_stride)  # where each table ends

@@ -39,14 +39,15 @@ def _line_sums(flat, out, base, lines, cells, line_step, cell_step):
 def _margins(flat, at, shapes, pz, pa, pb, n):
     """Per cell of each (m_z, m_a, m_b) table at flat[at[t]:], its table's count of z (pz), of
     (z, a) (pa) and of (z, b) (pb), and per table its total (n)."""
+    zero, one = np.int64(0), np.int64(1)  # not literal constants: one compiled form of _line_sums, not three
     for t in range(at.shape[0]):
         mz, ma, mb = shapes[t, 0], shapes[t, 1], shapes[t, 2]
         total = 0.0
         for z in range(mz):
             o = at[t] + z * ma * mb
-            total += _line_sums(flat, pz, o, 1, ma * mb, 0, 1)
-            _line_sums(flat, pa, o, ma, mb, mb, 1)  # a line per value of a, over b
-            _line_sums(flat, pb, o, mb, ma, 1, mb)  # a line per value of b, over a
+            total += _line_sums(flat, pz, o, one, ma * mb, zero, one)
+            _line_sums(flat, pa, o, ma, mb, mb, one)  # a line per value of a, over b
+            _line_sums(flat, pb, o, mb, ma, one, mb)  # a line per value of b, over a
         n[t] = total
 
 

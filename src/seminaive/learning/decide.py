@@ -11,7 +11,7 @@ exactly, and put back before deciding.
 
 import numpy as np
 
-from .._jit import compiled
+from .._jit import compiled, with_views
 from ..base import resolve_degenerate
 
 __all__ = ["split_infinite", "with_infinite", "correct", "changed", "running_sum", "candidate_hits", "hits_loaded"]
@@ -125,8 +125,8 @@ def _two(x0, x1, own, rtol):
 
 def _hits(S, arrays, parts, signs, counts, y, rtol, out):
     """For each candidate t, the rows decided as their class ``y`` under ``S`` (K, rows) changed by
-    its ``counts[t]`` parts: arrays[parts[t, p]] times signs[t, p] (+1 or -1: exactly an addition or
-    a subtraction) added in the order given. A decision is :func:`correct`'s (the first class within
+    its ``counts[t]`` parts: the array of S's shape at address arrays[parts[t, p]] times signs[t, p]
+    (+1 or -1: exactly an addition or a subtraction) added in the order given. A decision is :func:`correct`'s (the first class within
     ``rtol`` of the largest); out[t] = -1 where a row's largest is not finite (:func:`correct` resolves
     such rows). Rows in blocks, every candidate on a block while the block's part of ``S`` is in
     cache; each pass a plain loop over one class's row of the block (1-d views, which the compiler
@@ -146,7 +146,7 @@ def _hits(S, arrays, parts, signs, counts, y, rtol, out):
             if out[t] < 0:
                 continue
             if k == 2 and counts[t] == 1:  # two classes, one part (a deletion): summed and decided in one pass
-                a = arrays[parts[t, 0]]
+                a = _view(arrays[parts[t, 0]], k, n)
                 sign, a0, a1, S0, S1 = signs[t, 0], a[0, s0:s1], a[1, s0:s1], S[0, s0:s1], S[1, s0:s1]
                 bad, hits = 0, 0
                 for r in range(e):
@@ -159,11 +159,11 @@ def _hits(S, arrays, parts, signs, counts, y, rtol, out):
                 if counts[t] == 0:
                     v[:] = sc
                     continue
-                a, sign = arrays[parts[t, 0]][c, s0:s1], signs[t, 0]
+                a, sign = _view(arrays[parts[t, 0]], k, n)[c, s0:s1], signs[t, 0]
                 for r in range(e):
                     v[r] = sc[r] + sign * a[r]
                 for p in range(1, counts[t]):
-                    a, sign = arrays[parts[t, p]][c, s0:s1], signs[t, p]
+                    a, sign = _view(arrays[parts[t, p]], k, n)[c, s0:s1], signs[t, p]
                     for r in range(e):
                         v[r] += sign * a[r]
             if k == 2:  # two classes: the decision in one pass
@@ -235,28 +235,27 @@ def candidate_hits(S, changes, y, rtol=1e-10, pool=None):
     [2, 1, 2]
     """
     pool = {} if pool is None else pool
-    if not pool:
-        from numba.typed import List  # the arrays as they are (a stack would copy every contribution)
-        pool.update(arrays=List(), index={}, size=0)
-    listed, index = pool["arrays"], pool["index"]
+    if not pool:  # the arrays as they are, by address (a stack would copy every contribution)
+        pool.update(arrays=[], index={}, addresses=[])
+    listed, index, addresses = pool["arrays"], pool["index"], pool["addresses"]
+    S = np.ascontiguousarray(S, dtype=np.float64)
     rows, cols, slots, sign = [], [], [], []  # each part's candidate, place, array and sign
     for t, (remove, add) in enumerate(changes):
         for p, a in enumerate((*remove, *add)):
             slot = index.get(id(a))
             if slot is None:
-                slot = index[id(a)] = pool["size"]
-                listed.append(np.ascontiguousarray(a, dtype=np.float64))
-                pool["size"] += 1
+                if np.shape(a) != S.shape:
+                    raise ValueError(f"candidate_hits: a change's array has shape {np.shape(a)}, S has {S.shape}")
+                slot = index[id(a)] = len(listed)
+                listed.append(np.ascontiguousarray(a, dtype=np.float64))  # kept: its address stays valid
+                addresses.append(listed[-1].ctypes.data)
             rows.append(t), cols.append(p), slots.append(slot), sign.append(-1.0 if p < len(remove) else 1.0)
-    if not pool["size"]:
-        listed.append(np.zeros(S.shape))
-        pool["size"] = 1
     counts = np.bincount(np.asarray(rows, dtype=np.int64), minlength=len(changes))
     parts = np.zeros((len(changes), max(counts.max(initial=0), 1)), dtype=np.int64)
     signs = np.zeros(parts.shape)
     parts[rows, cols], signs[rows, cols] = slots, sign
-    fns = compiled(globals(), _KERNELS, _COMPILED)
+    fns = compiled(with_views(globals()), _KERNELS, _COMPILED)
     out = np.empty(len(changes), dtype=np.int64)
-    fns["_hits"](np.ascontiguousarray(S, dtype=np.float64), listed, parts, signs, counts,
+    fns["_hits"](S, np.array(addresses, dtype=np.int64), parts, signs, counts,
                  np.asarray(y, dtype=np.int64), float(rtol), out)
     return out

@@ -202,14 +202,14 @@ def path_sums(engine, paths, codes, y, w, prior):
         for g in path:
             sparse = g in engine.parent_index
             if g not in terms:
-                counts = np.asarray(engine.stats[g][0], dtype=np.float64)  # (as counted: no copy)
+                counts = np.ascontiguousarray(engine.stats[g][0], dtype=np.float64)  # (as counted: no copy)
                 cells = None
                 if sparse:  # (K, cells): each cell's slot and child value
                     m, met = engine.group_values(g), engine.parent_index[g]
                     parent_value, value = np.divmod(engine.cells[g], m)
                     slot = positions(met, parent_value, engine._hashed_values(("met", g), met, parent_value))
                     cells = (slot, value, met.size + 1, m)
-                terms[g] = (counts[:, None] if sparse else counts, *_term_tables(counts, engine.estimator, cells))
+                terms[g] = (counts.reshape(len(counts), 1, -1) if sparse else counts, *_term_tables(counts, engine.estimator, cells))
                 slots[g] = cells[0] if sparse else none
                 if not (terms[g][3] > 0).all():  # a pseudo-count of 0: an estimate may be -inf
                     return None
