@@ -50,7 +50,7 @@ def with_views(space):
     >>> space["_view"](a.ctypes.data, 2, 3).tolist()
     [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]]
     """
-    if "_view" not in space:
+    if space.get("_view") is None:
         from numba import carray, njit, types
         from numba.core import cgutils
         from numba.extending import intrinsic

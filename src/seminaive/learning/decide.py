@@ -202,6 +202,7 @@ def _hits(S, arrays, parts, signs, counts, y, rtol, out):
             out[t] += hits
 
 
+_view = None  # the loops' view of an array by its address, set before they compile (_jit.with_views)
 _KERNELS = ("_two", "_hits")  # callees first
 _COMPILED = []
 
