@@ -126,11 +126,11 @@ def _two(x0, x1, own, rtol):
 def _hits(S, arrays, parts, signs, counts, y, rtol, out):
     """For each candidate t, the rows decided as their class ``y`` under ``S`` (K, rows) changed by
     its ``counts[t]`` parts: the array of S's shape at address arrays[parts[t, p]] times signs[t, p]
-    (+1 or -1: exactly an addition or a subtraction) added in the order given. A decision is :func:`correct`'s (the first class within
-    ``rtol`` of the largest); out[t] = -1 where a row's largest is not finite (:func:`correct` resolves
-    such rows). Rows in blocks, every candidate on a block while the block's part of ``S`` is in
-    cache; each pass a plain loop over one class's row of the block (1-d views, which the compiler
-    vectorizes)."""
+    (+1 or -1: exactly an addition or a subtraction) added in the order given. A decision is
+    :func:`correct`'s (the first class within ``rtol`` of the largest); out[t] = -1 where a row's
+    largest is not finite (:func:`correct` resolves such rows). Rows in blocks, every candidate on a
+    block while the block's part of ``S`` is in cache; each pass a plain loop over one class's row of
+    the block (1-d views, which the compiler vectorizes)."""
     k, n = S.shape
     block = 512
     V = np.empty((k, block))
@@ -248,8 +248,9 @@ def candidate_hits(S, changes, y, rtol=1e-10, pool=None):
                 if np.shape(a) != S.shape:
                     raise ValueError(f"candidate_hits: a change's array has shape {np.shape(a)}, S has {S.shape}")
                 slot = index[id(a)] = len(listed)
-                listed.append(np.ascontiguousarray(a, dtype=np.float64))  # kept: its address stays valid
-                addresses.append(listed[-1].ctypes.data)
+                # kept, with the array handed (so that its id is not reused): the address stays valid
+                listed.append((a, np.ascontiguousarray(a, dtype=np.float64)))
+                addresses.append(listed[-1][1].ctypes.data)
             rows.append(t), cols.append(p), slots.append(slot), sign.append(-1.0 if p < len(remove) else 1.0)
     counts = np.bincount(np.asarray(rows, dtype=np.int64), minlength=len(changes))
     parts = np.zeros((len(changes), max(counts.max(initial=0), 1)), dtype=np.int64)
