@@ -209,7 +209,8 @@ def path_sums(engine, paths, codes, y, w, prior):
                     parent_value, value = np.divmod(engine.cells[g], m)
                     slot = positions(met, parent_value, engine._hashed_values(("met", g), met, parent_value))
                     cells = (slot, value, met.size + 1, m)
-                terms[g] = (counts.reshape(len(counts), 1, -1) if sparse else counts, *_term_tables(counts, engine.estimator, cells))
+                own = counts.reshape(len(counts), 1, -1) if sparse else counts  # (K, 1, cells): one compiled form
+                terms[g] = (own, *_term_tables(counts, engine.estimator, cells))
                 slots[g] = cells[0] if sparse else none
                 if not (terms[g][3] > 0).all():  # a pseudo-count of 0: an estimate may be -inf
                     return None
