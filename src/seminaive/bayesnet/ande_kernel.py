@@ -20,7 +20,7 @@ __all__ = ["average_sets", "code_matrix", "set_values"]
 
 BLOCK = 2048  # rows per block
 TINY = 1e-280  # a product below it is redone in logarithms (doubles go subnormal near 2.2e-308)
-THREAD_CELLS = 1 << 22  # table look-ups per thread at least (a few milliseconds: worth a thread)
+THREAD_CELLS = 1 << 20  # table look-ups per thread at least (a millisecond or so: worth a thread)
 
 
 def _set_value(codes, row, members, widths, s, seen, seen_at, threshold):

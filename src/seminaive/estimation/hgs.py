@@ -79,7 +79,8 @@ def _loo_loss(theta, tie, anc, q, nl, w, w_total, n_total, grad):
                 r = w[leaf, k] / num
                 for d in range(anc.shape[1]):
                     g[anc[leaf, d]] -= r * q[anc[leaf, d], k]
-    grad[:] = 0.0
+    for i in range(grad.size):  # loops, not array statements, here and below: a slice assignment
+        grad[i] = 0.0           # compiles numba's shape-mismatch message (a second and more on first use)
     for i in range(inner):
         grad[tie[i]] += g[i] * alpha[i]
     return loss
@@ -104,9 +105,12 @@ def _minimize(theta, low, high, max_evaluations, tol, tie, anc, q, nl, w, w_tota
         x[i] = min(max(theta[i], low[i]), high[i])
     g = np.empty(n)
     f = _loo_loss(x, tie, anc, q, nl, w, w_total, n_total, g) / scale
-    g /= scale
+    for i in range(n):
+        g[i] /= scale
     evaluations = 1
-    history = np.full(10, f)
+    history = np.empty(10)
+    for i in range(10):
+        history[i] = f
     step = 1.0 / max(_projected_gradient(x, g, low, high), 1e-10)
     step = min(max(step, 1e-10), 1e10)
     d, xn, gn = np.empty(n), np.empty(n), np.empty(n)
@@ -119,14 +123,17 @@ def _minimize(theta, low, high, max_evaluations, tol, tie, anc, q, nl, w, w_tota
             slope += g[i] * d[i]
         if slope >= 0.0:
             break
-        worst = history.max()
+        worst = history[0]
+        for i in range(1, 10):
+            worst = max(worst, history[i])
         t = 1.0
         accepted = False
         while evaluations < max_evaluations:
             for i in range(n):
                 xn[i] = x[i] + t * d[i]
             fn = _loo_loss(xn, tie, anc, q, nl, w, w_total, n_total, gn) / scale
-            gn /= scale
+            for i in range(n):
+                gn[i] /= scale
             evaluations += 1
             if fn <= worst + 1e-4 * t * slope:
                 accepted = True
@@ -145,7 +152,8 @@ def _minimize(theta, low, high, max_evaluations, tol, tie, anc, q, nl, w, w_tota
         f = fn
         history[it % 10] = f
         step = 1e10 if sy <= 0.0 else min(max(ss / sy, 1e-10), 1e10)
-    theta[:] = x
+    for i in range(n):
+        theta[i] = x[i]
     return evaluations
 
 
