@@ -23,28 +23,32 @@ def _derive(counts, sub_at, sub_ext, k, tables_of, out, out_at, slots, width, jo
     parents). Table t gets the cells with the child present at out[out_at[t]:] laid out (K,
     slots[t] + 1, width[t]) (parents' joint value row-major, the last slot: a parent missing), and,
     where joint_at[t] >= 0, every cell summed over the child at joint[joint_at[t]:] (K, slots[t] +
-    1). Each cell is read once, its members' values followed as the cells go (no division)."""
+    1). Each cell is read once, its members' values followed as the cells go (no division). Subsets of
+    more than two attributes (AnDE, n > 1): :func:`_derive_sets`, a kernel of its own so that AODE
+    compiles only this one."""
+    for q in range(sub_ext.shape[0]):  # pairs: a parent's slot is its value (its missing value: the last slot)
+        e0, e1, idx = sub_ext[q, 0], sub_ext[q, 1], sub_at[q]
+        t0, t1 = tables_of[q, 0], tables_of[q, 1]  # child: the first member, the second
+        for v1 in range(e1):
+            for c in range(k):
+                for v0 in range(e0):
+                    val = counts[idx]
+                    idx += 1
+                    if val != 0.0:
+                        if joint_at[t0] >= 0:
+                            joint[joint_at[t0] + c * (slots[t0] + 1) + v1] += val
+                        if v0 < e0 - 1:
+                            out[out_at[t0] + (c * (slots[t0] + 1) + v1) * width[t0] + v0] += val
+                        if joint_at[t1] >= 0:
+                            joint[joint_at[t1] + c * (slots[t1] + 1) + v0] += val
+                        if v1 < e1 - 1:
+                            out[out_at[t1] + (c * (slots[t1] + 1) + v0) * width[t1] + v1] += val
+
+
+def _derive_sets(counts, sub_at, sub_ext, k, tables_of, out, out_at, slots, width, joint, joint_at, v):
+    """:func:`_derive` for subsets of r > 2 attributes (a cell's members' values followed in ``v``, (r,)
+    scratch)."""
     r = sub_ext.shape[1]
-    v = np.zeros(r, dtype=np.int64)
-    if r == 2:  # pairs (AODE): a parent's slot is its value (its missing value: the last slot)
-        for q in range(sub_ext.shape[0]):
-            e0, e1, idx = sub_ext[q, 0], sub_ext[q, 1], sub_at[q]
-            t0, t1 = tables_of[q, 0], tables_of[q, 1]  # child: the first member, the second
-            for v1 in range(e1):
-                for c in range(k):
-                    for v0 in range(e0):
-                        val = counts[idx]
-                        idx += 1
-                        if val != 0.0:
-                            if joint_at[t0] >= 0:
-                                joint[joint_at[t0] + c * (slots[t0] + 1) + v1] += val
-                            if v0 < e0 - 1:
-                                out[out_at[t0] + (c * (slots[t0] + 1) + v1) * width[t0] + v0] += val
-                            if joint_at[t1] >= 0:
-                                joint[joint_at[t1] + c * (slots[t1] + 1) + v0] += val
-                            if v1 < e1 - 1:
-                                out[out_at[t1] + (c * (slots[t1] + 1) + v0) * width[t1] + v1] += val
-        return
     for q in range(sub_ext.shape[0]):
         ext = sub_ext[q]
         inner = 1
@@ -82,7 +86,7 @@ def _derive(counts, sub_at, sub_ext, k, tables_of, out, out_at, slots, width, jo
                         a -= 1
 
 
-_KERNELS = ("_derive",)
+_KERNELS = ("_derive", "_derive_sets")
 _COMPILED = []
 
 
@@ -105,7 +109,11 @@ def set_counts(columns, widths, y, n_classes, n, weight=None):
     counts, sub_at, _ = count_flat(columns, widths, y, k, subsets, weight)
     out, joint = np.zeros(n_out), np.zeros(n_joint)
     fns = compiled(globals(), _KERNELS, _COMPILED)
-    fns["_derive"](counts, sub_at, sub_ext, k, tables_of, out, out_at, slots, width, joint, joint_at)
+    args = (counts, sub_at, sub_ext, k, tables_of, out, out_at, slots, width, joint, joint_at)
+    if n == 1:
+        fns["_derive"](*args)
+    else:
+        fns["_derive_sets"](*args, np.zeros(n + 1, dtype=np.int64))
     stacks = [out[a:b].reshape(shape) for a, b, shape in stack_at]
     joints = [joint[a:b].reshape(shape) for a, b, shape in joint_of]
     return stacks, joints

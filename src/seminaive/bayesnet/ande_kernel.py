@@ -38,7 +38,7 @@ def _set_value(codes, row, members, widths, s, seen, seen_at, threshold):
 
 
 def _average(codes, out, members, widths, children, joint, joint_at, seen, seen_at, probs, probs_at, rows_of,
-             threshold, tiny, block, state):
+             threshold, tiny, state, floats, ints):
     """Set ``out`` (rows, K) to the log of the average of the active sets' likelihoods, marking
     in ``state`` the rows to work out in logarithms (1, :func:`_average_logs`) and those where no
     set is active (2, left as they are). ``codes`` (attributes, rows): each attribute's codes, its
@@ -47,18 +47,18 @@ def _average(codes, out, members, widths, children, joint, joint_at, seen, seen_
     its weighted counts per value at seen[seen_at[s]:], its children's probabilities at
     probs[probs_at[s]:] ((K, children, P values + 1, rows_of[s]), a missing child's row all ones).
     A set is active for a row when its attributes are present and its value's count is at least
-    ``threshold``; a product below ``tiny`` sends its row to the logarithms."""
-    n, k = codes.shape[1], out.shape[1]
-    total = np.empty((k, block))
-    product = np.empty((k, block))
-    active = np.zeros(block, dtype=np.int64)
-    slot = np.empty(block, dtype=np.int64)
-    live = np.empty(block, dtype=np.bool_)
-    index = np.empty(block, dtype=np.int64)
+    ``threshold``; a product below ``tiny`` sends its row to the logarithms. Scratch for a block of
+    rows: ``floats`` (2, K, block), ``ints`` (3, block) (made by the caller, and zeroed in loops here,
+    not by array statements: each would compile numba's own version of it on first use)."""
+    n, k, block = codes.shape[1], out.shape[1], ints.shape[1]
+    total, product = floats[0], floats[1]
+    active, slot, index = ints[0], ints[1], ints[2]
     for s0 in range(0, n, block):
         e = min(s0 + block, n) - s0
-        total[:, :e] = 0.0
-        active[:e] = 0
+        for r in range(e):
+            active[r] = 0
+            for c in range(k):
+                total[c, r] = 0.0
         for s in range(members.shape[0]):
             slots = 1
             for a in range(members.shape[1]):
@@ -67,8 +67,7 @@ def _average(codes, out, members, widths, children, joint, joint_at, seen, seen_
             plane = children.shape[1] * (slots + 1) * rows
             for r in range(e):  # an inactive row reads the parent-missing slot, its product unused
                 code = _set_value(codes, s0 + r, members, widths, s, seen, seen_at, threshold)
-                live[r] = code >= 0
-                slot[r] = code if code >= 0 else slots
+                slot[r] = code if code >= 0 else slots  # the set is active for the row where slot < slots
                 for c in range(k):
                     product[c, r] = joint[joint_at[s] + code * k + c] if code >= 0 else 0.0
             for t in range(children.shape[1]):  # one child's table at a time: it stays in cache
@@ -82,7 +81,7 @@ def _average(codes, out, members, widths, children, joint, joint_at, seen, seen_
                     for r in range(e):
                         q[r] *= p[index[r]]
             for r in range(e):
-                if not live[r]:
+                if slot[r] == slots:
                     continue
                 active[r] += 1
                 for c in range(k):
@@ -206,7 +205,8 @@ def average_sets(model, columns, out):
     joint_at = seen_at * out.shape[1]  # K per value of a set
     joint = np.exp(joint_logs)
     on_threads(lambda a, b: fns["_average"](codes[:, a:b], out[a:b], members, widths, children, joint, joint_at, seen,
-                                            seen_at, probs, logs_at, rows_of, threshold, TINY, BLOCK, state[a:b]),
+                                            seen_at, probs, logs_at, rows_of, threshold, TINY, state[a:b],
+                                            np.empty((2, out.shape[1], BLOCK)), np.empty((3, BLOCK), dtype=np.int64)),
                out.shape[0], max(1, THREAD_CELLS // max(children.size * out.shape[1], 1)))
     # (each row's sum is its own: the same numbers however the rows are shared out among threads)
     if (state == 1).any():

@@ -28,7 +28,7 @@ THREAD_UPDATES = 1 << 21  # cells added per thread at least (a millisecond or tw
 THREAD_CELLS = 1 << 22  # tables (with their lanes) of at most so many cells get a copy per thread
 
 
-def _count_all(codes, y, w, prefix, prefix_stride, class_stride, start, last, offset, last_stride, counts, block,
+def _count_all(codes, y, w, prefix, prefix_stride, class_stride, start, last, offset, last_stride, counts, part,
                lanes, lo, hi):
     """Add the rows lo to hi of ``codes`` (attributes, rows; missing already the last value) to every
     table, block after block of rows. The tables come in groups sharing all their attributes but
@@ -38,8 +38,9 @@ def _count_all(codes, y, w, prefix, prefix_stride, class_stride, start, last, of
     plus its code of attribute last[t] times last_stride[t] plus that index. Unweighted rows go to
     ``lanes`` copies of the tables in turn (row r to copy r mod lanes, a power of two; ``counts``
     holds them one after another), so that rows in a row meeting one cell do not wait on each
-    other's additions; the caller sums the copies."""
-    part = np.empty(block, dtype=np.int64)
+    other's additions; the caller sums the copies. ``part`` (block,): scratch, a block's rows' indices
+    (made by the caller: an array made here would compile numba's own np.empty on first use)."""
+    block = part.shape[0]
     weighted = w.shape[0] > 0
     copy, mask = counts.shape[0] // lanes, lanes - 1
     for s in range(lo, hi, block):
@@ -143,7 +144,7 @@ def count_flat(columns, widths, y, n_classes, subsets, weight=None):
         counts = np.zeros(total * lanes)
         copies.append(counts)
         fns["_count_all"](codes, y, w, prefix, prefix_stride, class_stride, start, last, offset, last_stride, counts,
-                          BLOCK, lanes, lo, hi)
+                          np.empty(BLOCK, dtype=np.int64), lanes, lo, hi)
 
     if weight is None and total * lanes <= THREAD_CELLS:
         on_threads(run, len(y), max(1, THREAD_UPDATES // len(last)))

@@ -24,27 +24,33 @@ def _entropy(counts, n):
     return h
 
 
-def _boundary_scores(counts, ent, above):
+def _boundary_scores(counts, ent, above, total, left, right):
     """For each boundary between the distinct values whose class counts are ``counts`` (values,
     K): the class entropy of the split, weighted by the sides' sizes (``ent``), and its gain above
-    Fayyad and Irani's MDL threshold (``above``, 0 below it). One pass, the left counts growing."""
+    Fayyad and Irani's MDL threshold (``above``, 0 below it). One pass, the left counts growing;
+    ``total``, ``left`` and ``right`` (K,): scratch (no array made or summed by numpy calls here:
+    each would compile numba's own version of it on first use)."""
     v, k = counts.shape
-    total = np.zeros(k)
+    n = 0.0
+    for c in range(k):
+        total[c] = 0.0
+        left[c] = 0.0
     for i in range(v):
         for c in range(k):
             total[c] += counts[i, c]
-    n = total.sum()
+    for c in range(k):
+        n += total[c]
     ent_s = _entropy(total, n)
     kk = 0
     for c in range(k):
         kk += total[c] > 0
-    left, right = np.zeros(k), np.empty(k)
     log_n, log_k = math.log2(n - 1), math.log2(3.0 ** kk - 2)
     for i in range(v - 1):
+        nl = 0.0
         for c in range(k):
             left[c] += counts[i, c]
             right[c] = total[c] - left[c]
-        nl = left.sum()
+            nl += left[c]
         e1, e2 = _entropy(left, nl), _entropy(right, n - nl)
         ent[i] = (nl * e1 + (n - nl) * e2) / n
         k1, k2 = 0, 0
@@ -71,9 +77,9 @@ def boundary_scores(counts):
     >>> ent.tolist(), whole
     ([0.0], 1.0)
     """
-    ent, above = np.empty(counts.shape[0] - 1), np.empty(counts.shape[0] - 1)
-    whole = compiled(globals(), _KERNELS, _COMPILED)["_boundary_scores"](
-        np.ascontiguousarray(counts, dtype=np.float64), ent, above)
+    counts = np.ascontiguousarray(counts, dtype=np.float64)
+    ent, above, scratch = np.empty(counts.shape[0] - 1), np.empty(counts.shape[0] - 1), np.empty((3, counts.shape[1]))
+    whole = compiled(globals(), _KERNELS, _COMPILED)["_boundary_scores"](counts, ent, above, *scratch)
     return ent, above, float(whole)
 
 
