@@ -65,10 +65,11 @@ def _rule_sums(P, y, w, rule):
 def _mul_score(P, counts, alone, den, a, at, child, mat, parents, widths, slot, cell, y, w, rule):
     """Multiply each row's joint likelihoods P (rows, K) by its leave-one-out P(child | class,
     parents), and return the rule's sums (:func:`_rule_sums`, each row's in the same pass). The
-    term's counts (K, parent slots, m), or (K, 1, cells) for a term counted over the cells met,
+    term's counts (parent slots, m, K), or (1, cells, K) for a term counted over the cells met,
     with each row's ``cell`` and each cell's parent ``slot``; the class-alone counts ``alone``
-    (K, m) of each child value (which a row with a parent missing reads) and each slot's totals
-    ``den`` (K, slots; the last: the class's); the estimate of class c is (n + a) / (N + at), the
+    (m, K) of each child value (which a row with a parent missing reads) and each slot's totals
+    ``den`` (slots, K; the last: the class's), the classes innermost so that a row reads its cell's
+    classes from one cache line; the estimate of class c is (n + a) / (N + at), the
     row's own count out of its class's cell and total, with the pseudo-counts ``a`` (2, m) and
     totals ``at`` (2,) of the cell's group (0: parents present, 1: a parent missing). A row's
     parent slot, where no cells are given: its parents' joint value from the code rows
@@ -76,7 +77,7 @@ def _mul_score(P, counts, alone, den, a, at, child, mat, parents, widths, slot, 
     child is missing (-1) is left as it is; a row whose likelihoods fall below 1e-280 in sum is
     rescaled (its posteriors unchanged)."""
     n, k = P.shape
-    last = den.shape[1] - 1
+    last = den.shape[0] - 1
     cells = cell.shape[0] > 0
     total, weight, under = 0.0, 0.0, False
     for r in range(n):
@@ -99,11 +100,11 @@ def _mul_score(P, counts, alone, den, a, at, child, mat, parents, widths, slot, 
             qq, xx = (0, cell[r]) if cells else (q, x)
             s = 0.0
             for c in range(k):
-                n_cx = alone[c, x] if g else counts[c, qq, xx]
+                n_cx = alone[x, c] if g else counts[qq, xx, c]
                 if c == own:
-                    P[r, c] *= (n_cx - 1.0 + ax) / (den[c, q] - 1.0 + atg)
+                    P[r, c] *= (n_cx - 1.0 + ax) / (den[q, c] - 1.0 + atg)
                 else:
-                    P[r, c] *= (n_cx + ax) / (den[c, q] + atg)
+                    P[r, c] *= (n_cx + ax) / (den[q, c] + atg)
                 s += P[r, c]
             if s < 1e-280 and s > 0.0:
                 for c in range(k):
@@ -115,50 +116,72 @@ def _mul_score(P, counts, alone, den, a, at, child, mat, parents, widths, slot, 
     return (math.nan, 0.0) if under else (total, weight)
 
 
-def _sums(counts, alone, den):
-    """A term's counts (K, slots, m) summed over the slots into ``alone`` (K, m, zeros on entry)
-    and over the child's values into ``den`` (K, slots): one pass over a table that can be large."""
+def _sums(counts, own, alone, den):
+    """A term's counts (K, slots, m) copied into ``own`` (slots, m, K), summed over the slots into
+    ``alone`` (m, K, zeros on entry) and over the child's values into ``den`` (slots, K): one pass
+    over a table that can be large."""
     k, slots, m = counts.shape
     for c in range(k):
         for q in range(slots):
             t = 0.0
             for x in range(m):
                 v = counts[c, q, x]
+                own[q, x, c] = v
                 t += v
-                alone[c, x] += v
-            den[c, q] = t
+                alone[x, c] += v
+            den[q, c] = t
 
 
-_KERNELS = ("_row_rule", "_rule_sums", "_mul_score", "_sums")
+def _cell_sums(counts, slot, value, own, alone, den, missing):
+    """:func:`_sums` for a term counted over the cells met (K, cells; each cell's parent ``slot``
+    and child ``value``): ``own`` (cells, K), ``alone`` (m, K) and ``den`` (slots, K), zeros on
+    entry, and ``missing`` (m,), zeros on entry: each child value's count where a parent is missing
+    (the last slot)."""
+    k, cells = counts.shape
+    last = den.shape[0] - 1
+    for j in range(cells):
+        t = 0.0
+        for c in range(k):
+            v = counts[c, j]
+            own[j, c] = v
+            alone[value[j], c] += v
+            den[slot[j], c] += v
+            t += v
+        if slot[j] == last:
+            missing[value[j]] += t
+
+
+_KERNELS = ("_row_rule", "_rule_sums", "_mul_score", "_sums", "_cell_sums")
 _COMPILED = []
 
 
 def _term_tables(counts, estimator, cells=None):
-    """What :func:`_mul_score` reads of a term besides its counts (K, parent slots, m), or (K, cells)
-    with ``cells`` = (each cell's slot, its child value, slots, m): the class-alone counts of each
-    child value (K, m), which a row with a parent missing reads; each slot's totals (K, slots), the
-    last the class's total; and the leave-one-out pseudo-counts (2, m) and their totals (2,) of the
-    rows whose parents are present (0) and missing (1). (Counts are whole numbers: their sums are
-    exact in any order.)"""
+    """What :func:`_mul_score` reads of a term, from its counts (K, parent slots, m), or (K, cells)
+    with ``cells`` = (each cell's slot, its child value, slots, m): the counts with the classes
+    innermost ((slots, m, K), or (1, cells, K)); the class-alone counts of each child value (m, K),
+    which a row with a parent missing reads; each slot's totals (slots, K), the last the class's
+    total; and the leave-one-out pseudo-counts (2, m) and their totals (2,) of the rows whose parents
+    are present (0) and missing (1). One compiled pass over the counts. (Counts are whole numbers:
+    their sums are exact in any order.)"""
+    fns = compiled(globals(), _KERNELS, _COMPILED)
+    k = counts.shape[0]
     if cells is None:
-        k, slots, m = counts.shape
-        alone, den = np.zeros((k, m)), np.empty((k, slots))
-        compiled(globals(), _KERNELS, _COMPILED)["_sums"](counts, alone, den)
-        missing = counts[:, -1].sum(axis=0)
+        _, slots, m = counts.shape
+        own, alone, den = np.empty((slots, m, k)), np.zeros((m, k)), np.empty((slots, k))
+        fns["_sums"](counts, own, alone, den)
+        missing = own[-1].sum(axis=1)
     else:
-        (slot, value, slots, m), k = cells, counts.shape[0]
-        by_class = np.arange(k)[:, None]
-        alone = np.bincount((by_class * m + value).ravel(), counts.ravel(), k * m).reshape(k, m)
-        den = np.bincount((by_class * slots + slot).ravel(), counts.ravel(), k * slots).reshape(k, slots)
-        last = slot == slots - 1
-        missing = np.bincount(value[last], counts[:, last].sum(axis=0), m)
-    den[:, -1] = alone.sum(axis=1)
-    everything = alone.sum(axis=0)
+        slot, value, slots, m = cells
+        own, alone, den = np.empty((1, counts.shape[1], k)), np.zeros((m, k)), np.zeros((slots, k))
+        missing = np.zeros(m)
+        fns["_cell_sums"](counts, slot, value, own[0], alone, den, missing)
+    den[-1] = alone.sum(axis=0)
+    everything = alone.sum(axis=1)
     a, at = np.empty((2, m)), np.empty(2)
     for g, overall in enumerate((everything - missing, everything)):
         a_g, at[g] = estimator.loo_pseudo(m, overall - 1.0, overall.sum() - 1.0)
         a[g] = np.reshape(np.asarray(a_g, dtype=np.float64), -1)
-    return alone, den, a, at
+    return own, alone, den, a, at
 
 
 def _code_rows(engine, paths, codes):
@@ -209,8 +232,7 @@ def path_sums(engine, paths, codes, y, w, prior):
                     parent_value, value = np.divmod(engine.cells[g], m)
                     slot = positions(met, parent_value, engine._hashed_values(("met", g), met, parent_value))
                     cells = (slot, value, met.size + 1, m)
-                own = counts.reshape(len(counts), 1, -1) if sparse else counts  # (K, 1, cells): one compiled form
-                terms[g] = (own, *_term_tables(counts, engine.estimator, cells))
+                terms[g] = _term_tables(counts, engine.estimator, cells)
                 slots[g] = cells[0] if sparse else none
                 if not (terms[g][3] > 0).all():  # a pseudo-count of 0: an estimate may be -inf
                     return None
