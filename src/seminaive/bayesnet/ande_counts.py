@@ -17,7 +17,8 @@ __all__ = ["set_counts"]
 
 
 def _derive(counts, sub_at, sub_ext, k, tables_of, out, out_at, slots, width, joint, joint_at):
-    """Add each subset's cells into the tables it gives. Subset q: its cells at counts[sub_at[q]:],
+    """Add each pair's cells (subsets of r = 2 attributes: AODE) into the tables it gives; the layout
+    described holds for any r (:func:`_derive_sets`). Subset q: its cells at counts[sub_at[q]:],
     laid out (ext[r-1], K, ext[0], ..., ext[r-2]) with ext = sub_ext[q] (each attribute's values +
     1, the last: missing); its tables tables_of[q, pos], one per member as the child (the others its
     parents). Table t gets the cells with the child present at out[out_at[t]:] laid out (K,
