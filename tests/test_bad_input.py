@@ -6,8 +6,8 @@ import pytest
 
 from conftest import write
 
-from seminaive import (ConstrainedNaiveBayes, DataFormatError, MultinomialNaiveBayes, NaiveBayes, OffsetNaiveBayes,
-                       OneR, ParameterError)
+from seminaive import (AODE, KDB, ConstrainedNaiveBayes, DataFormatError, MultinomialNaiveBayes, NaiveBayes,
+                       OffsetNaiveBayes, OneR, ParameterError)
 from seminaive.data import read_arff, read_csv, read_filebase, read_keel
 from seminaive.search import BSE, BSJ
 
@@ -192,3 +192,38 @@ def test_not_fitted_is_one_class_however_it_is_reached():
         with pytest.raises(NotFittedError) as info:
             model.predict([["a"]])
         assert isinstance(info.value, SklearnNotFitted)
+
+
+@pytest.mark.parametrize("make", [NaiveBayes, AODE, lambda: KDB(k=1)])
+def test_a_refit_checks_parameters_changed_since_the_last_fit(make):
+    """Parameters passed at a fit are not checked again at a refit with the same values; any value
+    changed since, set through set_params or directly, and a value of another type, are."""
+    X, y = pd.DataFrame({"a": ["x", "y", "x", "y"], "b": ["p", "p", "q", "q"]}), ["s", "t", "s", "t"]
+    model = make().fit(X, y)
+    model.set_params(alpha=-1.0)
+    with pytest.raises(ParameterError, match="alpha: expected a number >= 0, got -1.0"):
+        model.fit(X, y)
+    model.set_params(alpha=2.0).fit(X, y)
+    model.alpha = "2"
+    with pytest.raises(ParameterError, match="alpha: expected a number"):
+        model.fit(X, y)
+    model.alpha = 2.0
+    model.priors = "flat"
+    with pytest.raises(ParameterError, match="priors: expected one of"):
+        model.fit(X, y)
+    model.priors = "laplace"
+    model.fit(X, y).fit(X, y)
+    model.alpha = 1.0
+    model.fit(X, y)
+    model.alpha = True  # equal to 1.0, but no number
+    with pytest.raises(ParameterError, match="alpha: expected a number >= 0, got True"):
+        model.fit(X, y)
+    model.alpha = 1.0
+    name = "ddof" if isinstance(model, NaiveBayes) else "min_count" if isinstance(model, AODE) else "k"
+    model.set_params(**{name: 1}).fit(X, y)
+    model.set_params(**{name: 1.0})  # equal to 1, but no integer
+    with pytest.raises(ParameterError, match=f"{name}: expected an integer"):
+        model.fit(X, y)
+    model.alpha = -2
+    with pytest.raises(ParameterError, match="alpha: expected a number >= 0, got -2"):
+        model.fit(X, y)

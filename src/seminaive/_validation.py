@@ -3,6 +3,7 @@
 The message names the parameter, says what was expected and shows what came.
 """
 
+import functools
 import numbers
 
 from ._state import brief
@@ -135,18 +136,35 @@ def validate_params(estimator):
     """Check every parameter that ``estimator``'s class and its bases declare in
     ``_parameter_constraints``: ``{name: dict of check_param's keywords}`` or
     ``{name: function(name, value)}``; a subclass's declaration of a name
-    replaces its base's."""
-    specs = {}
-    for klass in reversed(type(estimator).__mro__):
-        specs.update(klass.__dict__.get("_parameter_constraints", {}))
-    for name, spec in specs.items():
-        value = getattr(estimator, name)
+    replaces its base's. Parameters that are all plain values (strings, numbers,
+    None) and the same, of the same types, as at the estimator's last check are
+    not checked again (a refit: a fold, a member, a search step)."""
+    specs = _declared(type(estimator))
+    values = tuple(getattr(estimator, name) for name in specs) + (getattr(estimator, "nominal", None),)
+    plain = all(type(v) in _PLAIN for v in values)
+    key = tuple(map(type, values)) + values if plain else None
+    if key is not None and estimator.__dict__.get("_checked_params") == key:
+        return
+    for (name, spec), value in zip(specs.items(), values):
         if callable(spec):
             spec(name, value)
         else:
             check_param(name, value, **spec)
     if "nominal" not in specs and hasattr(estimator, "nominal"):
         check_nominal("nominal", estimator.nominal)
+    estimator.__dict__["_checked_params"] = key
+
+
+_PLAIN = (str, int, float, type(None))  # immutable: a value equal to a checked one of its type passes too
+
+
+@functools.lru_cache(maxsize=None)
+def _declared(klass):
+    """The constraints ``klass`` and its bases declare, by name (a subclass's replacing its base's)."""
+    specs = {}
+    for base in reversed(klass.__mro__):
+        specs.update(base.__dict__.get("_parameter_constraints", {}))
+    return specs
 
 
 def check_nominal(name, value):

@@ -1,14 +1,16 @@
 """Averaged n-dependence estimators (Webb, Boughton and Wang 2005; Webb et al. 2012)."""
 
+import functools
 import math
+from collections import namedtuple
 from itertools import combinations
 
 import numpy as np
 
 from .ande_counts import set_counts
-from .ande_estimate import lidstone_stacks, log_stack_shape
+from .ande_estimate import lidstone_joints, lidstone_stacks
 from ..core.counting import count_codes
-from ..estimation import class_log_prior, lidstone_log
+from ..estimation import class_log_prior
 from .._memory import check_memory, machine_memory
 from ..components import ConditionalTable
 from ..registry import register, register_variant
@@ -44,20 +46,6 @@ def _set_cells(m, n):
             - math.comb(m.size - 1, n - 1) * total)
 
 
-def _same_shape(shapes):
-    """The positions of equal shapes, by shape (in order of first appearance).
-
-    Examples
-    --------
-    >>> _same_shape([(2, 3), (4,), (2, 3)])
-    {(2, 3): [0, 2], (4,): [1]}
-    """
-    out = {}
-    for i, shape in enumerate(shapes):
-        out.setdefault(tuple(shape), []).append(i)
-    return out
-
-
 def _stacked(tables_counts, k):
     """Per-table counts (K, slots, m) of children sharing their parents, stacked (children, K, slots,
     widest), zero beyond a child's values."""
@@ -66,6 +54,40 @@ def _stacked(tables_counts, k):
     for c, counts in enumerate(tables_counts):
         out[c, :, :, :counts.shape[-1]] = counts
     return out
+
+
+_Layout = namedtuple("_Layout", "widths at total views alone_counts alone_size alone_cells alone_logs")
+
+
+@functools.lru_cache(maxsize=32)
+def _layout(stack_shapes, table_shapes, widths, n):
+    """What AnDE's estimate works out from the counts' shapes (the sets' stacks, Naive Bayes's tables),
+    the attributes' numbers of values and n alone: each stack's children's numbers of values (Naive
+    Bayes's tables last, as one more stack), where each stack's logs start in the flat block (the
+    last one: Naive Bayes's) and its views there, and where each Naive Bayes table's counts go in
+    its stack. Kept for the next fit of the same layout; never written to."""
+    d = len(widths)
+    children = [tuple(widths[i] for i in range(d) if i not in P) for P in combinations(range(d), n)] if n else []
+    k, slots, top = table_shapes[0][0], table_shapes[0][1], max(s[-1] for s in table_shapes)
+    alone_counts = (d, k, slots, top)
+    shapes = [(c, q, w + 1, kk) for c, kk, q, w in (*stack_shapes, alone_counts)]  # log_stack_shape's
+    at = np.cumsum([0] + [math.prod(s) for s in shapes], dtype=np.int64)
+    cells = np.arange(math.prod(alone_counts)).reshape(alone_counts)
+    alone_cells = np.concatenate([cells[i, :s[0], :s[1], :s[2]].ravel() for i, s in enumerate(table_shapes)])
+    views = [(a, b, s) for a, b, s in zip(at[:-2].tolist(), at[1:-1].tolist(), shapes[:-1])]
+    return _Layout((*children, widths), at[:-1], int(at[-1]), views, alone_counts, cells.size, alone_cells,
+                   shapes[-1])
+
+
+@functools.lru_cache(maxsize=32)
+def _present_cells(widths, k):
+    """Where AODE's Naive Bayes tables (attributes, K, 2, widest) take their counts from the sets' own
+    counts (each (K, m + 1), end to end): the cells of present values, both positions. Never written to."""
+    top = max(widths)
+    src = [a + c * (m + 1) + np.arange(m) for a, m in zip(np.cumsum([0] + [k * (m + 1) for m in widths]), widths)
+           for c in range(k)]
+    dst = [(i * k + c) * 2 * top + np.arange(m) for i, m in enumerate(widths) for c in range(k)]
+    return np.concatenate(src).astype(np.int64), np.concatenate(dst).astype(np.int64)
 
 
 @register
@@ -224,8 +246,8 @@ class AnDE(BayesNetClassifier):
         alone = np.zeros((len(m), k, 2, max(m, default=1)))  # Naive Bayes's tables: no parent, none missing
         if n == 1 and weight is None:  # each set's own counts are its attribute's, by class (missing last; whole
             # counts, so the same numbers as a pass over the rows: weighted ones keep the rows' order)
-            for i, (joint, mi) in enumerate(zip(stats["joint_stats_"], m)):
-                alone[i, :, 0, :mi] = joint[:, :mi]
+            src, dst = _present_cells(tuple(m), k)
+            alone.ravel()[dst] = np.concatenate([j.ravel() for j in stats["joint_stats_"]])[src]
         else:
             alone[:, :, :1] = count_codes(columns, max(m, default=1), y, k, weight=weight)[:, 0]  # one pass
         stats["stats_"] = [{"counts": alone[i, :, :, :mi]} for i, mi in enumerate(m)]
@@ -236,30 +258,28 @@ class AnDE(BayesNetClassifier):
 
     def _estimate(self, estimator=None):
         self.weighted_ = None  # discriminative weights are folded in after (ande_weights)
-        k, m = len(self.classes_), np.array([r.n_values for r in self.readers_])
         lidstone = estimator is None and self.estimation == "frequency"
         # per super-parent set, its children's log tables in one stacked array (the tables' own
         # log_table_ are views into it): estimated in one call (Lidstone), one gather per set in prediction
-        shapes = [log_stack_shape(stack) for stack in self.parent_stats_]
-        sizes = [math.prod(s) for s in shapes]
-        at = np.cumsum([0] + sizes, dtype=np.int64)
+        alone = [st["counts"] for st in self.stats_]
+        lay = _layout(tuple(st.shape for st in self.parent_stats_), tuple(c.shape for c in alone),
+                      tuple(r.n_values for r in self.readers_), len(self.parent_sets_[0]) if self.parent_sets_ else 0)
         if lidstone:  # Naive Bayes's tables stacked after the sets' and estimated with them, in one call
             self.class_log_prior_ = class_log_prior(self.class_count_, self.priors)
-            stack = _stacked([st["counts"] for st in self.stats_], k)
-            alone_shape = log_stack_shape(stack)
-            block = np.zeros(int(at[-1]) + math.prod(alone_shape))
-            lidstone_stacks([*self.parent_stats_, stack], [m[ch] for ch in self._children()] + [m], self.alpha,
-                            block, at)
-            alone = block[at[-1]:].reshape(alone_shape)
+            stack = np.zeros(lay.alone_size)
+            stack[lay.alone_cells] = np.concatenate([c.ravel() for c in alone])
+            block = np.zeros(lay.total)
+            lidstone_stacks([*self.parent_stats_, stack.reshape(lay.alone_counts)], lay.widths, self.alpha, block,
+                            lay.at)
+            logs = block[lay.at[-1]:].reshape(lay.alone_logs)
             for i, t in enumerate(self.tables_):
-                t.log_table_ = alone[i, :, :t.n_values + 1, :]
-            block = block[:at[-1]]
+                t.log_table_ = logs[i, :, :t.n_values + 1, :]
         else:
             super()._estimate(estimator)
-            block = np.zeros(int(at[-1]))
-        at = at[:-1]
-        self.set_logs_block_ = (block, at)  # every set's stack, end to end (the kernel's)
-        self.set_logs_ = [block[a:a + size].reshape(s) for s, a, size in zip(shapes, at.tolist(), sizes)]
+            block = np.zeros(lay.total)
+        block = block[:lay.at[-1]]
+        self.set_logs_block_ = (block, lay.at[:-1])  # every set's stack, end to end (the kernel's)
+        self.set_logs_ = [block[a:b].reshape(shape) for a, b, shape in lay.views]
         if lidstone:
             self._view_logs()
         else:  # table by table, each copied into its set's stack
@@ -269,15 +289,7 @@ class AnDE(BayesNetClassifier):
                     t.estimate({"counts": stack[c, :, :, :t.n_values]}, estimator)
                     out[c, :, :t.n_values + 1, :] = t.log_table_
                     t.log_table_ = out[c, :, :t.n_values + 1, :]
-        self.joint_log_ = [None] * len(self.joint_stats_)
-        # P(c, x_P) over every class and parent value, the sets of one size at once
-        for (_, slots), sets in _same_shape(counts.shape for counts in self.joint_stats_).items():
-            present = np.stack([self.joint_stats_[s][:, :-1].ravel() for s in sets])
-            cells = k * (slots - 1)
-            logs = lidstone_log(present, self.alpha, cells)
-            logs[present.sum(axis=1) + self.alpha * cells <= 0] = -np.inf  # none counted: impossible
-            for s, row in zip(sets, logs):
-                self.joint_log_[s] = row.reshape(k, slots - 1)
+        self.joint_log_ = lidstone_joints(self.joint_stats_, self.alpha)  # P(c, x_P), every set at once
 
     def _joint_log_likelihood(self, X):
         return self._encoded_joint(self._encode(X))

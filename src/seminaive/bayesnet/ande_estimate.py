@@ -14,7 +14,7 @@ import numpy as np
 
 from .._jit import compiled
 
-__all__ = ["lidstone_stacks", "log_stack_shape"]
+__all__ = ["lidstone_stacks", "lidstone_joints", "log_stack_shape"]
 
 BATCH_CELLS = 1 << 20  # counts copied and their logarithms taken at a time (8 MB)
 
@@ -122,9 +122,8 @@ def lidstone_stacks(stacks, widths, alpha, out, out_at):
 
 def _batch(stacks, widths, alpha, out, out_at):
     """:func:`lidstone_stacks` of a few stacks: their counts copied end to end, then the two passes."""
-    widths = [np.asarray(w, dtype=np.float64) for w in widths]
     shape, m, at, m_at, den_at, n_den, margin_at, n_margin, minus_log_m = _layout(
-        tuple(st.shape for st in stacks), tuple(w.tobytes() for w in widths))
+        tuple(st.shape for st in stacks), tuple(map(tuple, widths)))
     counts = np.concatenate([np.ascontiguousarray(st, dtype=np.float64).ravel() for st in stacks])
     den, margin = np.empty(n_den), np.empty(n_margin)
     fns = compiled(globals(), _KERNELS, _COMPILED)
@@ -139,11 +138,11 @@ def _batch(stacks, widths, alpha, out, out_at):
 
 @functools.lru_cache(maxsize=32)
 def _layout(shapes, widths):
-    """What :func:`_batch` works out from the stacks' shapes and the children's widths (as bytes of
-    float64) alone: where each stack's counts, widths, totals and margins start. Kept for the next
-    fit of the same layout (a fit per fold, a refit); never written to."""
+    """What :func:`_batch` works out from the stacks' shapes and the children's widths (tuples of
+    ints) alone: where each stack's counts, widths, totals and margins start. Kept for the next fit
+    of the same layout (a fit per fold, a refit); never written to."""
     shape = np.array(shapes, dtype=np.int64).reshape(-1, 4)
-    m = np.frombuffer(b"".join(widths), dtype=np.float64)
+    m = np.array([x for w in widths for x in w], dtype=np.float64)
     rows = shape[:, 0] * shape[:, 1]  # (child, class) rows per stack
     (at, _), (m_at, _) = _starts(shape.prod(axis=1)), _starts(shape[:, 0])
     (den_at, n_den), (margin_at, n_margin) = _starts(rows * shape[:, 2]), _starts(rows * shape[:, 3])
@@ -156,3 +155,47 @@ def _starts(sizes):
     """Where each of parts of ``sizes`` laid end to end starts, and their total."""
     ends = np.cumsum(sizes, dtype=np.int64)
     return ends - sizes, int(ends[-1])
+
+
+def lidstone_joints(joints, alpha):
+    """Log P(c, x_P) of every super-parent set from its own counts (K, P + 1), Lidstone's estimate over
+    its K x P cells with the set's values present (the last slot, one of them missing, left out):
+    log(n + alpha) - log(N + alpha K P), minus infinity for every cell where N + alpha K P is 0
+    (nothing counted and alpha 0). All the sets in a few array operations; each set's N is summed in
+    order (as :func:`lidstone_stacks`' totals).
+
+    Returns
+    -------
+    list of arrays
+        Per set its (K, P) logs, views into one array.
+
+    Examples
+    --------
+    >>> logs = lidstone_joints([np.array([[3.0, 1.0, 5.0], [0.0, 0.0, 2.0]])], 1.0)  # K = 2, P = 2
+    >>> np.exp(logs[0]).round(3).tolist()  # (n + 1) / (4 + 4)
+    [[0.5, 0.25], [0.125, 0.125]]
+    """
+    if not joints:
+        return []
+    keep, set_of, cells, views = _joint_layout(tuple(np.shape(j) for j in joints))
+    present = np.concatenate([np.asarray(j, dtype=np.float64).ravel() for j in joints])[keep]
+    den = np.bincount(set_of, weights=present, minlength=len(cells)) + alpha * cells
+    with np.errstate(divide="ignore", invalid="ignore"):
+        logs = np.log(present + alpha) - np.log(den)[set_of]
+    logs[(den <= 0)[set_of]] = -np.inf
+    return [logs[a:b].reshape(shape) for a, b, shape in views]
+
+
+@functools.lru_cache(maxsize=32)
+def _joint_layout(shapes):
+    """What :func:`lidstone_joints` works out from the sets' shapes (K, P + 1) alone: the positions of
+    the present cells among the counts laid end to end, each present cell's set, each set's number of
+    present cells, and where its logs lie. Never written to."""
+    k = np.array([s[0] for s in shapes], dtype=np.int64)
+    slots = np.array([s[1] for s in shapes], dtype=np.int64)
+    cells = k * (slots - 1)
+    column = np.concatenate([np.arange(n) % s for n, s in zip((k * slots).tolist(), slots.tolist())])
+    keep = np.flatnonzero(column < np.repeat(slots, k * slots) - 1)
+    ends = np.cumsum(cells)
+    views = [(int(e - c), int(e), (int(kk), int(s - 1))) for e, c, kk, s in zip(ends, cells, k, slots)]
+    return keep, np.repeat(np.arange(len(shapes)), cells), cells.astype(np.float64), views

@@ -123,12 +123,8 @@ def count_flat(columns, widths, y, n_classes, subsets, weight=None):
      total) = _plan(tuple(map(tuple, subsets)), tuple(map(int, widths)), int(n_classes))
     top = int(m.max())
     codes = np.empty((len(used), len(y)), dtype=np.int8 if top < 127 else np.int16 if top < 32767 else np.int64)
-    missing = np.empty(codes.shape, dtype=bool)
-    for i, a in enumerate(used.tolist()):  # missing (negative) -> the attribute's last value, in one call
-        c = np.asarray(columns[a])
-        np.copyto(codes[i], c, casting="unsafe")
-        np.less(c, 0, out=missing[i])
-    np.copyto(codes, m[:, None], where=missing, casting="unsafe")
+    np.stack([columns[a] for a in used.tolist()], out=codes, casting="unsafe")  # codes -1 .. m - 1: each fits
+    np.copyto(codes, m[:, None], where=codes < 0, casting="unsafe")  # missing (-1) -> the attribute's last value
     # whole counts add exactly in any order: unweighted rows are counted in lanes (copies of small
     # tables), on several threads (each its own copies) where there are enough; weighted ones in
     # their order
@@ -144,7 +140,7 @@ def count_flat(columns, widths, y, n_classes, subsets, weight=None):
         counts = np.zeros(total * lanes)
         copies.append(counts)
         fns["_count_all"](codes, y, w, prefix, prefix_stride, class_stride, start, last, offset, last_stride, counts,
-                          np.empty(BLOCK, dtype=np.int64), lanes, lo, hi)
+                          np.empty(min(BLOCK, max(hi - lo, 1)), dtype=np.int64), lanes, lo, hi)
 
     if weight is None and total * lanes <= THREAD_CELLS:
         on_threads(run, len(y), max(1, THREAD_UPDATES // len(last)))
