@@ -8,15 +8,17 @@ The data are ``bench_stream.py``'s kind: rows of 20 attributes (10 numeric, 10 n
 values) and 3 classes, but every million rows drawn afresh (its own seed), not the first million
 repeated: a file of repeated rows multiplies every count, and MDL's cuts with them (564-822
 intervals per numeric attribute at 10M repeated rows, 24-29 at 1M), so the model would grow with
-the copies. Each file is also written as Parquet (files that exist are reused). Each (model, size, format) is fitted with ``fit_file`` (chunks of 200,000 rows) in
-a fresh process: its seconds, rows per second, passes over the file (``DataSource.map_reduce_rows``
-calls) and peak resident memory (the kernel's VmHWM). Memory flat in the rows shows as the same peak
-at every size; the rate gives the time of 100M rows (the passes are the same at every size).
+the copies. Each file is also written as Parquet (files that exist are reused). Each (model, size,
+format) is fitted with ``fit_file`` (chunks of 200,000 rows) in a fresh process: its seconds, rows
+per second, passes over the file (``DataSource.map_reduce_rows`` calls) and peak resident memory
+(the kernel's VmHWM). Memory flat in the rows shows as the same peak at every size; the rate gives
+the time of 100M rows (the passes are the same at every size).
 
 At 1M rows, each file fit is checked against the fit in memory on the same rows (``load_file``,
 then ``fit``) and against ``fit_dask`` on the Parquet file's partitions with a LocalCluster of two
 single-threaded workers: the largest difference of their probabilities on the first 100,000 rows
-is printed (equal models: 0 up to rounding).
+is printed (equal models: 0 up to rounding). ``--dask-sizes 10`` fits ``fit_dask`` at 10M rows the same
+way and compares it with the file fits of that size saved (by this run or an earlier one).
 
 ESKDB is ``ESKDB(n_estimators=--members, k=--k)``: its members are fitted one after the other,
 each in its own passes, so its time is the members' times added (the default ensemble of 20
@@ -131,6 +133,36 @@ def checks(specs, files, formats, workdir):
                   ", ".join(f"{k} {v:.1e}" for k, v in diffs.items()), flush=True)
 
 
+def dask_check(specs, files, formats, workdir, m):
+    """At ``m`` million rows: ``fit_dask`` on the Parquet file's partitions (a LocalCluster of two
+    single-threaded workers) against this size's file fits saved by this run or an earlier one (their
+    model files), as the largest difference of probabilities on the first 100,000 rows; its seconds
+    and the workers' peak resident memory."""
+    import resource
+    import dask.dataframe as dd
+    import numpy as np
+    from distributed import Client, LocalCluster
+    from seminaive.persistence import load_model
+    from seminaive.scale.dask import fit_dask
+    warnings.filterwarnings("ignore", message=".*large graph")  # the model's tables sent to the workers
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            Client(cluster) as client:
+        for spec in specs:
+            ddf = dd.read_parquet(files["parquet"])
+            head = ddf.head(100_000).drop(columns="cls")
+            t = time.perf_counter()
+            dask = fit_dask(make_model(spec), ddf.drop(columns="cls"), ddf["cls"])
+            seconds = time.perf_counter() - t
+            peaks = client.run(lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+            p = dask.predict_proba(head)
+            diffs = {fmt: float(np.abs(load_model(path).predict_proba(head) - p).max()) for fmt in formats
+                     if os.path.exists(path := model_path(workdir, spec, m, fmt))}
+            print(f"{label(spec)} at {m}M rows: dask (2 workers) {seconds:.1f} s ({m * 1e6 / seconds:,.0f} rows/s), "
+                  f"workers' peak {', '.join(f'{v:,.0f}' for v in peaks.values())} MB; largest difference of "
+                  f"probabilities from the file fit: " + (", ".join(f"{k} {v:.1e}" for k, v in diffs.items())
+                                                           or "no file fit of this size saved"), flush=True)
+
+
 def label(spec):
     name = f"eskdb({spec['members']} members, k={spec['k']})" if spec["name"] == "eskdb" else spec["name"]
     return name + (f" {spec['numeric']}" if spec.get("numeric") else "")
@@ -149,13 +181,14 @@ def main():
     ap.add_argument("--k", type=int, default=2, help="ESKDB's k")
     ap.add_argument("--numeric", default=None, help="the models' discretizer (default: each model's own)")
     ap.add_argument("--no-checks", action="store_true", help="skip the 1M checks (memory, dask)")
+    ap.add_argument("--dask-sizes", default="", help="millions of rows: fit_dask against the file fits saved")
     ap.add_argument("--workdir", default="/tmp/seminaive-bench")
     args = ap.parse_args()
     os.makedirs(args.workdir, exist_ok=True)
     here = os.path.dirname(os.path.abspath(__file__))
     specs = [{"name": n, "members": args.members, "k": args.k, "here": here, "numeric": args.numeric}
              for n in args.models.split(",")]
-    sizes = [int(v) for v in args.sizes.split(",")]
+    sizes = [int(v) for v in args.sizes.split(",") if v]
     print(f"{'model':>24}{'rows':>12}{'format':>9}{'seconds':>9}{'rows/s':>12}{'passes':>8}{'peak MB':>9}"
           f"{'100M s (rate)':>15}", flush=True)
     rates = {}
@@ -177,6 +210,8 @@ def main():
                       f"{r['passes']:>8}{r['peak_mb']:>9.0f}{1e8 / rate:>15,.0f}", flush=True)
         if m == 1 and not args.no_checks:
             checks(specs, files, args.formats.split(","), args.workdir)
+    for m in [int(v) for v in args.dask_sizes.split(",") if v]:
+        dask_check(specs, data_files(args.workdir, m), args.formats.split(","), args.workdir, m)
     for (name, m, fmt), (rate, peak) in rates.items():
         if m == max(sizes) and (name, min(sizes), fmt) in rates and m > min(sizes):
             low = rates[(name, min(sizes), fmt)]
