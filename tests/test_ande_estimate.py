@@ -1,7 +1,8 @@
 """AnDE's estimates in a few array operations against the general path: the sets' own tables
 P(c, x_P) (lidstone_joints) against lidstone_log set by set, and a fitted model's every log table
 (the sets' children, Naive Bayes's fallback tables, the sets' own) against the table-by-table
-estimate that an explicit estimator takes."""
+estimate that an explicit estimator takes; the prediction's tables kept with a model, made again
+whenever the model changes."""
 
 import numpy as np
 import pandas as pd
@@ -67,3 +68,29 @@ def test_every_table_of_the_one_call_estimate_equals_its_own_estimate(n, weighte
         np.testing.assert_array_equal(a, b)
     np.testing.assert_allclose(fast.predict_proba(X), slow.predict_proba(X), rtol=1e-12)
     assert len({p.round(6).tobytes() for p in fast.predict_proba(X)}) > 20  # the rows differ
+
+
+def test_kept_prediction_tables_follow_the_model(monkeypatch):
+    """The tables a prediction works out are kept with the model, and made again whenever what they
+    come from changes: a threshold set after the fit, a partial fit, a refit; the same predictions
+    as a model that keeps none (KEEP_BYTES 0), and pickles leave them out."""
+    import pickle
+
+    from seminaive.bayesnet import ande_kernel
+    X, y, _ = _data(3)
+    model = AnDE(n=1).fit(X.iloc[:80], y[:80])
+    before = model.predict_proba(X)
+    assert "_prediction_tables" in model.__dict__
+    assert "_prediction_tables" not in pickle.loads(pickle.dumps(model)).__dict__
+    model.set_params(min_count=30)  # fewer active sets: other probabilities
+    np.testing.assert_array_equal(model.predict_proba(X), AnDE(n=1, min_count=30).fit(X.iloc[:80], y[:80])
+                                  .predict_proba(X))
+    assert np.abs(model.predict_proba(X) - before).max() > 1e-3
+    model.set_params(min_count=1).partial_fit(X.iloc[80:], y[80:])
+    whole = AnDE(n=1).fit(X, y).predict_proba(X)
+    np.testing.assert_allclose(model.predict_proba(X), whole, rtol=1e-12)
+    np.testing.assert_array_equal(model.fit(X.iloc[:80], y[:80]).predict_proba(X), before)
+    monkeypatch.setattr(ande_kernel, "KEEP_BYTES", 0)
+    fresh = AnDE(n=1).fit(X.iloc[:80], y[:80])
+    np.testing.assert_array_equal(fresh.predict_proba(X), before)
+    assert "_prediction_tables" not in fresh.__dict__

@@ -15,12 +15,14 @@ import math
 import numpy as np
 
 from .._jit import compiled, on_threads
+from ..core.subset_counts import code_matrix
 
-__all__ = ["average_sets", "code_matrix", "set_values"]
+__all__ = ["average_sets", "set_values"]
 
 BLOCK = 2048  # rows per block
 TINY = 1e-280  # a product below it is redone in logarithms (doubles go subnormal near 2.2e-308)
 THREAD_CELLS = 1 << 20  # table look-ups per thread at least (a millisecond or so: worth a thread)
+KEEP_BYTES = 1 << 24  # a model's prediction tables up to this size are kept with it (16 MB)
 
 
 def _set_value(codes, row, members, widths, s, seen, seen_at, threshold):
@@ -157,17 +159,6 @@ def _flat(arrays):
     return np.concatenate([np.ravel(a) for a in arrays]), at
 
 
-def code_matrix(readers, columns, n):
-    """The readers' code ``columns`` of ``n`` rows as one array (attributes, rows), a missing value
-    coded as the value past the attribute's last (a child's neutral row, a set's inactive value)."""
-    small = max(r.n_values for r in readers) < 127
-    codes = np.empty((len(readers), n), dtype=np.int8 if small else np.int64)
-    for i, (c, r) in enumerate(zip(columns, readers)):
-        c = np.asarray(c)
-        codes[i] = np.where(c < 0, r.n_values, c)
-    return codes
-
-
 def _activity(model):
     """What decides a set's value and whether it is active: the sets' attributes and their numbers of
     values, each set's counts per value (end to end, and where each set's start), the threshold."""
@@ -186,30 +177,50 @@ def set_values(model, codes):
     return out
 
 
+def _prepared(model):
+    """What every prediction of the fitted ``model`` reads besides the rows, in the kernel's layout:
+    the sets' activity (:func:`_activity`), their children, the sets' own probabilities and logs and
+    the children's probabilities (exponentials of the log tables). Worked out at a model's first
+    prediction and kept with it (while its tables, weights and threshold stay those it was made from)
+    unless its probabilities exceed ``KEEP_BYTES``: a large model's are made again at every call, where
+    its rows' work outweighs them."""
+    weighted = getattr(model, "weighted_", None)
+    key = (weighted, model.set_logs_block_, model.set_logs_, model.joint_log_, model.joint_stats_)
+    held = model.__dict__.get("_prediction_tables")
+    if held is not None and all(a is b for a, b in zip(held[0], key)) and held[1] == model.min_count:
+        return held[2]
+    (logs, logs_at), set_logs, joint_log = weighted or key[1:4]
+    members, widths, seen, seen_at, threshold = _activity(model)
+    joint_logs, _ = _flat([np.ascontiguousarray(j.T) for j in joint_log])
+    probs, _ = _flat([np.exp(s.transpose(3, 0, 1, 2)) for s in set_logs])  # (K, children, slots, rows):
+    # each set's as large as its log tables, so both start at logs_at
+    prep = dict(members=members, widths=widths, seen=seen, seen_at=seen_at, threshold=threshold,
+                children=np.array(model._children(), dtype=np.int64), logs=logs, logs_at=logs_at,
+                joint_logs=joint_logs, joint=np.exp(joint_logs), probs=probs,
+                rows_of=np.array([s.shape[2] for s in set_logs], dtype=np.int64))
+    if probs.nbytes <= KEEP_BYTES:
+        model.__dict__["_prediction_tables"] = (key, model.min_count, prep)  # (dropped from pickles: AnDE)
+    return prep
+
+
 def average_sets(model, columns, out):
     """Set ``out`` (rows, K) to the log of the AnDE average of the fitted ``model``'s active
     super-parent sets, from the readers' code ``columns``; returns the mask of the rows where no
     set is active (``out`` not set there). With discriminative weights, the sets' weighted logs
     (``weighted_``: :mod:`.ande_weights`)."""
-    codes = code_matrix(model.readers_, columns, out.shape[0])
-    weighted = getattr(model, "weighted_", None)
-    (logs, logs_at), set_logs, joint_log = weighted or (model.set_logs_block_, model.set_logs_, model.joint_log_)
-    members, widths, seen, seen_at, threshold = _activity(model)
-    children = np.array(model._children(), dtype=np.int64)
-    joint_logs, _ = _flat([np.ascontiguousarray(j.T) for j in joint_log])
-    probs, _ = _flat([np.exp(s.transpose(3, 0, 1, 2)) for s in set_logs])  # (K, children, slots, rows):
-    # each set's as large as its log tables, so both start at logs_at
-    rows_of = np.array([s.shape[2] for s in set_logs], dtype=np.int64)
+    codes = code_matrix(columns, [r.n_values for r in model.readers_], out.shape[0])
+    p = _prepared(model)
+    members, widths, children, seen, seen_at = p["members"], p["widths"], p["children"], p["seen"], p["seen_at"]
     state = np.zeros(out.shape[0], dtype=np.int8)
     fns = compiled(globals(), _KERNELS, _COMPILED, nogil=("_average",))
     joint_at = seen_at * out.shape[1]  # K per value of a set
-    joint = np.exp(joint_logs)
-    on_threads(lambda a, b: fns["_average"](codes[:, a:b], out[a:b], members, widths, children, joint, joint_at, seen,
-                                            seen_at, probs, logs_at, rows_of, threshold, TINY, state[a:b],
-                                            np.empty((2, out.shape[1], BLOCK)), np.empty((3, BLOCK), dtype=np.int64)),
+    on_threads(lambda a, b: fns["_average"](codes[:, a:b], out[a:b], members, widths, children, p["joint"], joint_at,
+                                            seen, seen_at, p["probs"], p["logs_at"], p["rows_of"], p["threshold"],
+                                            TINY, state[a:b], np.empty((2, out.shape[1], BLOCK)),
+                                            np.empty((3, BLOCK), dtype=np.int64)),
                out.shape[0], max(1, THREAD_CELLS // max(children.size * out.shape[1], 1)))
     # (each row's sum is its own: the same numbers however the rows are shared out among threads)
     if (state == 1).any():
-        fns["_average_logs"](codes, out, members, widths, children, logs, logs_at, rows_of, joint_logs, joint_at,
-                             seen, seen_at, threshold, state)
+        fns["_average_logs"](codes, out, members, widths, children, p["logs"], p["logs_at"], p["rows_of"],
+                             p["joint_logs"], joint_at, seen, seen_at, p["threshold"], state)
     return state == 2

@@ -25,7 +25,8 @@ import numpy as np
 from .._jit import compiled
 from .._state import numbers
 from ..learning.sources import OneTable
-from .ande_kernel import _flat, code_matrix, set_values
+from .ande_kernel import _flat, set_values
+from ..core.subset_counts import code_matrix
 from .discriminative import Weighting, _minimize, iterations, summed_objective
 from .weight_rows import training_chunk
 
@@ -135,7 +136,8 @@ class _Layout:
 
 
 def _rows(model, table):
-    codes = code_matrix(model.readers_, [r.codes(table) for r in model.readers_], table.n_samples).astype(np.int64)
+    codes = code_matrix([r.codes(table) for r in model.readers_], [r.n_values for r in model.readers_],
+                        table.n_samples).astype(np.int64)
     return codes, set_values(model, codes)
 
 

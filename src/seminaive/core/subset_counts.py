@@ -20,7 +20,7 @@ from .._memory import check_memory
 
 from .._jit import compiled, on_threads
 
-__all__ = ["count_subsets", "count_flat", "conditional_tables", "conditional_counts", "parent_slots"]
+__all__ = ["code_matrix", "count_subsets", "count_flat", "conditional_tables", "conditional_counts", "parent_slots"]
 
 BLOCK = 16384  # rows per block: the block's codes of every attribute stay in cache
 LANES, LANE_CELLS = 4, 1 << 18  # copies of the tables unweighted rows are counted in, while they stay small
@@ -66,6 +66,25 @@ def _count_all(codes, y, w, prefix, prefix_stride, class_stride, start, last, of
 
 _KERNELS = ("_count_all",)
 _COMPILED = []
+
+
+def code_matrix(columns, widths, n):
+    """The codes of ``columns`` (each -1 .. m - 1 over ``n`` rows) as one array (attributes, rows) of
+    the smallest integer type holding them, a missing value (-1) coded as its attribute's m: the value
+    past its last (a table's missing slot, a set's inactive value).
+
+    Examples
+    --------
+    >>> code_matrix([np.array([0, -1, 2]), np.array([1, 1, -1])], [3, 2], 3).tolist()
+    [[0, 3, 2], [1, 1, 2]]
+    """
+    m = np.asarray(widths, dtype=np.int64)
+    top = int(m.max()) if m.size else 0
+    codes = np.empty((m.size, n), dtype=np.int8 if top < 127 else np.int16 if top < 32767 else np.int64)
+    if m.size:
+        np.stack(columns, out=codes, casting="unsafe")  # codes -1 .. m - 1: each fits
+        np.copyto(codes, m[:, None], where=codes < 0, casting="unsafe")
+    return codes
 
 
 def count_subsets(columns, widths, y, n_classes, subsets, weight=None):
@@ -121,10 +140,7 @@ def count_flat(columns, widths, y, n_classes, subsets, weight=None):
     """
     (used, m, prefix, prefix_stride, class_stride, start, last, offset, last_stride, where_of, shapes,
      total) = _plan(tuple(map(tuple, subsets)), tuple(map(int, widths)), int(n_classes))
-    top = int(m.max())
-    codes = np.empty((len(used), len(y)), dtype=np.int8 if top < 127 else np.int16 if top < 32767 else np.int64)
-    np.stack([columns[a] for a in used.tolist()], out=codes, casting="unsafe")  # codes -1 .. m - 1: each fits
-    np.copyto(codes, m[:, None], where=codes < 0, casting="unsafe")  # missing (-1) -> the attribute's last value
+    codes = code_matrix([columns[a] for a in used.tolist()], m, len(y))
     # whole counts add exactly in any order: unweighted rows are counted in lanes (copies of small
     # tables), on several threads (each its own copies) where there are enough; weighted ones in
     # their order
