@@ -1,7 +1,7 @@
 """AnDE's estimates in a few array operations against the general path: the sets' own tables
 P(c, x_P) (lidstone_joints) against lidstone_log set by set, and a fitted model's every log table
 (the sets' children, Naive Bayes's fallback tables, the sets' own) against the table-by-table
-estimate that an explicit estimator takes; the prediction's tables kept with a model, made again
+estimate that an explicit estimator takes; the prediction's tables kept for a model, made again
 whenever the model changes."""
 
 import numpy as np
@@ -71,17 +71,19 @@ def test_every_table_of_the_one_call_estimate_equals_its_own_estimate(n, weighte
 
 
 def test_kept_prediction_tables_follow_the_model(monkeypatch):
-    """The tables a prediction works out are kept with the model, and made again whenever what they
-    come from changes: a threshold set after the fit, a partial fit, a refit; the same predictions
-    as a model that keeps none (KEEP_BYTES 0), and pickles leave them out."""
+    """The tables a prediction works out are kept (outside the model: predicting leaves it as it was)
+    and made again whenever what they come from changes: a threshold set after the fit, a partial
+    fit, a refit; the same predictions as when none are kept (KEEP_BYTES 0); gone with their model."""
+    import gc
     import pickle
 
     from seminaive.bayesnet import ande_kernel
     X, y, _ = _data(3)
     model = AnDE(n=1).fit(X.iloc[:80], y[:80])
+    state = dict(model.__dict__)
     before = model.predict_proba(X)
-    assert "_prediction_tables" in model.__dict__
-    assert "_prediction_tables" not in pickle.loads(pickle.dumps(model)).__dict__
+    assert model.__dict__ == state and id(model.set_logs_block_[0]) in ande_kernel._KEPT
+    np.testing.assert_array_equal(pickle.loads(pickle.dumps(model)).predict_proba(X), before)
     model.set_params(min_count=30)  # fewer active sets: other probabilities
     np.testing.assert_array_equal(model.predict_proba(X), AnDE(n=1, min_count=30).fit(X.iloc[:80], y[:80])
                                   .predict_proba(X))
@@ -90,7 +92,11 @@ def test_kept_prediction_tables_follow_the_model(monkeypatch):
     whole = AnDE(n=1).fit(X, y).predict_proba(X)
     np.testing.assert_allclose(model.predict_proba(X), whole, rtol=1e-12)
     np.testing.assert_array_equal(model.fit(X.iloc[:80], y[:80]).predict_proba(X), before)
+    key = id(model.set_logs_block_[0])
+    del model
+    gc.collect()
+    assert key not in ande_kernel._KEPT
     monkeypatch.setattr(ande_kernel, "KEEP_BYTES", 0)
     fresh = AnDE(n=1).fit(X.iloc[:80], y[:80])
     np.testing.assert_array_equal(fresh.predict_proba(X), before)
-    assert "_prediction_tables" not in fresh.__dict__
+    assert id(fresh.set_logs_block_[0]) not in ande_kernel._KEPT

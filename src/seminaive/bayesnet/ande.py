@@ -291,11 +291,6 @@ class AnDE(BayesNetClassifier):
                     t.log_table_ = out[c, :, :t.n_values + 1, :]
         self.joint_log_ = lidstone_joints(self.joint_stats_, self.alpha)  # P(c, x_P), every set at once
 
-    def __getstate__(self):
-        state = dict(super().__getstate__())  # (the instance's own dict: copied before anything leaves it)
-        state.pop("_prediction_tables", None)  # made again at the first prediction (ande_kernel)
-        return state
-
     def _joint_log_likelihood(self, X):
         return self._encoded_joint(self._encode(X))
 

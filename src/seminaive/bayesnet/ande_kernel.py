@@ -11,6 +11,7 @@ running log-sum-exp, so that no product underflows.
 """
 
 import math
+import weakref
 
 import numpy as np
 
@@ -22,7 +23,8 @@ __all__ = ["average_sets", "set_values"]
 BLOCK = 2048  # rows per block
 TINY = 1e-280  # a product below it is redone in logarithms (doubles go subnormal near 2.2e-308)
 THREAD_CELLS = 1 << 20  # table look-ups per thread at least (a millisecond or so: worth a thread)
-KEEP_BYTES = 1 << 24  # a model's prediction tables up to this size are kept with it (16 MB)
+KEEP_BYTES = 1 << 24  # a model's prediction tables up to this size are kept (16 MB)
+_KEPT = {}  # id of the log tables a prediction reads -> (a weak reference to them, min_count, tables)
 
 
 def _set_value(codes, row, members, widths, s, seen, seen_at, threshold):
@@ -177,29 +179,34 @@ def set_values(model, codes):
     return out
 
 
+def _logs_read(model):
+    """The log tables a prediction reads: the sets' children's (end to end, and where each set's start),
+    each set's, their own; with discriminative weights, the weighted ones (``weighted_``)."""
+    return getattr(model, "weighted_", None) or (model.set_logs_block_, model.set_logs_, model.joint_log_)
+
+
 def _prepared(model):
-    """What every prediction of the fitted ``model`` reads besides the rows, in the kernel's layout:
-    the sets' activity (:func:`_activity`), their children, the sets' own probabilities and logs and
-    the children's probabilities (exponentials of the log tables). Worked out at a model's first
-    prediction and kept with it (while its tables, weights and threshold stay those it was made from)
-    unless its probabilities exceed ``KEEP_BYTES``: a large model's are made again at every call, where
-    its rows' work outweighs them."""
-    weighted = getattr(model, "weighted_", None)
-    key = (weighted, model.set_logs_block_, model.set_logs_, model.joint_log_, model.joint_stats_)
-    held = model.__dict__.get("_prediction_tables")
-    if held is not None and all(a is b for a, b in zip(held[0], key)) and held[1] == model.min_count:
+    """What every prediction of the fitted ``model`` reads besides the rows and its log tables, in the
+    kernel's layout: the sets' activity (:func:`_activity`), their children, the sets' own
+    probabilities and logs and the children's probabilities (exponentials of the log tables). Worked
+    out at a model's first prediction and kept, outside the model, for as long as the log tables it
+    was made from live (and its threshold stays), unless its probabilities exceed ``KEEP_BYTES``: a
+    large model's are made again at every call, where its rows' work outweighs them."""
+    (logs, logs_at), set_logs, joint_log = _logs_read(model)
+    held = _KEPT.get(id(logs))
+    if held is not None and held[0]() is logs and held[1] == model.min_count:
         return held[2]
-    (logs, logs_at), set_logs, joint_log = weighted or key[1:4]
     members, widths, seen, seen_at, threshold = _activity(model)
     joint_logs, _ = _flat([np.ascontiguousarray(j.T) for j in joint_log])
     probs, _ = _flat([np.exp(s.transpose(3, 0, 1, 2)) for s in set_logs])  # (K, children, slots, rows):
     # each set's as large as its log tables, so both start at logs_at
     prep = dict(members=members, widths=widths, seen=seen, seen_at=seen_at, threshold=threshold,
-                children=np.array(model._children(), dtype=np.int64), logs=logs, logs_at=logs_at,
-                joint_logs=joint_logs, joint=np.exp(joint_logs), probs=probs,
-                rows_of=np.array([s.shape[2] for s in set_logs], dtype=np.int64))
-    if probs.nbytes <= KEEP_BYTES:
-        model.__dict__["_prediction_tables"] = (key, model.min_count, prep)  # (dropped from pickles: AnDE)
+                children=np.array(model._children(), dtype=np.int64), logs_at=logs_at, joint_logs=joint_logs,
+                joint=np.exp(joint_logs), probs=probs, rows_of=np.array([s.shape[2] for s in set_logs], dtype=np.int64))
+    if probs.nbytes <= KEEP_BYTES:  # (nothing kept refers to the log tables: they die with their model)
+        key = id(logs)
+        _KEPT[key] = (weakref.ref(logs, lambda ref: _KEPT.pop(key) if _KEPT.get(key, (None,))[0] is ref else None),
+                      model.min_count, prep)
     return prep
 
 
@@ -221,6 +228,6 @@ def average_sets(model, columns, out):
                out.shape[0], max(1, THREAD_CELLS // max(children.size * out.shape[1], 1)))
     # (each row's sum is its own: the same numbers however the rows are shared out among threads)
     if (state == 1).any():
-        fns["_average_logs"](codes, out, members, widths, children, p["logs"], p["logs_at"], p["rows_of"],
+        fns["_average_logs"](codes, out, members, widths, children, _logs_read(model)[0][0], p["logs_at"], p["rows_of"],
                              p["joint_logs"], joint_at, seen, seen_at, p["threshold"], state)
     return state == 2
