@@ -134,8 +134,8 @@ def checks(specs, files, formats, workdir):
 
 
 def dask_check(specs, files, formats, workdir, m):
-    """At ``m`` million rows: ``fit_dask`` on the Parquet file's partitions (a LocalCluster of two
-    single-threaded workers) against this size's file fits saved by this run or an earlier one (their
+    """At ``m`` million rows: ``fit_dask`` on the Parquet file's row groups as partitions (a LocalCluster
+    of two single-threaded workers) against this size's file fits saved by this run or an earlier one (their
     model files), as the largest difference of probabilities on the first 100,000 rows; its seconds
     and the workers' peak resident memory."""
     import resource
@@ -148,8 +148,8 @@ def dask_check(specs, files, formats, workdir, m):
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
             Client(cluster) as client:
         for spec in specs:
-            ddf = dd.read_parquet(files["parquet"])
-            head = ddf.head(100_000).drop(columns="cls")
+            ddf = dd.read_parquet(files["parquet"], split_row_groups=True)  # a partition per row group
+            head = ddf.head(100_000, npartitions=-1).drop(columns="cls")
             t = time.perf_counter()
             dask = fit_dask(make_model(spec), ddf.drop(columns="cls"), ddf["cls"])
             seconds = time.perf_counter() - t
