@@ -35,6 +35,7 @@ fixes ten intervals per attribute, a model of one size at every number of rows.
 """
 
 import argparse
+import contextlib
 import json
 import os
 import subprocess
@@ -102,20 +103,35 @@ def data_files(workdir, m):
     return {"csv": path, "parquet": parquet}
 
 
+def cluster():
+    """The LocalCluster of the Dask fits: two single-threaded worker processes, with a client."""
+    from distributed import Client, LocalCluster
+    warnings.filterwarnings("ignore", message=".*large graph")  # the model's tables sent to the workers
+    stack = contextlib.ExitStack()
+    c = stack.enter_context(LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None))
+    stack.enter_context(Client(c))
+    return stack
+
+
+def fit_on_dask(spec, parquet):
+    """``fit_dask`` of the model on the Parquet file's row groups as partitions: the model, its seconds."""
+    import dask.dataframe as dd
+    from seminaive.scale.dask import fit_dask
+    ddf = dd.read_parquet(parquet, split_row_groups=True)  # a partition per row group
+    t = time.perf_counter()
+    model = fit_dask(make_model(spec), ddf.drop(columns="cls"), ddf["cls"])
+    return model, time.perf_counter() - t
+
+
 def checks(specs, files, formats, workdir):
     """At 1M rows: each model's file fits against its fit in memory and ``fit_dask`` on the Parquet
     partitions, as the largest difference of probabilities on the first 100,000 rows."""
-    import dask.dataframe as dd
     import numpy as np
-    from distributed import Client, LocalCluster
     from seminaive.data.io import load_file
     from seminaive.persistence import load_model
-    from seminaive.scale.dask import fit_dask
-    warnings.filterwarnings("ignore", message=".*large graph")  # the model's tables sent to the workers
     d = load_file(files["parquet"])
     head = d.X.iloc[:100_000]
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
-            Client(cluster):
+    with cluster():
         for spec in specs:
             t = time.perf_counter()
             memory = make_model(spec).fit(d.X, d.y)
@@ -123,10 +139,7 @@ def checks(specs, files, formats, workdir):
             p = memory.predict_proba(head)
             diffs = {fmt: float(np.abs(load_model(model_path(workdir, spec, 1, fmt)).predict_proba(head) - p).max())
                      for fmt in formats}
-            ddf = dd.read_parquet(files["parquet"])
-            t = time.perf_counter()
-            dask = fit_dask(make_model(spec), ddf.drop(columns="cls"), ddf["cls"])
-            t_dask = time.perf_counter() - t
+            dask, t_dask = fit_on_dask(spec, files["parquet"])
             diffs["dask"] = float(np.abs(dask.predict_proba(head) - p).max())
             print(f"{label(spec)} at 1M rows: in memory {t_memory:.1f} s, dask (2 workers) {t_dask:.1f} s; largest "
                   f"difference of probabilities from the fit in memory: " +
@@ -141,19 +154,13 @@ def dask_check(specs, files, formats, workdir, m):
     import resource
     import dask.dataframe as dd
     import numpy as np
-    from distributed import Client, LocalCluster
+    from distributed import get_client
     from seminaive.persistence import load_model
-    from seminaive.scale.dask import fit_dask
-    warnings.filterwarnings("ignore", message=".*large graph")  # the model's tables sent to the workers
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
-            Client(cluster) as client:
+    with cluster():
         for spec in specs:
-            ddf = dd.read_parquet(files["parquet"], split_row_groups=True)  # a partition per row group
-            head = ddf.head(100_000, npartitions=-1).drop(columns="cls")
-            t = time.perf_counter()
-            dask = fit_dask(make_model(spec), ddf.drop(columns="cls"), ddf["cls"])
-            seconds = time.perf_counter() - t
-            peaks = client.run(lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+            head = dd.read_parquet(files["parquet"]).head(100_000, npartitions=-1).drop(columns="cls")
+            dask, seconds = fit_on_dask(spec, files["parquet"])
+            peaks = get_client().run(lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
             p = dask.predict_proba(head)
             diffs = {fmt: float(np.abs(load_model(path).predict_proba(head) - p).max()) for fmt in formats
                      if os.path.exists(path := model_path(workdir, spec, m, fmt))}

@@ -196,6 +196,6 @@ def _joint_layout(shapes):
     cells = k * (slots - 1)
     column = np.concatenate([np.arange(n) % s for n, s in zip((k * slots).tolist(), slots.tolist())])
     keep = np.flatnonzero(column < np.repeat(slots, k * slots) - 1)
-    ends = np.cumsum(cells)
-    views = [(int(e - c), int(e), (int(kk), int(s - 1))) for e, c, kk, s in zip(ends, cells, k, slots)]
+    starts, _ = _starts(cells)
+    views = [(int(a), int(a + c), (int(kk), int(s - 1))) for a, c, kk, s in zip(starts, cells, k, slots)]
     return keep, np.repeat(np.arange(len(shapes)), cells), cells.astype(np.float64), views

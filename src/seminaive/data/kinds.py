@@ -3,7 +3,7 @@
 Categorical, boolean and text columns are nominal; numbers (of a numeric dtype, or objects that
 are all numbers) and dates are numeric; a column the user names in ``nominal`` is nominal. Every
 source of frames applies it: pandas, polars and pyarrow frames (through pandas), the partitions
-of a Dask frame (:func:`seminaive.learning.data_source.declare_dask`, on their distinct values), and
+of a Dask frame (:func:`seminaive.learning.dask_source.declare_dask`, on their distinct values), and
 the readers of Arrow files (their text columns). Text files decide by their tokens
 (:meth:`seminaive.data.summary.ColumnSummary.attribute`): a column whose every value is a number is
 numeric, as the same column read by pandas is.

@@ -1,5 +1,6 @@
 """One data source under every fit from parts: data in memory cut into chunks, a
-file read chunk by chunk, or a Dask DataFrame's partitions kept on the workers.
+file read chunk by chunk, or a Dask DataFrame's partitions on the workers
+(:mod:`~seminaive.learning.dask_source`).
 
 A source settles once what every pass must agree on (the schema of the first
 chunk, whose nominal columns declare every value; the classes, in their declared
@@ -20,16 +21,15 @@ from sklearn.base import clone
 
 from .._progress import step
 from .._validation import check_param
-from ..data.dataset import class_labels, class_values, declared_labels
-from ..data.kinds import infer_schema, is_nominal_column
+from ..data.dataset import class_labels, declared_labels
+from ..data.kinds import infer_schema
 from ..data.schema import resolve_columns
-from ..data.times import is_time_dtype
 from ..data.file_plan import plan_file
-from ..exceptions import DataFormatError, ParameterError
+from ..exceptions import DataFormatError
 from ..core.capabilities import capabilities
 from .growing_fit import fit_growing
 
-__all__ = ["DataSource", "MemorySource", "FileSource", "DaskFrameSource", "EngineChunks", "declare_dask"]
+__all__ = ["DataSource", "MemorySource", "FileSource", "EngineChunks"]
 
 
 class DataSource:
@@ -241,120 +241,14 @@ def _labelled_chunks(path, plan, chunksize, nominal):
             yield d.X[keep].reset_index(drop=True), declared_labels(d.y[keep].reset_index(drop=True))
 
 
-def _distinct(col):
-    """A Dask column's distinct present values (in no order): each partition's, then all of them, in one
-    pass of the partitions (no shuffle: Dask's ``unique`` sets one up, with a warning a partition)."""
-    parts = col.map_partitions(lambda s: pd.Series(pd.unique(s.dropna()), dtype=object), meta=(col.name, object))
-    return pd.unique(parts.compute().to_numpy(dtype=object)).tolist()
-
-
-def declare_dask(X, nominal=None):
-    """A dask DataFrame whose nominal columns are categoricals with the same categories in
-    every partition: a categorical's own (those of its partitions in order, as pandas unites
-    them, where dask does not know them: a dictionary column of a Parquet file), else the
-    sorted values, as an in-memory fit has them. Which columns are nominal is the in-memory
-    rule (:func:`~seminaive.data.encoding.is_nominal_column`) applied to the distinct values."""
-    from dask.dataframe.utils import has_known_categories
-    meta = X._meta
-    declared = {}
-    forced = {X.columns[j] for j in resolve_columns(nominal, [str(c) for c in X.columns])}
-    for col in X.columns:
-        dt = meta[col].dtype
-        if col in forced and not isinstance(dt, pd.CategoricalDtype):  # made nominal: its sorted values
-            declared[col] = pd.CategoricalDtype(class_values(pd.Series(_distinct(X[col]), dtype=object)))
-            continue
-        if isinstance(dt, pd.CategoricalDtype):
-            if not has_known_categories(X[col]):  # unknown categories: learn them
-                declared[col] = pd.CategoricalDtype(X[col].cat.as_known().cat.categories)
-            continue
-        if pd.api.types.is_numeric_dtype(dt) and not pd.api.types.is_bool_dtype(dt):
-            continue
-        values = _distinct(X[col])
-        if not is_nominal_column(pd.Series(values, dtype=dt if is_time_dtype(dt) else object)):
-            if not is_time_dtype(dt):  # numbers held as objects: numeric, as in memory
-                declared[col] = np.float64
-            continue
-        try:
-            values = sorted(values)
-        except TypeError:
-            pass
-        declared[col] = pd.CategoricalDtype(values)
-    return X.astype(declared) if declared else X
-
-
-_CLASS = "__seminaive_class__"
-
-
-def _labelled(X, cats):
-    """A partition's rows that have a class (the column ``_CLASS``), the class declared with every class."""
-    y = X[_CLASS]
-    X = X.drop(columns=_CLASS)
-    keep = y.notna().to_numpy()
-    y = pd.Series(pd.Categorical(np.asarray(y[keep], dtype=object), dtype=cats))
-    return X[keep].reset_index(drop=True), declared_labels(y)
-
-
-def _tree(items, combine):
-    """Pairwise reduction of delayed values (log2 levels)."""
-    import dask
-    while len(items) > 1:
-        items = [dask.delayed(combine)(items[i], items[i + 1]) if i + 1 < len(items) else items[i]
-                 for i in range(0, len(items), 2)]
-    return items[0]
-
-
-class DaskFrameSource(DataSource):
-    """A Dask DataFrame ``X`` with a Dask Series ``y``: its labelled partitions, declared
-    (:func:`declare_dask`) and kept on the workers; a pass maps over them and reduces
-    on the cluster. The classes: ``classes``, else (as in memory) the sorted categories of a
-    categorical ``y`` or its sorted labels."""
-
-    def __init__(self, X, y, classes=None, nominal=None):
-        import dask
-        import dask.dataframe as dd
-        if not isinstance(X, dd.DataFrame):
-            raise ParameterError(f"X: expected a dask DataFrame, got {type(X).__name__}")
-        self._given, self.nominal, self.names = (X, y, classes), nominal, [str(c) for c in X.columns]
-        X = declare_dask(X, nominal)
-        known = isinstance(y.dtype, pd.CategoricalDtype) and y.dtype.categories is not None
-        if classes is None:  # sorted, as in memory (a categorical's categories, those without instances too)
-            classes = class_values(pd.Series(pd.Categorical([], categories=y.dtype.categories)) if known
-                                   else pd.Series(_distinct(y), dtype=object))
-        self.classes, self.first = list(classes), X._meta
-        cats = pd.CategoricalDtype(self.classes)
-        # X and y as one frame: their partitions then hold the same rows (taken apart, a column of a
-        # Parquet read may be partitioned otherwise than the rest)
-        both = X.assign(**{_CLASS: y})
-        self.parts = list(dask.persist(*[dask.delayed(_labelled)(p, cats) for p in both.to_delayed()]))
-        lengths = dask.compute(*[dask.delayed(len)(p[1]) for p in self.parts]) if self.parts else ()
-        self.starts = np.r_[0, np.cumsum(lengths)].astype(np.int64)
-
-    def attribute_names(self):
-        return self.names
-
-    def _reread(self, nominal):
-        return DaskFrameSource(*self._given, nominal=nominal)
-
-    def map_reduce_rows(self, fn, combine, rows=None, *args):
-        import dask
-        parts = [dask.delayed(fn)(int(s), p, None if rows is None else rows[s:e], *args)
-                 for p, s, e in zip(self.parts, self.starts[:-1], self.starts[1:])]
-        return _tree(parts, combine).compute()
-
-    def partial_fits(self, model, progress=None):
-        """A fit of ``model`` on every partition (``partial_fit`` of a copy), merged on the cluster."""
-        return self.map_reduce(_fit_copy, _merge_fits, clone(model))
-
-    def __iter__(self):  # a pass runs on the cluster (map_reduce); the chunks stay there
-        raise ParameterError("a distributed source's chunks stay on the cluster")
-
-
 def _fit_copy(chunk, model):
     return clone(model).partial_fit(*chunk) if len(chunk[0]) else None
 
 
 def _merge_fits(a, b):
     return b if a is None else a if b is None else a.merge(b)
+
+
 
 
 class EngineChunks:

@@ -10,13 +10,20 @@ columns with known categories do; object and string columns are scanned once
 (``unique``) and their sorted values declared, as an in-memory fit would sort
 them. Numeric attributes must be Gaussian or kernel (discretizers would place
 different cut points in each partition).
+
+Each pass reads the partitions afresh (as a file fit reads its file at every
+pass) and holds at most a window of partitions' statistics at once
+(:func:`~seminaive.learning.dask_reduce.reduce_in_order`): the workers' memory
+is that of a few partitions and the model, not of the rows. Persist ``X`` and
+``y`` beforehand (``dask.persist``) to keep them in the cluster's memory
+between the passes of a model that learns in many.
 """
 
 import numpy as np
 import pandas as pd
 
 from ..core.capabilities import capabilities, check_chunkable
-from ..learning.data_source import DaskFrameSource
+from ..learning.dask_source import DaskFrameSource
 from ..exceptions import ParameterError
 from .fit_source import fit_source
 

@@ -1,8 +1,8 @@
 """Wrapper searches on a Dask DataFrame: the engine's passes as map-reduce steps
 on the cluster.
 
-The partitions are the chunks of a :class:`~seminaive.learning.data_source.DaskFrameSource`,
-declared and kept on the workers (``persist``); each pass of the engine (counting
+The partitions are the chunks of a :class:`~seminaive.learning.dask_source.DaskFrameSource`,
+declared and kept on the workers (``persist``: a search runs a pass per step); each pass of the engine (counting
 the statistics of new groups, scoring a step's candidates) maps one function over
 them on the cluster and reduces the results there (counts add, Gaussian moments
 merge, numbers of right decisions add); only statistics and scores travel. The
@@ -10,7 +10,7 @@ search is :func:`~seminaive.search.streamed.search_source`, the one every source
 runs, so its steps and scores equal the in-memory search's on the same data and folds.
 """
 
-from ..learning.data_source import DaskFrameSource
+from ..learning.dask_source import DaskFrameSource
 from .streamed import check_streamable, search_source
 
 __all__ = ["search_dask"]
@@ -40,4 +40,4 @@ def search_dask(search, X, y, progress=None):
     True
     """
     check_streamable(search)
-    return search_source(search, DaskFrameSource(X, y), progress)
+    return search_source(search, DaskFrameSource(X, y, keep=True), progress)
