@@ -177,15 +177,15 @@ def main():
                     runs[spec] = weka(path, *spec)
                 (of, op), theirs = ours(model, d, args.repeat), runs[spec]
                 if isinstance(theirs, str):
-                    print(f"{name:<16}{label:<6}{of:>11.4f}{'-':>11}{'':>7}{op:>12.4f}   Weka: {theirs[:70]}")
+                    print(f"{name:<16}{label:<6}{of:>11.5f}{'-':>11}{'':>7}{op:>12.5f}   Weka: {theirs[:70]}")
                     continue
                 wf, wp = theirs
-                print(f"{name:<16}{label:<6}{of:>11.4f}{wf:>11.4f}{wf / of:>6.1f}x{op:>12.4f}{wp:>12.4f}"
-                      f"{wp / op:>6.1f}x", flush=True)
+                print(f"{name:<16}{label:<6}{of:>11.5f}{wf:>11.5f}{wf / of:>6.2f}x{op:>12.5f}{wp:>12.5f}"
+                      f"{wp / op:>6.2f}x", flush=True)
                 if codes is not None:
                     cf, cp = ours(model, d, args.repeat, codes)
-                    print(f"{'  from codes':<22}{cf:>11.4f}{wf:>11.4f}{wf / cf:>6.1f}x{cp:>12.4f}{wp:>12.4f}"
-                          f"{wp / cp:>6.1f}x", flush=True)
+                    print(f"{'  from codes':<22}{cf:>11.5f}{wf:>11.5f}{wf / cf:>6.2f}x{cp:>12.5f}{wp:>12.5f}"
+                          f"{wp / cp:>6.2f}x", flush=True)
     if not args.no_scale:
         at_scale(args.rows, args.refit_rows)
         first_use()

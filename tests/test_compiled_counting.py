@@ -55,6 +55,9 @@ def test_subset_counts_equal_a_loop_over_the_rows(case):
     got = count_subsets(cols, widths, y, k, subsets, w)
     for q, t in zip(subsets, got):
         np.testing.assert_allclose(t, brute_counts(cols, widths, y, k, q, w), rtol=1e-13, atol=0)
+    # the columns as the rows of one matrix (as reader_codes gives them): the same counts
+    for t, u in zip(got, count_subsets(np.array(cols).reshape(len(widths), n), widths, y, k, subsets, w)):
+        np.testing.assert_array_equal(t, u)
 
 
 @pytest.mark.parametrize("lanes", [1, 2, 8])

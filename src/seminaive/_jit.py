@@ -97,7 +97,8 @@ def on_threads(run, n_rows, min_rows=1 << 15):
     >>> sorted(seen)[0][0], sorted(seen)[-1][1], sum(b - a for a, b in seen)  # consecutive parts, every row once
     (0, 10, 10)
     """
-    parts = max(1, min(usable_cores(), n_rows // max(min_rows, 1)))
+    most = n_rows // max(min_rows, 1)
+    parts = 1 if most < 2 else min(usable_cores(), most)  # too few rows for two: no need to ask
     bounds = [n_rows * i // parts for i in range(parts + 1)]
     if parts == 1:
         run(0, n_rows)

@@ -204,6 +204,8 @@ def _sorted_classes(classes, codes, strict=False):
         if strict:
             raise
         return classes, codes
+    if (order[1:] > order[:-1]).all():  # sorted already: the codes stand
+        return classes, codes
     rank = np.empty_like(order)
     rank[order] = np.arange(order.size)
     return classes[order], rank[codes]

@@ -13,6 +13,7 @@ from ..core.counting import count_codes
 from ..estimation import class_log_prior
 from .._memory import check_memory, machine_memory
 from ..components import ConditionalTable
+from ..components.categorical import reader_codes
 from ..registry import register, register_variant
 from .base import BayesNetClassifier
 from ..data.encoding import EncodedTable
@@ -237,7 +238,7 @@ class AnDE(BayesNetClassifier):
         every n + 1 attributes by class, each super-parent set's tables then summed from those
         cells (:func:`~seminaive.bayesnet.ande_counts.set_counts`): per set, its children's counts
         stacked (children, K, slots, widest child), and its own (K, slots)."""
-        columns = [r.codes(table) for r in self.readers_] if columns is None else columns
+        columns = reader_codes(self.readers_, table) if columns is None else columns
         m = [r.n_values for r in self.readers_]
         stats = {"parent_stats_": [], "joint_stats_": []}
         n = len(self.parent_sets_[0]) if self.parent_sets_ else 0
@@ -249,7 +250,7 @@ class AnDE(BayesNetClassifier):
             src, dst = _present_cells(tuple(m), k)
             alone.ravel()[dst] = np.concatenate([j.ravel() for j in stats["joint_stats_"]])[src]
         else:
-            alone[:, :, :1] = count_codes(columns, max(m, default=1), y, k, weight=weight)[:, 0]  # one pass
+            alone[:, :, :1] = count_codes(list(columns), max(m, default=1), y, k, weight=weight)[:, 0]  # one pass
         stats["stats_"] = [{"counts": alone[i, :, :, :mi]} for i, mi in enumerate(m)]
         return stats
 
@@ -299,7 +300,7 @@ class AnDE(BayesNetClassifier):
         if not self.parent_sets_:
             return self._tables_sum(table)
         out = np.empty((table.n_samples, len(self.classes_)))
-        none = average_sets(self, [r.codes(table) for r in self.readers_], out)
+        none = average_sets(self, reader_codes(self.readers_, table), out)
         if none.any():  # no super-parent set active: Naive Bayes
             out[none] = self._tables_sum(EncodedTable(table.codes[none], table.numeric[none], table.unseen))
         return out

@@ -26,6 +26,7 @@ from .._jit import compiled
 from .._state import numbers
 from ..learning.sources import OneTable
 from .ande_kernel import _flat, set_values
+from ..components.categorical import reader_codes
 from ..core.subset_counts import code_matrix
 from .discriminative import Weighting, _minimize, iterations, summed_objective
 from .weight_rows import training_chunk
@@ -136,7 +137,7 @@ class _Layout:
 
 
 def _rows(model, table):
-    codes = code_matrix([r.codes(table) for r in model.readers_], [r.n_values for r in model.readers_],
+    codes = code_matrix(reader_codes(model.readers_, table), [r.n_values for r in model.readers_],
                         table.n_samples).astype(np.int64)
     return codes, set_values(model, codes)
 

@@ -5,7 +5,7 @@ import numpy as np
 from .base import Component
 from .categorical_block import CategoricalBlock, add_tables, stack_tables
 
-__all__ = ["Categorical"]
+__all__ = ["Categorical", "reader_codes"]
 
 
 class Categorical(Component):
@@ -110,3 +110,20 @@ class Categorical(Component):
     @classmethod
     def from_dict(cls, d):
         return cls(d["attribute"], d["column"], d["n_values"])
+
+
+def reader_codes(readers, table):
+    """Every reader's codes of ``table`` (each -1 where missing), as rows of one array (readers, rows)
+    when every reader is a :class:`Categorical` (one copy of the table's codes), else a list of
+    arrays: either way ``codes[j]`` is reader ``j``'s column.
+
+    Examples
+    --------
+    >>> from seminaive.data import EncodedTable
+    >>> t = EncodedTable(np.array([[0, 2], [1, -1]]), np.empty((2, 0)), np.zeros(2))
+    >>> reader_codes([Categorical(1, 1, 3), Categorical(0, 0, 2)], t).tolist()
+    [[2, -1], [0, 1]]
+    """
+    if readers and all(type(r) is Categorical for r in readers):
+        return table.codes.T[[r.column for r in readers]]
+    return [r.codes(table) for r in readers]

@@ -69,9 +69,10 @@ _COMPILED = []
 
 
 def code_matrix(columns, widths, n):
-    """The codes of ``columns`` (each -1 .. m - 1 over ``n`` rows) as one array (attributes, rows) of
-    the smallest integer type holding them, a missing value (-1) coded as its attribute's m: the value
-    past its last (a table's missing slot, a set's inactive value).
+    """The codes of ``columns`` (each -1 .. m - 1 over ``n`` rows; a list of arrays, or the rows of one
+    2-D array) as one array (attributes, rows) of the smallest integer type holding them, a missing
+    value (-1) coded as its attribute's m: the value past its last (a table's missing slot, a set's
+    inactive value).
 
     Examples
     --------
@@ -82,7 +83,10 @@ def code_matrix(columns, widths, n):
     top = int(m.max()) if m.size else 0
     codes = np.empty((m.size, n), dtype=np.int8 if top < 127 else np.int16 if top < 32767 else np.int64)
     if m.size:
-        np.stack(columns, out=codes, casting="unsafe")  # codes -1 .. m - 1: each fits
+        if isinstance(columns, np.ndarray):  # codes -1 .. m - 1: each fits
+            np.copyto(codes, columns, casting="unsafe")
+        else:
+            np.stack(columns, out=codes, casting="unsafe")
         np.copyto(codes, m[:, None], where=codes < 0, casting="unsafe")
     return codes
 
@@ -140,7 +144,8 @@ def count_flat(columns, widths, y, n_classes, subsets, weight=None):
     """
     (used, m, prefix, prefix_stride, class_stride, start, last, offset, last_stride, where_of, shapes,
      total) = _plan(tuple(map(tuple, subsets)), tuple(map(int, widths)), int(n_classes))
-    codes = code_matrix([columns[a] for a in used.tolist()], m, len(y))
+    codes = code_matrix(columns[used] if isinstance(columns, np.ndarray) else [columns[a] for a in used.tolist()],
+                        m, len(y))
     # whole counts add exactly in any order: unweighted rows are counted in lanes (copies of small
     # tables), on several threads (each its own copies) where there are enough; weighted ones in
     # their order

@@ -140,6 +140,8 @@ class Codes:
             raise ParameterError(f"X: expected the attributes {', '.join(schema.names)}, got codes of "
                                  f"{', '.join(self.names)}"[:300])
         codes, unseen = self.codes, np.zeros(len(self.names), dtype=np.int64)
+        if schema is self.schema:  # (a fit on these codes: their own attributes)
+            return EncodedTable(codes, np.empty((codes.shape[0], 0)), unseen)
         for j, (a, mine) in enumerate(zip(schema.attributes, self.schema.attributes)):
             if a.is_nominal and self.labelled and a.values != mine.values:
                 at = {v: i for i, v in enumerate(a.values)}
