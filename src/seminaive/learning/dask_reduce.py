@@ -17,9 +17,9 @@ are sent to the cluster once. Without one, the active local scheduler computes
 the window's partitions together and this process combines them.
 """
 
-import os
 from collections import deque
 
+from .._jit import usable_cores
 from .._progress import step
 
 __all__ = ["reduce_in_order"]
@@ -90,7 +90,7 @@ def reduce_in_order(fn, combine, leaves, args=(), sizes=None, what=None):
             step(what, done, total)
 
     if client is None:
-        window = 2 * (os.cpu_count() or 1)
+        window = 2 * usable_cores()
         levels = _Levels(combine)
         for start in range(0, len(leaves), window):
             batch = leaves[start:start + window]

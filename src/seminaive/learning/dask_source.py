@@ -18,7 +18,7 @@ from ..data.schema import resolve_columns
 from ..data.times import is_time_dtype
 from ..exceptions import ParameterError
 from .dask_reduce import reduce_in_order
-from .data_source import DataSource, _fit_copy, _merge_fits
+from .data_source import DataSource, _concatenate, _fit_copy, _merge_fits
 
 __all__ = ["DaskFrameSource", "declare_dask"]
 
@@ -102,7 +102,7 @@ class DaskFrameSource(DataSource):
         self.parts = [dask.delayed(_labelled)(p, cats) for p in both.to_delayed()]
         if keep:
             self.parts = list(dask.persist(*self.parts))
-        lengths = reduce_in_order(_length, _concatenate_lengths, [(p,) for p in self.parts]) if self.parts else ()
+        lengths = reduce_in_order(_length, _concatenate, [(p,) for p in self.parts]) if self.parts else ()
         self.starts = np.r_[0, np.cumsum(lengths)].astype(np.int64)
         self.n_rows = int(self.starts[-1])
 
@@ -128,8 +128,4 @@ class DaskFrameSource(DataSource):
 
 
 def _length(chunk):
-    return [len(chunk[1])]
-
-
-def _concatenate_lengths(a, b):
-    return a + b
+    return np.array([len(chunk[1])], dtype=np.int64)
