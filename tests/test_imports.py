@@ -130,6 +130,20 @@ def test_help_imports_nothing_heavy():
     assert run.returncode == 0 and run.stdout.strip() == "[]", run.stdout + run.stderr[-2000:]
 
 
+def test_a_naive_bayes_fit_of_a_csv_loads_no_compiled_loop_or_parquet_reader(tmp_path):
+    """What a process loads is what its command needs: fitting Naive Bayes on a CSV file runs no
+    compiled loop (numba's start costs a new process a quarter of a second) and reads no Parquet."""
+    data = tmp_path / "small.csv"
+    data.write_text("a,x,class\n" + "".join(f"{'uv'[i % 2]},{i * 0.5},{'pn'[i % 3 == 0]}\n" for i in range(30)))
+    code = ("import sys\n"
+            "from seminaive.cli.main import main\n"
+            f"assert main(['fit', {str(data)!r}, '-m', {str(tmp_path / 'm.json')!r}]) == 0\n"
+            "print(sorted({'numba', 'pyarrow.parquet'} & set(sys.modules)))\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and run.stdout.splitlines()[-1] == "[]", run.stdout + run.stderr[-2000:]
+    assert "Naive Bayes: 2 attributes, 2 classes, 30 training instances" in run.stdout
+
+
 def test_the_catalog_is_the_registry():
     """seminaive/_catalog.py (the names --help shows without importing a model) is what the registry
     writes today: run scripts/write_catalog.py after adding or renaming a name."""

@@ -78,8 +78,8 @@ def _one_line(message, category, filename, lineno, file=None, line=None):
 
 
 def main(argv=None):
-    from .._progress import progress_to, wanted
     """Run the command line; return the exit status (2 for a user error)."""
+    from .._progress import progress_to, wanted
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):

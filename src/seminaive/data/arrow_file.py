@@ -25,7 +25,6 @@ import os
 import numpy as np
 import pandas as pd
 import pyarrow as pa
-import pyarrow.parquet as pq
 
 from ..exceptions import DataFormatError
 from .dataset import class_values, concatenated, split_class
@@ -41,6 +40,13 @@ __all__ = ["ArrowFilePlan", "ARROW_KINDS"]
 ARROW_KINDS = ("parquet", "arrow")
 
 
+def _parquet():
+    """pyarrow's Parquet module, imported when a Parquet file is read (a command reading CSV does
+    without it)."""
+    import pyarrow.parquet as pq
+    return pq
+
+
 class ArrowFilePlan:
     """How to read one Parquet or Arrow IPC file: its column ``names`` and
     types, the class column ``target`` (an index; None: unlabelled), the
@@ -51,7 +57,7 @@ class ArrowFilePlan:
         self.path, self.kind = path, kind
         self.name = os.path.splitext(os.path.basename(strip_compression(path)))[0]
         try:  # (a corrupt file's names may not even be text)
-            schema = pq.read_schema(path) if kind == "parquet" else self._open().schema
+            schema = _parquet().read_schema(path) if kind == "parquet" else self._open().schema
             index = self.index_columns = _index_columns(schema)  # a DataFrame's index, as pandas reads it back
             kept = [j for j, n in enumerate(schema.names) if n not in index]
             self.names = [str(schema.names[j]) for j in kept]
@@ -76,7 +82,7 @@ class ArrowFilePlan:
         1 GB on 10M rows); an Arrow IPC file memory-mapped (or a stream, read in order)."""
         if self.kind == "parquet":
             text = [n for n, t in zip(self.names, self.types) if pa.types.is_string(t) or pa.types.is_large_string(t)]
-            return pq.ParquetFile(self.path, read_dictionary=text, buffer_size=1 << 20, pre_buffer=False)
+            return _parquet().ParquetFile(self.path, read_dictionary=text, buffer_size=1 << 20, pre_buffer=False)
         try:
             return pa.ipc.open_file(pa.memory_map(self.path))
         except pa.ArrowInvalid:

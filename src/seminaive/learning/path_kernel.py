@@ -116,9 +116,33 @@ def _mul_score(P, counts, alone, den, a, at, child, mat, parents, widths, slot, 
     return (math.nan, 0.0) if under else (total, weight)
 
 
-def _sums(counts, own, alone, den):
+def _totals(alone, den, missing, overall):
+    """A term's totals from its class-alone counts ``alone`` (m, K): the class totals into ``den``'s
+    last row (the slot a row with a parent missing reads), each child value's count over the classes
+    into ``overall[1]`` and, less ``missing`` (where a parent is missing), into ``overall[0]``; the
+    grand totals of both, (present, all). (Whole numbers: the sums are exact in any order.)"""
+    m, k = alone.shape
+    last = den.shape[0] - 1
+    present, everything = 0.0, 0.0
+    for c in range(k):
+        den[last, c] = 0.0
+    for x in range(m):
+        t = 0.0
+        for c in range(k):
+            v = alone[x, c]
+            den[last, c] += v
+            t += v
+        overall[1, x] = t
+        overall[0, x] = t - missing[x]
+        everything += t
+        present += t - missing[x]
+    return present, everything
+
+
+def _sums(counts, own, alone, den, missing, overall):
     """A term's counts (K, slots, m) copied into ``own`` (slots, m, K), summed over the slots into
-    ``alone`` (m, K, zeros on entry) and over the child's values into ``den`` (slots, K): one pass
+    ``alone`` (m, K, zeros on entry), over the child's values into ``den`` (slots, K) and over the
+    classes of the last slot into ``missing`` (m, zeros on entry); then :func:`_totals`. One pass
     over a table that can be large."""
     k, slots, m = counts.shape
     for c in range(k):
@@ -129,14 +153,17 @@ def _sums(counts, own, alone, den):
                 own[q, x, c] = v
                 t += v
                 alone[x, c] += v
+                if q == slots - 1:
+                    missing[x] += v
             den[q, c] = t
+    return _totals(alone, den, missing, overall)
 
 
-def _cell_sums(counts, slot, value, own, alone, den, missing):
+def _cell_sums(counts, slot, value, own, alone, den, missing, overall):
     """:func:`_sums` for a term counted over the cells met (K, cells; each cell's parent ``slot``
     and child ``value``): ``own`` (cells, K), ``alone`` (m, K) and ``den`` (slots, K), zeros on
     entry, and ``missing`` (m,), zeros on entry: each child value's count where a parent is missing
-    (the last slot)."""
+    (the last slot); then :func:`_totals`."""
     k, cells = counts.shape
     last = den.shape[0] - 1
     for j in range(cells):
@@ -149,9 +176,10 @@ def _cell_sums(counts, slot, value, own, alone, den, missing):
             t += v
         if slot[j] == last:
             missing[value[j]] += t
+    return _totals(alone, den, missing, overall)
 
 
-_KERNELS = ("_row_rule", "_rule_sums", "_mul_score", "_sums", "_cell_sums")
+_KERNELS = ("_row_rule", "_rule_sums", "_mul_score", "_totals", "_sums", "_cell_sums")
 _COMPILED = []
 
 
@@ -168,18 +196,16 @@ def _term_tables(counts, estimator, cells=None):
     if cells is None:
         _, slots, m = counts.shape
         own, alone, den = np.empty((slots, m, k)), np.zeros((m, k)), np.empty((slots, k))
-        fns["_sums"](counts, own, alone, den)
-        missing = own[-1].sum(axis=1)
+        missing, overall = np.zeros(m), np.empty((2, m))
+        totals = fns["_sums"](counts, own, alone, den, missing, overall)
     else:
         slot, value, slots, m = cells
         own, alone, den = np.empty((1, counts.shape[1], k)), np.zeros((m, k)), np.zeros((slots, k))
-        missing = np.zeros(m)
-        fns["_cell_sums"](counts, slot, value, own[0], alone, den, missing)
-    den[-1] = alone.sum(axis=0)
-    everything = alone.sum(axis=1)
+        missing, overall = np.zeros(m), np.empty((2, m))
+        totals = fns["_cell_sums"](counts, slot, value, own[0], alone, den, missing, overall)
     a, at = np.empty((2, m)), np.empty(2)
-    for g, overall in enumerate((everything - missing, everything)):
-        a_g, at[g] = estimator.loo_pseudo(m, overall - 1.0, overall.sum() - 1.0)
+    for g in range(2):  # 0: a row whose parents are present (their counts); 1: one missing a parent (all rows)
+        a_g, at[g] = estimator.loo_pseudo(m, overall[g] - 1.0, totals[g] - 1.0)
         a[g] = np.reshape(np.asarray(a_g, dtype=np.float64), -1)
     return own, alone, den, a, at
 
