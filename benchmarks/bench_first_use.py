@@ -82,6 +82,13 @@ def wall(argv, env=None):
     return time.perf_counter() - t
 
 
+def timings(code, cache):
+    """The seconds a new process running ``code`` prints, with the compile cache ``cache``."""
+    out = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, NUMBA_CACHE_DIR=cache),
+                         capture_output=True, text=True, check=True)
+    return [float(v) for v in out.stdout.split()]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
@@ -113,22 +120,15 @@ def main():
         print(f"\nwith the cache filled, against the best import floor of the run ({best:.2f} s):")
         for label, filled in rows:
             print(f"  {label:<22}{filled / best:6.2f}x")
-        env = dict(os.environ, NUMBA_CACHE_DIR=os.path.join(tmp, "cache-parts"))
-        subprocess.run([sys.executable, "-c", NUMBA_PARTS], env=env, capture_output=True, check=True)  # fills it
-        parts = np.array([[float(v) for v in subprocess.run([sys.executable, "-c", NUMBA_PARTS], env=env,
-                                                              capture_output=True, text=True,
-                                                              check=True).stdout.split()]
-                          for _ in range(args.repeat)]).min(axis=0)
+        parts = np.array([timings(NUMBA_PARTS, os.path.join(tmp, "cache-parts")) for _ in range(args.repeat + 1)])
+        parts = parts[1:].min(axis=0)  # (the first run fills the cache)
         print(f"\na new process, cache filled (best of {args.repeat} each): import pandas, sklearn.base "
               f"{parts[0]:.2f} s; "
               f"then seminaive's models {parts[1]:.2f} s; numba {parts[2]:.2f} s; the first call of a compiled "
               f"loop {parts[3]:.3f} s (numba's registries and the loop's machine code); the second "
               f"{parts[4] * 1e3:.3f} ms")
-        env = dict(os.environ, NUMBA_CACHE_DIR=os.path.join(tmp, "cache-search"))
-        subprocess.run([sys.executable, "-c", SEARCHES], env=env, capture_output=True, check=True)  # fills it
-        first, second, third = (float(v) for v in subprocess.run([sys.executable, "-c", SEARCHES], env=env,
-                                                                  capture_output=True, text=True,
-                                                                  check=True).stdout.split())
+        timings(SEARCHES, os.path.join(tmp, "cache-search"))  # fills the cache
+        first, second, third = timings(SEARCHES, os.path.join(tmp, "cache-search"))
         print(f"backward search of 5,000 x 10 in one process: first {first:.3f} s, second {second:.3f} s, "
               f"third {third:.3f} s; first / second {first / second:.1f}x")
 

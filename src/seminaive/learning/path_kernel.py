@@ -135,7 +135,7 @@ def _totals(alone, den, missing, overall):
         overall[1, x] = t
         overall[0, x] = t - missing[x]
         everything += t
-        present += t - missing[x]
+        present += overall[0, x]
     return present, everything
 
 
@@ -193,15 +193,15 @@ def _term_tables(counts, estimator, cells=None):
     their sums are exact in any order.)"""
     fns = compiled(globals(), _KERNELS, _COMPILED)
     k = counts.shape[0]
+    m = counts.shape[2] if cells is None else cells[3]
+    alone, missing, overall = np.zeros((m, k)), np.zeros(m), np.empty((2, m))
     if cells is None:
-        _, slots, m = counts.shape
-        own, alone, den = np.empty((slots, m, k)), np.zeros((m, k)), np.empty((slots, k))
-        missing, overall = np.zeros(m), np.empty((2, m))
+        slots = counts.shape[1]
+        own, den = np.empty((slots, m, k)), np.empty((slots, k))
         totals = fns["_sums"](counts, own, alone, den, missing, overall)
     else:
-        slot, value, slots, m = cells
-        own, alone, den = np.empty((1, counts.shape[1], k)), np.zeros((m, k)), np.zeros((slots, k))
-        missing, overall = np.zeros(m), np.empty((2, m))
+        slot, value, slots, _ = cells
+        own, den = np.empty((1, counts.shape[1], k)), np.zeros((slots, k))
         totals = fns["_cell_sums"](counts, slot, value, own[0], alone, den, missing, overall)
     a, at = np.empty((2, m)), np.empty(2)
     for g in range(2):  # 0: a row whose parents are present (their counts); 1: one missing a parent (all rows)
