@@ -17,7 +17,7 @@ import numpy as np
 from .._memory import check_memory
 from .._progress import step
 from .._seeds import derived_seed
-from .._state import field
+from .._state import field, numbers
 from .._validation import ParameterError, discretizer_names
 from ..base import BaseNaiveBayes, TabularInput
 from ..core.capabilities import Capabilities, FitsInPasses
@@ -259,15 +259,25 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
 
     # ------------------------------------------------------------ model files
     def _get_state(self):
-        return {"members": [m._get_state() for m in self.estimators_]}
+        state = {"members": [m._get_state() for m in self.estimators_]}
+        if self.discriminative:  # the penalty the first member chose, which the others took (null: no weights)
+            state["penalty"] = self.penalty_
+        return state
 
     def _set_state(self, state):
         states = field(state, "members", list)
         if len(states) != self.n_estimators:
             raise ValueError(f"state.members: expected {self.n_estimators} (n_estimators), got {len(states)}")
+        if self.discriminative:  # the members after the first are weighted as they were fitted: with its penalty
+            if "penalty" not in state:
+                raise ValueError("state.penalty: expected the members' penalty, or null where none was kept")
+            penalty = state["penalty"]
+            if penalty is not None:
+                penalty = float(numbers(penalty, "state.penalty", (), low=0))
+            self.penalty_ = penalty
         self.estimators_ = []
         for i, st in enumerate(states):
-            m = self._member(i)
+            m = self._member(i, getattr(self, "penalty_", None))
             m.classes_, m.schema_, m.n_features_in_ = self.classes_, self.schema_, self.n_features_in_
             if hasattr(self, "feature_names_in_"):
                 m.feature_names_in_ = self.feature_names_in_
