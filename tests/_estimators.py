@@ -65,3 +65,20 @@ def chance_level(est):
 
 def ids(est):
     return repr(est)
+
+
+def registered_models():
+    """{name: unfitted model} for every registered model kind (``--model`` names), comparison name
+    (scikit-learn's peers left out) and ESKDB preset: the registry's list, not one kept here."""
+    from seminaive.bayesnet.eskdb import PRESETS
+    from seminaive.models import PEERS
+    from seminaive.registry import variants
+    out = {}
+    for name, (_, make) in variants("model").items():
+        out[f"model:{name}"] = make()
+    for name, (_, make) in variants("compare").items():
+        if name not in PEERS:
+            out[f"compare:{name}"] = make(0.8) if name.endswith(":R") else make()
+    for name in PRESETS:
+        out[f"preset:{name}"] = ESKDB.preset(name)
+    return out

@@ -13,6 +13,7 @@ average of members fitted by themselves, in memory or from files and Dask.
 """
 
 import numpy as np
+from scipy.special import logsumexp
 
 from .._memory import check_memory
 from .._progress import step
@@ -246,10 +247,18 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
         return self
 
     def _joint_log_likelihood(self, X):
-        """log of the members' averaged posteriors (a normalized joint: predict_proba gives the average)."""
+        """log of the members' averaged posteriors, combined in log space (a normalized joint:
+        predict_proba gives the average): a posterior too small for a float in every member stays a
+        finite logarithm, and a class every member rules out is -inf (the base's one rule decides)."""
         self._check_fitted()
-        with np.errstate(divide="ignore"):
-            return np.log(np.mean([m.predict_proba(X) for m in self.estimators_], axis=0))
+        logs = np.stack([m.predict_log_proba(X) for m in self.estimators_])
+        return logsumexp(logs, axis=0) - np.log(len(self.estimators_))
+
+    @property
+    def class_log_prior_(self):
+        """log of the members' averaged class priors (what a row every member rules out takes)."""
+        return logsumexp(np.stack([m.class_log_prior_ for m in self.estimators_]), axis=0) - np.log(
+            len(self.estimators_))
 
     def explain(self, X, member=0, precision=3):
         """A member's explanation (:meth:`SelectiveKDB.explain`): each attribute's share of that

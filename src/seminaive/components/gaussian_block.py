@@ -166,8 +166,9 @@ class GaussianBlock:
         for a, b in chunks(out.shape[0], max(1, (1 << 16) // (idx.size * out.shape[2]))):
             x = table.numeric[a:b, cols]
             x = np.where(fold[:, 0], x, x / s[:, 0])
-            z = (x[:, :, None] - mu) * inv
-            term = lnorm - 0.5 * (z * z)
+            with np.errstate(over="ignore"):  # a value of no float's square: -inf, its density 0
+                z = (x[:, :, None] - mu) * inv
+                term = lnorm - 0.5 * (z * z)
             term[np.isnan(x)] = 0.0
             out[a:b, idx] = term
         return out

@@ -96,10 +96,13 @@ class Kernel(Component):
             col = np.empty(xs.size)
             step = max(1, (1 << 21) // max(pts.size, 1))
             for s, e in chunks(xs.size, step):
-                z = (xs[s:e, None] - pts) / h
-                terms = lw - 0.5 * z * z
+                with np.errstate(over="ignore"):  # a value of no float's square: every kernel's density 0
+                    z = (xs[s:e, None] - pts) / h
+                    terms = lw - 0.5 * z * z
                 top = terms.max(axis=1)
-                col[s:e] = top + np.log(np.exp(terms - top[:, None]).sum(axis=1))
+                top[top == -np.inf] = 0.0
+                with np.errstate(divide="ignore"):  # a far value's terms all -inf: its sum's log is -inf
+                    col[s:e] = top + np.log(np.exp(terms - top[:, None]).sum(axis=1))
             out[present, c] = col - np.log(h) - np.log(self.scale_) - 0.5 * _LOG_2PI
         return out
 

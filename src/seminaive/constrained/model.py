@@ -184,7 +184,9 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
         "temperature": lambda name, v: v if v == "auto" else check_param(name, v, kind="number", low=0,
                                                                          low_inclusive=False),
         "solver": dict(options=("SLSQP", "trust-constr", "COBYQA")), "max_rounds": dict(kind="int", low=1),
-        "bisections": dict(kind="int", low=0), "max_iter": dict(kind="int", low=1)}
+        "bisections": dict(kind="int", low=0), "max_iter": dict(kind="int", low=1),
+        # the optimizer moves log-probabilities: a zero count's log of 0 (alpha = 0) has nowhere to start
+        "alpha": dict(kind="number", low=0, low_inclusive=False)}
 
     def _nb_params(self):
         return {k: v for k, v in self.get_params().items() if k in NaiveBayes().get_params()}
