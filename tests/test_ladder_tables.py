@@ -17,6 +17,7 @@ from seminaive.discretize import ResolutionDiscretizer, StochasticResolutionDisc
 from seminaive.discretize.mdl import value_counts
 from seminaive.discretize.resolution import choose_level, ladder
 from seminaive.estimation import HDP, HGS, HLS, Ladder
+from seminaive.estimation._tree import canonical_orders
 from seminaive.persistence import model_from_dict, model_to_dict
 
 ESTIMATORS = [HGS(), HGS(tying="none"), HGS(tying="parent"), HDP(iterations=40, tying="single"), HLS()]
@@ -59,6 +60,14 @@ def _pick(table, arities, position, maps, k, m):
     return np.stack(parts, axis=1 + position).reshape(k, -1, m)
 
 
+def _tree_estimate(estimator, counts, levels):
+    """log P(value | class, parents) of the estimator's tree in the values' order as given (``smooth``;
+    the estimator's tables take the values in an order of their counts first, which an explicit
+    coarse parent column changes)."""
+    k, p, m = counts.shape
+    return np.log(estimator.smooth(counts, tuple(levels))[-1]).reshape(k, p, m)
+
+
 @pytest.mark.parametrize("estimator", ESTIMATORS, ids=["hgs", "hgs-none", "hgs-parent", "hdp-single", "hls"])
 @pytest.mark.parametrize("seed", range(4))
 def test_a_ladder_parent_is_the_explicit_tree(estimator, seed):
@@ -72,9 +81,9 @@ def test_a_ladder_parent_is_the_explicit_tree(estimator, seed):
     counts = rng.poisson(rng.uniform(0.3, 3.0), size=(k, int(np.prod(arities)), m)).astype(float)
     levels = [*arities]
     levels[position] = Ladder(fine, tuple(tuple(c.tolist()) for c in maps))
-    implicit = estimator.conditional(counts, levels=levels)
+    implicit = _tree_estimate(estimator, counts, levels)
     explicit_counts, explicit_levels = _explicit(counts, arities, position, maps)
-    explicit = estimator.conditional(explicit_counts, levels=explicit_levels)
+    explicit = _tree_estimate(estimator, explicit_counts, explicit_levels)
     assert np.array_equal(implicit, _pick(explicit, arities, position, maps, k, m))
     assert np.allclose(np.exp(implicit).sum(axis=2), 1.0)
 
@@ -152,10 +161,21 @@ def test_a_kdb_on_ladder_intervals_estimates_the_explicit_tree(numeric_frame):
         other = [v for i, v in enumerate(levels) if i != position]
         if any(isinstance(v, Ladder) for v in other):
             continue  # written out for one ladder parent at a time
-        explicit_counts, explicit_levels = _explicit(counts, arities, position, maps)
-        explicit = HGS().conditional(explicit_counts, levels=explicit_levels)
-        want = _pick(explicit, arities, position, maps, 2, table.n_values)
-        assert np.array_equal(table.log_table_[:-1, :-1].transpose(2, 0, 1), want)
+        # the model's table is the estimator's on the ladder's counts, in the values' order of the counts ...
+        canonical = HGS()._smooth(counts, levels)
+        assert np.array_equal(table.log_table_[:-1, :-1].transpose(2, 0, 1), np.log(canonical[-1]).reshape(
+            counts.shape))
+        # ... which is the explicit tree's on those counts taken in that order
+        full = counts.reshape(2, *arities, table.n_values)
+        free = tuple(a for a, lv in enumerate(levels, start=1) if not isinstance(lv, Ladder)) + (full.ndim - 1,)
+        orders = canonical_orders(full, free)
+        ordered = full[np.ix_(*orders)].reshape(counts.shape)
+        explicit_counts, explicit_levels = _explicit(ordered, arities, position, maps)
+        explicit = _pick(_tree_estimate(HGS(), explicit_counts, explicit_levels), arities, position, maps, 2,
+                         table.n_values)
+        back = np.ix_(*[np.argsort(o) for o in orders])
+        assert np.array_equal(np.log(canonical[-1]).reshape(full.shape),
+                              explicit.reshape(full.shape)[back])
         compared += 1
     assert compared
 

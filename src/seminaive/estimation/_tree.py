@@ -22,7 +22,7 @@ import numpy as np
 from ..exceptions import ParameterError
 
 __all__ = ["Hierarchy", "Ladder", "TYINGS", "tree_steps", "probability_tree", "dense_levels", "node_counts",
-           "ancestors", "tied_groups"]
+           "ancestors", "tied_groups", "canonical_orders"]
 
 TYINGS = ("level", "single", "parent", "none")
 
@@ -155,12 +155,107 @@ def dense_levels(rows, codes, start, arities, m):
     return dense
 
 
+REFINEMENTS = 3  # rounds of canonical ordering after the first (each axis keyed by its slices under the others')
+_SEEDS = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xD1B54A32D192ED03))
+
+
+def _mix(x):
+    """A 64-bit mix of unsigned integers (splitmix64's finalizer): exact, wrapping arithmetic."""
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
+def canonical_orders(full, axes):
+    """An order of the positions of each of ``axes`` of the array of whole numbers ``full`` that
+    depends on its numbers, not on the order they came in: permuting any of those axes of ``full``
+    permutes the returned orders alike, so that ``full`` taken in these orders is the same array.
+    Each position is keyed by its count, then by a hash of its slice's nonzero cells as a multiset:
+    first of their numbers alone (blind to every order), then, for a few rounds, of their numbers
+    with their places on the other axes in those axes' current orders. Positions whose slices stay
+    alike are interchangeable (the array reads the same either way).
+
+    Examples
+    --------
+    >>> a = np.array([[3, 0, 1], [0, 2, 5]])
+    >>> b = a[::-1, [2, 0, 1]]
+    >>> oa, ob = canonical_orders(a, (0, 1)), canonical_orders(b, (0, 1))
+    >>> bool(np.array_equal(a[np.ix_(*oa)], b[np.ix_(*ob)]))
+    True
+    """
+    full = np.asarray(full, dtype=np.float64)
+    cells = np.nonzero(full)
+    value = full[cells]
+    places = [c.astype(np.int64) for c in cells]
+    bits = value.astype(np.int64).view(np.uint64)
+    ranks = [np.arange(n, dtype=np.int64) for n in full.shape]
+    orders = [np.arange(n, dtype=np.int64) for n in full.shape]
+    total = {a: np.bincount(places[a], weights=value, minlength=full.shape[a]) for a in axes}
+    for r in range(REFINEMENTS + 1):
+        new = []
+        for a in axes:
+            keys = []
+            for seed in _SEEDS:
+                salt = _mix(np.arange(1, full.ndim + 1, dtype=np.uint64) + seed)  # arrays: wrapping, no warning
+                h = _mix(bits + seed)
+                if r:
+                    for b in range(full.ndim):
+                        if b != a:
+                            h = _mix(h ^ (ranks[b][places[b]].view(np.uint64) + salt[b]))
+                key = np.zeros(full.shape[a], dtype=np.uint64)
+                np.add.at(key, places[a], h)
+                keys.append(key)
+            new.append(np.lexsort((keys[1], keys[0], -total[a])).astype(np.int64))
+        changed = any(not np.array_equal(o, orders[a]) for o, a in zip(new, axes))
+        for o, a in zip(new, axes):
+            orders[a] = o
+            ranks[a] = np.argsort(o)
+        if r and not changed:
+            break
+    return orders
+
+
+def _depth_axes(k, levels):
+    """For each depth of the tree of a table with ``k`` classes and parents ``levels``: the axes of
+    the full counts (class, parents..., child) its configurations run over, row-major."""
+    axes, out = [0], [[], [0]]
+    for j, level in enumerate(levels, start=1):
+        axes = axes + [j]
+        depth = 1 + (len(level.coarser) if isinstance(level, Ladder) else 0)  # a ladder's levels share its axis
+        out += [axes] * depth
+    return out
+
+
 class Hierarchy:
     """The table layouts of an estimator whose ``smooth(counts, levels, key)`` gives the estimates
     of every depth (:func:`dense_levels`); ``_class_depth``: the depth whose rows are P(child |
     class) for a row whose parents are missing and for a table of the class alone."""
 
     _class_depth = 1
+
+    def _smooth(self, counts, levels, key=()):
+        """``smooth`` in an order of the values that depends on the counts alone (the child's values
+        and every parent's but a ladder's, whose order is its intervals'), its estimates put back in
+        the order given: so that the smoothing, whose optimizer or sampler visits the values in
+        order, gives the same tables whatever order the values came in."""
+        counts = np.asarray(counts)
+        k, m = counts.shape[0], counts.shape[-1]
+        levels = tuple(levels)
+        sizes = [int(lv.n_values if isinstance(lv, Ladder) else lv) for lv in levels]
+        full = counts.reshape(k, *sizes, m)
+        free = tuple(a for a, lv in enumerate(levels, start=1) if not isinstance(lv, Ladder)) + (full.ndim - 1,)
+        orders = canonical_orders(full, free)
+        dense = self.smooth(full[np.ix_(*orders)].reshape(counts.shape), levels, key)
+        back = [np.argsort(o) for o in orders]
+        out = []
+        for rows, axes in zip(dense, _depth_axes(k, levels)):
+            shape = [full.shape[a] for a in axes]
+            if isinstance(levels[axes[-1] - 1] if len(axes) > 1 else None, Ladder):
+                shape[-1] = rows.size // m // max(1, int(np.prod(shape[:-1])))  # a coarser level of the ladder
+            grid = rows.reshape(*shape, m)
+            out.append(grid[np.ix_(*[back[a] if a in free else np.arange(n) for a, n in zip(axes, shape)],
+                                  back[-1])].reshape(rows.shape))
+        return out
 
     def conditional(self, counts, n_values=None, backoff=None, levels=None, key=()):
         """Log P(value | class, parents), (K, P, m), from counts (K, P, m); ``levels``: the
@@ -169,12 +264,12 @@ class Hierarchy:
         k, p, m = counts.shape
         levels = (p,) if levels is None else tuple(levels)
         with np.errstate(divide="ignore"):
-            return np.log(self.smooth(counts, levels, key)[-1]).reshape(k, p, m)
+            return np.log(self._smooth(counts, levels, key)[-1]).reshape(k, p, m)
 
     def categorical(self, counts, n_values=None):
         """Log P(value | class), (K, m): the tree of the class alone."""
         with np.errstate(divide="ignore"):
-            return np.log(self.smooth(np.asarray(counts)[:, None, :], (1,))[self._class_depth])
+            return np.log(self._smooth(np.asarray(counts)[:, None, :], (1,))[self._class_depth])
 
     def log_table(self, counts, levels, key=()):
         """The log table (parent slots, m + 1, K) of a conditional table's counts (K, slots, m),
@@ -182,7 +277,7 @@ class Hierarchy:
         missing takes P(child | class) from the hierarchy's class level (such rows are not in the tree)."""
         counts = np.asarray(counts)
         k, slots, m = counts.shape
-        dense = self.smooth(counts[:, :-1], levels, key)
+        dense = self._smooth(counts[:, :-1], levels, key)
         with np.errstate(divide="ignore"):
             present = np.log(dense[-1]).reshape(k, slots - 1, m)
             alone = np.log(dense[1])
