@@ -167,7 +167,7 @@ def _encode_nominal(col, attribute, out):
         if cats == list(values):
             out[:] = rows
             return 0
-        entry = attribute.index.codes(cats)
+        entry = _entry_codes(attribute, cats)
     else:
         arr = col.to_numpy() if isinstance(col, pd.Series) and not is_text_column(col) else col
         if (isinstance(arr, np.ndarray) and arr.dtype.kind in "iu" and values
@@ -179,8 +179,7 @@ def _encode_nominal(col, attribute, out):
         except TypeError:  # an unhashable value (a list in an object column)
             raise ParameterError(f"X: attribute {attribute.name!r} holds a value that is no nominal value "
                                  f"(an unhashable {type(_first_unhashable(arr)).__name__})") from None
-        keys = _number_index(values) if np.asarray(uniques).dtype.kind in "iuf" else None
-        entry = (attribute.index if keys is None else keys).codes(list(pd.Index(uniques, dtype=object)))
+        entry = _entry_codes(attribute, list(pd.Index(uniques, dtype=object)))
     out[:] = gather(entry, rows)  # row code -1 (missing) picks the appended -1
     return int(np.count_nonzero((out == -1) & (rows >= 0)))
 
@@ -202,6 +201,40 @@ def _encode_by_table(arr, values, out):
         np.where((arr < 0) | (arr > max(values)), max(values) + 1, arr)
     out[:] = lut[idx]
     return int(np.count_nonzero(out == -1))
+
+
+def _entry_codes(attribute, entries):
+    """The codes of distinct ``entries`` against the attribute's values, a number and its text meeting
+    one value across the kinds: numbers against values held as text (a column of numbers made nominal
+    and read from a file) and text against values held as numbers (the same column made nominal in
+    memory), each where every value stands for one number."""
+    values = attribute.values
+    plain = attribute.index.codes(entries)
+    if not entries or (plain >= 0).all():
+        return plain
+    index = _number_index(values)  # text values, each one number's text
+    if index is None and values and all(_is_number(v) for v in values):
+        index = ValueIndex([float(v) for v in values])  # numeric values
+        index = index if len(index.values) == len(set(index.values)) else None
+    if index is None:
+        return plain
+    return np.where(plain >= 0, plain, index.codes([_as_number(v) for v in entries]))
+
+
+def _is_number(v):
+    return isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_))
+
+
+def _as_number(v):
+    """The number an entry is or reads as (text), else None."""
+    if _is_number(v):
+        return float(v)
+    if isinstance(v, str):
+        try:
+            return float(v)
+        except ValueError:
+            return None
+    return None
 
 
 def _number_index(values):
