@@ -14,7 +14,9 @@ NUMBER_MUTATIONS = (("nan", float("nan")), ("inf", float("inf")), ("-inf", float
                     ("zero", 0), ("huge", 1e308), ("tiny", 5e-324), ("index", 99), ("text", "nope"), ("bool", True),
                     ("false", False), ("null", None), ("list", [1, 2]), ("dict", {"a": 1}), ("whole-huge", 10**100))
 STRING_MUTATIONS = (("empty", ""), ("other", "zz"), ("big", BIG), ("number", 3.5), ("null", None), ("list", ["a"]),
-                    ("dict", {}))
+                    ("dict", {}), ("bool", True))
+# a label list's entry made another entry of it: the same label twice is never a model's classes or values
+LABEL_LISTS = ("classes", "values")
 # what no field may hold: a model file holding one of these must not load (true/false where a number stood)
 NEVER = {"nan", "text", "big", "dict", "list", "bool", "false"}
 
@@ -84,6 +86,8 @@ def mutations(good):
             cases = [("text", "nope"), ("nan", float("nan")), ("some-list", [1])]
         else:
             cases = []
+        if isinstance(value, str) and isinstance(path[-1], int) and path[-1] > 0:
+            cases.append(("duplicate", _get(good, ".".join(str(p) for p in path[:-1]))[0]))
         for label, new in cases:
             doc = _copy(good)
             _set(doc, path, new)
@@ -138,7 +142,8 @@ def run(docs, X, load):
                 continue
             in_numbers = label == "null" and where.rsplit(".", 1)[-1].isdigit() and \
                 isinstance(_get(good, where), (int, float)) and not isinstance(_get(good, where), bool)
-            if (label in NEVER and not (label == "list" and isinstance(_get(good, where), list))) or in_numbers:
+            twice = label == "duplicate" and where.split(".")[-2] in LABEL_LISTS
+            if (label in NEVER and not (label == "list" and isinstance(_get(good, where), list))) or in_numbers or twice:
                 problems.append(f"{kind} {where} {label}: loaded a value no field may hold")  # (null among numbers)
                 continue
             why = check_loaded(model, X)

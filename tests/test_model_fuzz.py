@@ -24,7 +24,8 @@ KINDS = ["nb", "nb-kernel", "nb-mdl", "nb-map", "1r", "zeror", "bse", "bsj", "bs
          "tan", "kdb2", "kdb:k=2:estimation=hdp", "kdb:k=2:estimation=hgs",
          "kdb:k=2:numeric=resolution:estimation=hgs", "skdb", "aode", "a2de",
          "eskdb:n_estimators=2", "kdb:k=1:discriminative=parameter:penalty=1.0", "aode:discriminative=table:penalty=0.5",
-         "aode:discriminative=parameter:penalty=0.5", "wanbia", "nb-isotonic", "nb-sigmoid", "nb-temperature", "multinomial", "bernoulli"]
+         "aode:discriminative=parameter:penalty=0.5", "eskdb:n_estimators=2:discriminative=parameter:penalty=1.0",
+         "skdb:k=1:hybrid=gaussian", "eskdb-accurate:n_estimators=2", "wanbia", "nb-isotonic", "nb-sigmoid", "nb-temperature", "multinomial", "bernoulli"]
 COUNT_KINDS = ("multinomial", "bernoulli")
 
 

@@ -37,3 +37,48 @@ def test_numbers_made_nominal_meet_their_text_on_every_route(tmp_path):
         np.testing.assert_array_equal(_quiet_proba(streamed, X), expected)
     with pytest.warns(UnseenValueWarning):  # text that is no number stays unseen
         memory.predict_proba(pd.DataFrame({"a": ["one"], "b": ["x"]}))
+
+
+def _saved(model, X, y):
+    from seminaive.persistence import model_to_dict
+    import json
+    return json.loads(json.dumps(model_to_dict(model.fit(X, y))))
+
+
+@pytest.mark.parametrize("change, field", [
+    (lambda d: d["state"].__setitem__("classes", ["p", "q", "p"]), "state.classes"),
+    (lambda d: d["state"].__setitem__("classes", ["p", 1, "1"]), "state.classes"),
+    (lambda d: d["state"]["schema"]["attributes"][0]["values"].__setitem__(1, True), "state.schema.attributes[0]"),
+])
+def test_a_model_file_with_labels_of_another_meaning_is_refused(change, field):
+    """A class label twice (the third class predicted as the first) and true among texts (a value then
+    unseen) loaded with another meaning; each is refused naming the field."""
+    from seminaive.exceptions import DataFormatError
+    from seminaive.persistence import model_from_dict
+    from conftest import mixed_frame
+    X, y = mixed_frame(120, seed=2)
+    d = _saved(NaiveBayes(), X.astype({"size": "category"}), y)
+    change(d)
+    with pytest.raises(DataFormatError, match=field.replace("[", r"\[").replace("]", r"\]")):
+        model_from_dict(d)
+
+
+def test_a_normal_child_s_prior_weight_below_a_millionth_of_a_row_is_refused():
+    """m = 5e-324 loaded, and an empty cell's mean m * mu / m underflowed (predict and predict_proba
+    disagreed)."""
+    from seminaive import SelectiveKDB
+    from seminaive.exceptions import DataFormatError
+    from seminaive.persistence import model_from_dict
+    rng = np.random.default_rng(0)
+    n = 400
+    a, y = rng.integers(0, 3, n), rng.integers(0, 2, n)
+    X = pd.DataFrame({"a": np.array(list("abc"), dtype=object)[a], "x": rng.normal(y + a, 0.5),
+                      "z": rng.normal(y, 1, n)})
+    d = _saved(SelectiveKDB(k=1, hybrid="gaussian"), X, y)
+    assert d["state"]["normal_children"]
+    for m in (5e-324, 0.0, 1e-9):
+        d["state"]["normal_children"][0]["m"] = m
+        with pytest.raises(DataFormatError, match=r"state\.normal_children\[0\]\.m"):
+            model_from_dict(d)
+    d["state"]["normal_children"][0]["m"] = 4.0  # another weight the fit could have chosen loads
+    model_from_dict(d).predict_proba(X)

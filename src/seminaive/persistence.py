@@ -148,6 +148,7 @@ def model_from_dict(d, source="model"):
         if not isinstance(classes, list) or not classes or not all(isinstance(c, (str, int, float, bool))
                                                                    for c in classes):
             raise ValueError("state.classes: expected a non-empty list of class labels")
+        _check_labels(classes, "state.classes", "class labels")
         model.classes_ = np.asarray(classes)
         if state.get("schema") is None:  # every model is saved with its attributes
             raise ValueError("state.schema: missing (the model's attributes)")
@@ -172,6 +173,16 @@ def model_from_dict(d, source="model"):
     return model
 
 
+def _check_labels(labels, where, what):
+    """Labels as a fit writes them: distinct (as text too: 1 and "1" would be one value to a reader of
+    text), and true/false only beside each other (a column of booleans), never among texts or numbers."""
+    if len({str(v) for v in labels}) != len(labels):
+        raise ValueError(f"{where}: expected distinct {what}")
+    truth = [isinstance(v, bool) for v in labels]
+    if any(truth) and not all(truth):
+        raise ValueError(f"{where}: expected {what} of one kind (true/false among texts or numbers)")
+
+
 def _schema(d):
     """A schema from a model file, its attribute kinds and names checked."""
     if not isinstance(d, dict) or not isinstance(d.get("attributes"), list):
@@ -182,8 +193,7 @@ def _schema(d):
         values = a.get("values", [])
         if not isinstance(values, list) or not all(isinstance(v, (str, int, float, bool)) for v in values):
             raise ValueError(f"state.schema.attributes[{i}].values: expected a list of values (texts or numbers)")
-        if len({str(v) for v in values}) != len(values):
-            raise ValueError(f"state.schema.attributes[{i}].values: expected distinct values")
+        _check_labels(values, f"state.schema.attributes[{i}].values", "values")
     names = [a["name"] for a in d["attributes"]]
     if len(set(names)) != len(names):
         raise ValueError("state.schema.attributes: expected distinct names")

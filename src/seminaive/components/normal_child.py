@@ -23,6 +23,9 @@ __all__ = ["NormalChild"]
 KEYS = ("weight", "mean", "m2")
 
 
+MIN_M = 1e-6  # the least prior weight (in rows) a model file's normal child may give its class's normal
+
+
 class NormalChild:
     """P(x | class, parents) normal, for a numeric ``attribute`` (its ``column`` in the numeric block)
     and ``parents`` that give codes (see the module's notes).
@@ -129,6 +132,8 @@ class NormalChild:
         scale, m, floor = (float(numbers(d.get(key), f"{where}.{key}", (), low=0)) for key in ("scale", "m", "floor"))
         if scale <= 0 or math.frexp(scale)[0] != 0.5:
             raise ValueError(f"{where}.scale: expected a power of two, got {scale!r}")
+        if m < MIN_M:  # a cell without rows takes its mean as m * mu / m: underflow makes another model
+            raise ValueError(f"{where}.m: expected a prior weight of at least {MIN_M:g} rows, got {m!r}")
         child = cls(a, schema.numeric_indices.index(a), parents, m, scale, floor)
         shape = (child.n_configs + 1, k)
         stats = {key: numbers(d.get(key), f"{where}.{key}", shape, low=None if key == "mean" else 0) for key in KEYS}

@@ -342,8 +342,7 @@ class SearchNaiveBayes(SearchesChunks, SavedModel, ClassifierMixin, BaseEstimato
             raise ValueError(f"state.values, state.numeric_alone: expected one per attribute ({d})")
         for j, (a, vals, alone) in enumerate(zip(self.schema_.attributes, self._values, self._numeric_alone)):
             want = a.n_values if a.is_nominal else self.cuts_[j].size + 1
-            if not isinstance(vals, list) or len(vals) != want or not all(isinstance(v, (str, int, float))
-                                                                          for v in vals) \
+            if not isinstance(vals, list) or len(vals) != want or not all(isinstance(v, str) for v in vals) \
                     or len({str(v) for v in vals}) != want:
                 raise ValueError(f"state.values[{j}]: expected {want} distinct values of attribute {a.name!r}")
             if not isinstance(alone, bool) or (alone and a.is_nominal):
