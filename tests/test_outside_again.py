@@ -82,3 +82,21 @@ def test_a_normal_child_s_prior_weight_below_a_millionth_of_a_row_is_refused():
             model_from_dict(d)
     d["state"]["normal_children"][0]["m"] = 4.0  # another weight the fit could have chosen loads
     model_from_dict(d).predict_proba(X)
+
+
+@pytest.mark.parametrize("make", ["tan", "kdb2", "skdb", "eskdb"])
+def test_discriminative_weights_choose_folds_from_the_rows_they_have(make):
+    """Every class of fewer rows than the penalty's five folds: scikit-learn's StratifiedKFold refused
+    (n_splits=5 cannot be greater than the number of members in each class); the project's fold maker
+    deals each class into as many folds as it has rows. And a class of three rows among larger ones."""
+    from seminaive.models import make_model
+    from conftest import mixed_frame
+    spec = {"eskdb": "eskdb:n_estimators=2"}.get(make, make)
+    X, y = mixed_frame(150, seed=5, missing=0.0)
+    y = y.copy()
+    y[:3] = "rare"  # three rows of a fourth class
+    for rows in (slice(0, 11), slice(None)):  # 11 rows: classes of 3 and 4 rows; then all 150
+        model = make_model(spec).set_params(discriminative="parameter").fit(X[rows], y[rows])
+        p = model.predict_proba(X)
+        assert "rare" in model.classes_ and np.allclose(p.sum(axis=1), 1.0)
+        assert (model.predict(X[rows]) == y[rows]).mean() > 0.5

@@ -34,6 +34,7 @@ from .._jit import compiled
 from .._state import field, index, numbers
 from .._validation import check_param
 from ..core.counting import distinct, merge_distinct
+from ..core.folds import fold_pairs, stratified_folds
 from ..exceptions import ParameterError
 from ..learning.sources import OneTable, map_reduce
 from .weight_rows import choice_sample, rows_of, training_chunk
@@ -254,14 +255,15 @@ def _unpack(res, used, k):
 
 
 def _held_out_losses(model, table, y, weight, how):
-    """Squared error (Brier, summed) of FOLDS stratified folds, each predicted by the model refitted on
-    the others (structure, intervals, tables) with weights under every penalty: (penalties + 1,),
-    the first without weights."""
-    from sklearn.model_selection import StratifiedKFold
+    """Squared error (Brier, summed) of FOLDS stratified folds (the project's one fold maker: a class of
+    fewer rows than folds is dealt into as many as it has; fewer rows than two: no folds, and no weights
+    chosen), each predicted by the model refitted on the others (structure, intervals, tables) with weights
+    under every penalty: (penalties + 1,), the first without weights."""
     losses = np.zeros(len(PENALTIES) + 1)
     sw = np.ones(y.size) if weight is None else np.asarray(weight, dtype=np.float64)
-    folds = StratifiedKFold(FOLDS, shuffle=True, random_state=model.random_state)
-    for train, test in folds.split(np.zeros(y.size), y):
+    if y.size < 2:
+        return losses
+    for train, test in fold_pairs(stratified_folds(y, min(FOLDS, y.size), model.random_state)):
         train_table, train_weight = rows_of(table, train), None if weight is None else weight[train]
         base, ops = model.__class__(**{**model.get_params(deep=False), "discriminative": None}), model._weighting
         base.schema_, base.classes_ = model.schema_, model.classes_
