@@ -29,6 +29,18 @@ class CountModel(BaseNaiveBayes):
     _parameter_constraints = {"alpha": dict(kind="number", low=0), "priors": check_priors}
 
     def _validate(self, X, reset):
+        if not reset and isinstance(X, pd.DataFrame) and hasattr(self, "feature_names_in_"):
+            names = [str(c) for c in X.columns]  # columns matched by name, as the tabular models match them
+            missing = [n for n in self.feature_names_in_ if n not in names]
+            if missing:
+                raise ParameterError(f"X: the model's feature(s) {', '.join(map(repr, missing[:5]))} are not columns "
+                                     f"(columns: {', '.join(names[:10])}{' ...' if len(names) > 10 else ''})")
+            if names != list(self.feature_names_in_):
+                X = X.iloc[:, [names.index(n) for n in self.feature_names_in_]]
+        if not reset and getattr(X, "shape", (1,))[0] == 0 and hasattr(self, "n_features_in_"):
+            if len(X.shape) != 2 or X.shape[1] != self.n_features_in_:
+                raise ParameterError(f"X: expected {self.n_features_in_} features, got shape {X.shape}")
+            return np.zeros((0, self.n_features_in_))  # no rows: no predictions
         try:
             return validate_data(self, X, accept_sparse="csr", reset=reset, dtype=np.float64)
         except ValueError as e:

@@ -6,7 +6,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import _check_sample_weight, check_array, column_or_1d, validate_data
+from sklearn.utils.validation import _check_sample_weight, column_or_1d, validate_data
 
 from .data.dataset import declared_labels, is_declared
 from .data.encoding import check_2d, encode, is_codes, refuse_undeclared, select_columns
@@ -184,15 +184,35 @@ def _factorize_classes(y):
         check_classification_targets(y)
         raise
     if (codes < 0).any():
-        raise ParameterError(f"y: {int(np.count_nonzero(codes < 0))} class labels are missing")
+        raise ParameterError(f"y: {int(np.count_nonzero(codes < 0))} class labels are missing; drop those "
+                             f"instances first")
     uniques = np.asarray(uniques)
+    kinds = {"text" if isinstance(v, (str, bytes)) else "number" for v in uniques.tolist()}
+    if len(kinds) > 1:  # 1 and "1" would be two classes that print alike
+        number = next(v for v in uniques.tolist() if not isinstance(v, (str, bytes)))
+        text = next(v for v in uniques.tolist() if isinstance(v, (str, bytes)))
+        raise ParameterError(f"y: expected class labels of one kind, got numbers and text (such as {number!r} and "
+                             f"{text!r}); Unknown label type: unknown")
     with warnings.catch_warnings():  # its many-classes heuristic would look at the distinct labels as samples
         warnings.filterwarnings("ignore", message="The number of unique classes is greater than 50%")
-        check_classification_targets(uniques)
+        try:
+            check_classification_targets(uniques)
+        except ValueError as e:  # scikit-learn's words kept at the end (its estimator checks look for them)
+            first = str(e).split(". ")[0]
+            raise ParameterError(f"y: expected class labels (discrete values), got {_kind_of(uniques)}; "
+                                 f"{first}") from None
     try:
         return _sorted_classes(uniques, codes, strict=True)
     except TypeError:  # labels of mixed types: numpy's message
         return np.unique(y, return_inverse=True)
+
+
+def _kind_of(uniques):
+    """What a column of distinct labels holds, in a few words (for an error)."""
+    sample = ", ".join(repr(v) for v in uniques.tolist()[:3])
+    if uniques.dtype.kind == "f":
+        return f"numbers with fractions ({sample}, ...)"
+    return f"values such as {sample}"
 
 
 def _sorted_classes(classes, codes, strict=False):
@@ -222,6 +242,8 @@ def encode_target(y, n_samples):
     """
     if y is None:
         raise ParameterError("y: this estimator requires y to be passed, but the target y is None")
+    if n_samples == 0:
+        raise ParameterError("X: expected at least one instance, got 0 (0 sample(s))")
     if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
         codes = y.array.codes.astype(np.intp)  # (the Categorical's own codes: -1 where missing)
         if codes.size and codes.min() < 0:
@@ -233,7 +255,11 @@ def encode_target(y, n_samples):
     else:
         y = column_or_1d(np.asarray(y) if not isinstance(y, pd.Series) else y.to_numpy(), warn=True)
         if y.dtype.kind in "fc":
-            check_array(y, ensure_2d=False, dtype=None, input_name="y", ensure_all_finite=True)
+            if np.isnan(y).any():
+                raise ParameterError(f"y: {int(np.isnan(y).sum())} class labels are missing (NaN); drop those "
+                                     f"instances first")
+            if not np.isfinite(y).all():
+                raise ParameterError(f"y: expected finite class labels, got {y[~np.isfinite(y)][0]!r}")
         if y.dtype.kind in "iu" and y.size and y.min() >= 0 and y.max() < 1 << 20:
             present = np.bincount(y) > 0  # integer labels: no sort needed
             classes = np.flatnonzero(present).astype(y.dtype)

@@ -112,6 +112,9 @@ def bayes_gains(tables, alpha=BAYES_ALPHA):
     for p, n in enumerate(tables):
         by_shape.setdefault(n.shape, []).append(p)
     for (_, a, b), where in by_shape.items():
+        if a == 0 or b == 0:  # an attribute of no values (every row missing): no arc gains anything
+            out[where] = 0.0
+            continue
         n = np.stack([tables[p] for p in where]).astype(np.float64, copy=False)  # (P, K, a, b)
         cells = (gammaln(alpha + n) - gammaln(alpha)).sum(axis=(1, 2, 3))
         rows, cols = n.sum(axis=3), n.sum(axis=2)  # (P, K, a): by i's values; (P, K, b): by j's

@@ -274,7 +274,7 @@ def parent_slots(table, r):
     k, ext, rest = table.shape[0], table.shape[1:r + 1], table.shape[r + 1:]
     if r == 1:  # one attribute: its values, then its missing value, already
         return table
-    flat = table.reshape(k, -1, *rest)
+    flat = table.reshape(k, math.prod(ext), *rest)  # (not -1: a child of no values makes rest hold a 0)
     present = _present(ext)
     return np.concatenate([flat[:, present], flat[:, ~present].sum(axis=1, keepdims=True)], axis=1)
 

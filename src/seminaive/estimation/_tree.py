@@ -241,6 +241,14 @@ class Hierarchy:
         counts = np.asarray(counts)
         k, m = counts.shape[0], counts.shape[-1]
         levels = tuple(levels)
+        if m == 0:  # a child of no values (every row missing): nothing to estimate at any depth
+            steps = tree_steps(k, levels)
+            sizes, size = [1], 1
+            for d in range(1, len(steps) + 1):
+                size = size // _arity(steps[d - 2]) if isinstance(steps[d - 1], tuple) else size
+                size *= _arity(steps[d - 1])
+                sizes.append(size)
+            return [np.zeros((n, 0)) for n in sizes]
         sizes = [int(lv.n_values if isinstance(lv, Ladder) else lv) for lv in levels]
         full = counts.reshape(k, *sizes, m)
         free = tuple(a for a, lv in enumerate(levels, start=1) if not isinstance(lv, Ladder)) + (full.ndim - 1,)
