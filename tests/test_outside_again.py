@@ -161,3 +161,14 @@ def test_count_models_match_columns_by_name_as_the_tabular_models(make):
     for bad in (X[["w1", "w2"]], X.rename(columns={"w1": "v1"})):
         with pytest.raises(ParameterError, match="X: the model's feature"):
             m.predict_proba(bad)
+
+
+def test_a_declared_width_beyond_the_limit_is_refused_before_anything_is_built():
+    """``Codes([[0], [1]], n_values=[10**12])`` made every default label as text and grew until the kernel
+    killed the process (21 GiB)."""
+    from seminaive.data import Codes
+    from seminaive.data.codes import MAX_N_VALUES
+    from seminaive.exceptions import ParameterError
+    with pytest.raises(ParameterError, match=r"n_values: column 0 \(x0\) declares 1,000,000,000,000 values; at most"):
+        Codes([[0], [1]], n_values=[10 ** 12])
+    assert Codes([[0], [1]], n_values=[MAX_N_VALUES // 1000]).n_values.tolist() == [MAX_N_VALUES // 1000]

@@ -15,6 +15,9 @@ from .schema import NOMINAL, Attribute, Schema
 __all__ = ["Codes"]
 
 
+MAX_N_VALUES = 10_000_000  # the most values a declared width may give one attribute
+
+
 class Codes:
     """Nominal attributes as integer codes with declared widths.
 
@@ -53,6 +56,11 @@ class Codes:
             raise ParameterError(f"n_values: expected {d} whole numbers >= 0 (one per column of codes), got "
                                  f"{np.asarray(n_values).tolist()!r}"[:300])
         names = [f"x{j}" for j in range(d)] if names is None else [str(n) for n in names]
+        if (widths > MAX_N_VALUES).any():  # before a label is made for each value
+            j = int(np.flatnonzero(widths > MAX_N_VALUES)[0])
+            raise ParameterError(f"n_values: column {j} ({names[j] if j < len(names) else j}) declares "
+                                 f"{int(widths[j]):,} values; at most {MAX_N_VALUES:,} (each value is a cell of "
+                                 f"every table of the attribute)")
         if len(names) != d or len(set(names)) != d:
             raise ParameterError(f"names: expected {d} distinct names (one per column of codes), got {len(names)}"
                                  + (" with repeats" if len(names) == d else ""))
