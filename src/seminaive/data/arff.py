@@ -31,6 +31,11 @@ _JAVA_DATE = (("yyyy", "%Y"), ("yy", "%y"), ("MMMM", "%B"), ("MMM", "%b"), ("MM"
               ("H", "%H"), ("h", "%I"), ("m", "%M"), ("s", "%S"))
 
 
+_FIELDS = {"%Y": "year", "%y": "year", "%B": "month", "%b": "month", "%m": "month", "%d": "day", "%H": "hour",
+           "%I": "hour", "%M": "minute", "%S": "second", "%f": "fraction of a second", "%A": "weekday",
+           "%a": "weekday", "%p": "AM/PM mark", "%z": "time zone"}
+
+
 def java_date_format(pattern, name="", path=None, lineno=None):
     """A Weka (Java SimpleDateFormat) date format as a strptime format; quoted text is literal.
 
@@ -39,7 +44,7 @@ def java_date_format(pattern, name="", path=None, lineno=None):
     >>> java_date_format("yyyy-MM-dd'T'HH:mm:ss"), java_date_format("dd/MM/yy hh:mm a")
     ('%Y-%m-%dT%H:%M:%S', '%d/%m/%y %I:%M %p')
     """
-    out, i = [], 0
+    out, i, seen = [], 0, {}
     while i < len(pattern):
         if pattern[i] == "'":  # quoted text, '' a quote (inside quotes too)
             if pattern.startswith("''", i):
@@ -58,6 +63,11 @@ def java_date_format(pattern, name="", path=None, lineno=None):
             continue
         for java, strp in _JAVA_DATE:
             if pattern.startswith(java, i):
+                field = _FIELDS[strp]
+                if field in seen:  # strptime cannot read a field twice (and which one would count?)
+                    raise DataFormatError(f"attribute {name!r}: the date format {pattern!r} gives the {field} twice "
+                                          f"({seen[field]!r} and {java!r})", path=path, line=lineno)
+                seen[field] = java
                 out.append(strp)
                 i += len(java)
                 break
