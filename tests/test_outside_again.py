@@ -172,3 +172,27 @@ def test_a_declared_width_beyond_the_limit_is_refused_before_anything_is_built()
     with pytest.raises(ParameterError, match=r"n_values: column 0 \(x0\) declares 1,000,000,000,000 values; at most"):
         Codes([[0], [1]], n_values=[10 ** 12])
     assert Codes([[0], [1]], n_values=[MAX_N_VALUES // 1000]).n_values.tolist() == [MAX_N_VALUES // 1000]
+
+
+def test_an_arff_date_format_giving_a_field_twice_is_refused_naming_the_line(tmp_path):
+    from seminaive.exceptions import DataFormatError
+    path = tmp_path / "d.arff"
+    path.write_text('@relation t\n@attribute d date "yy-MM-yydd"\n@attribute c {p,q}\n@data\n"20-01-2001",p\n')
+    with pytest.raises(DataFormatError, match=r"line 2: attribute 'd': the date format 'yy-MM-yydd' gives the year "
+                                              r"twice"):
+        load_file(path)
+
+
+def test_a_dictionary_entry_no_row_uses_is_not_reported_as_a_row_s_value():
+    """A damaged Parquet file's dictionary held an entry outside the model's values that no row used: the
+    error message itself raised IndexError (it looked for such a row)."""
+    import pyarrow as pa
+    from seminaive.data.arrow_values import encode_arrow
+    from seminaive.data.schema import Attribute
+    from seminaive.exceptions import DataFormatError
+    a = Attribute("b", "nominal", ("x", "y"))
+    unused = pa.DictionaryArray.from_arrays(pa.array([0, 1, 0], type=pa.int32()), pa.array(["x", "y", "zz"]))
+    assert encode_arrow(unused, a, "f.parquet").codes.tolist() == [0, 1, 0]
+    used = pa.DictionaryArray.from_arrays(pa.array([0, 2, 0], type=pa.int32()), pa.array(["x", "y", "zz"]))
+    with pytest.raises(DataFormatError, match="f.parquet, column b: value zz is not one of"):
+        encode_arrow(used, a, "f.parquet")

@@ -78,11 +78,11 @@ def encode_arrow(col, attribute, path, unseen=None):
     if col.null_count:
         gone |= col.is_null().to_numpy(zero_copy_only=False)
         codes[gone] = -1
-    if check:
-        outside = (codes < 0) & ~gone
+    outside = ((codes < 0) & ~gone) if check else None  # (an entry no row uses, as a damaged file has, is none)
+    if check and outside.any():
         if unseen is None:
-            raise DataFormatError(f"value {col.filter(pa.array(outside))[0]} is not one of the attribute's values",
-                                  path=path, column=attribute.name)
+            raise DataFormatError(f"value {col[int(np.flatnonzero(outside)[0])]} is not one of the attribute's "
+                                  f"values", path=path, column=attribute.name)
         unseen[attribute.name] = unseen.get(attribute.name, 0) + int(np.count_nonzero(outside))
     return pd.Categorical.from_codes(codes, categories=categories)
 
