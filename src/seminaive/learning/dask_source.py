@@ -30,13 +30,27 @@ def _distinct(col):
     return pd.unique(parts.compute().to_numpy(dtype=object)).tolist()
 
 
+def _known_categories(col):
+    """Whether dask knows a categorical column's categories (a Parquet dictionary column's it does not)."""
+    from dask.dataframe.utils import has_known_categories
+    return has_known_categories(col)
+
+
+def _partition_categories(col):
+    """The categories of a categorical column whose categories dask does not know: each partition's, in
+    partition order, united as pandas unites them (computed from the partitions themselves, not through
+    the ``cat`` accessor, which some dask versions do not offer on every expression)."""
+    import dask
+    parts = dask.compute(*[dask.delayed(lambda p: list(p.cat.categories))(p) for p in col.to_delayed()])
+    return pd.api.types.union_categoricals([pd.Categorical([], categories=c) for c in parts]).categories
+
+
 def declare_dask(X, nominal=None):
     """A dask DataFrame whose nominal columns are categoricals with the same categories in
     every partition: a categorical's own (those of its partitions in order, as pandas unites
     them, where dask does not know them: a dictionary column of a Parquet file), else the
     sorted values, as an in-memory fit has them. Which columns are nominal is the in-memory
     rule (:func:`~seminaive.data.encoding.is_nominal_column`) applied to the distinct values."""
-    from dask.dataframe.utils import has_known_categories
     meta = X._meta
     declared = {}
     forced = {X.columns[j] for j in resolve_columns(nominal, [str(c) for c in X.columns])}
@@ -46,8 +60,8 @@ def declare_dask(X, nominal=None):
             declared[col] = pd.CategoricalDtype(class_values(pd.Series(_distinct(X[col]), dtype=object)))
             continue
         if isinstance(dt, pd.CategoricalDtype):
-            if not has_known_categories(X[col]):  # unknown categories: learn them
-                declared[col] = pd.CategoricalDtype(X[col].cat.as_known().cat.categories)
+            if not _known_categories(X[col]):  # unknown categories (a Parquet column's dictionary): learn them
+                declared[col] = pd.CategoricalDtype(_partition_categories(X[col]))
             continue
         if pd.api.types.is_numeric_dtype(dt) and not pd.api.types.is_bool_dtype(dt):
             continue
@@ -90,7 +104,7 @@ class DaskFrameSource(DataSource):
         self._given, self.nominal, self.keep = (X, y, classes), nominal, keep
         self.names = [str(c) for c in X.columns]
         X = declare_dask(X, nominal)
-        known = isinstance(y.dtype, pd.CategoricalDtype) and y.dtype.categories is not None
+        known = isinstance(y.dtype, pd.CategoricalDtype) and _known_categories(y)
         if classes is None:  # sorted, as in memory (a categorical's categories, those without instances too)
             classes = class_values(pd.Series(pd.Categorical([], categories=y.dtype.categories)) if known
                                    else pd.Series(_distinct(y), dtype=object))
