@@ -145,7 +145,7 @@ def _restarting(path, names, header, sep, floats, consume, block_size, include=N
     """Run ``consume(batches)`` over the file; a float column pyarrow cannot parse
     becomes text and the pass starts again. Returns ``(result, floats)``."""
     import pyarrow as pa
-    floats = set(floats)
+    floats, restarts = set(floats), 0
     while True:
         try:
             return consume(csv_batches(path, names, header, sep, floats, block_size, include, quoted)), floats
@@ -154,6 +154,25 @@ def _restarting(path, names, header, sep, floats, consume, block_size, include=N
             if j is None:
                 raise ArrowRowError(f"not valid CSV ({str(e).splitlines()[0]})", path=path) from None
             floats.discard(j)
+            restarts += 1
+            if restarts == RESTARTS_BEFORE_TEXT and floats:  # many columns of text: find them all in one pass
+                floats = _number_columns(path, names, header, sep, floats, block_size, quoted)
+
+
+RESTARTS_BEFORE_TEXT = 2  # after this many columns found to hold text, one pass as text finds the rest
+
+
+def _number_columns(path, names, header, sep, floats, block_size, quoted):
+    """The columns of ``floats`` whose every present value numpy reads as a number, from one pass
+    reading them as text (a wide file whose columns hold text one by one would otherwise be read
+    again for each)."""
+    include = sorted(floats)
+    left = set(include)
+    for batch in csv_batches(path, names, header, sep, set(), block_size, include, quoted):
+        for k, j in enumerate(include):
+            if j in left and text_numbers(batch.column(k))[0] is None:
+                left.discard(j)
+    return left
 
 
 def _is_float(col):
