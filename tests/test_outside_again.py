@@ -241,3 +241,30 @@ def test_a_wide_file_of_text_columns_is_read_in_a_bounded_number_of_passes(tmp_p
     expected = pd.read_csv(tmp_path / "wide.csv").drop(columns="cls")
     for c in ("c0", "c1", "c599"):
         assert [str(v) for v in data.X[c]] == [str(v) for v in expected[c]]
+
+
+def test_a_model_file_over_the_limit_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    """A 600 MB model file was refused only after 34 s and 3.1 GB (parsed first): the size is checked
+    first, against 256 MiB by default, a larger limit given by the caller or the environment."""
+    from seminaive import save_model, load_model
+    from seminaive.exceptions import DataFormatError
+    from seminaive.persistence import MAX_BYTES
+    assert MAX_BYTES == 256 << 20
+    path = tmp_path / "m.json"
+    with open(path, "wb") as fh:  # a sparse file: its size without its bytes
+        fh.truncate(MAX_BYTES + 1)
+    import seminaive.persistence as persistence
+    monkeypatch.setattr(persistence, "open", lambda *a, **k: pytest.fail("the file was opened"), raising=False)
+    with pytest.raises(DataFormatError, match=r"the file holds 268,435,457 bytes, more than a model file may"):
+        load_model(path)
+    monkeypatch.delattr(persistence, "open")
+    good = tmp_path / "good.json"
+    X = pd.DataFrame({"a": list("xyxy")})
+    save_model(NaiveBayes().fit(X, ["p", "q", "p", "q"]), good)
+    size = good.stat().st_size
+    with pytest.raises(DataFormatError, match=f"the file holds {size:,} bytes"):
+        load_model(good, max_bytes=size - 1)
+    monkeypatch.setenv("SEMINAIVE_MAX_MODEL_BYTES", str(size - 1))
+    with pytest.raises(DataFormatError, match=f"more than a model file may \\({size - 1:,}"):
+        load_model(good)
+    assert load_model(good, max_bytes=size).classes_.tolist() == ["p", "q"]

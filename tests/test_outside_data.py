@@ -349,7 +349,8 @@ def test_each_pass_over_a_file_shows_its_rows():
     assert out.getvalue().splitlines() == [
         "  pass 1 over the data, rows: 5 (0 s)", "  pass 1 over the data, rows: 10 (0 s)",
         "  pass 1 over the data, rows: 14 (0 s)", "  pass 1 over the data, rows: 14 of 14 (0 s)",
-        *[f"  pass {k} over the data, rows: {n} of 14 (0 s)" for k in (2, 3) for n in (5, 10, 14)]]
+        *[f"  pass {k} over the data, rows: {n} of 14 (0 s{', about 0 s left' if n < 14 else ''})"
+          for k in (2, 3) for n in (5, 10, 14)]]
     quiet = io.StringIO()
     with progress_to(quiet, every=60.0):
         fit_file(KDB(k=1), dataset_path("weather.numeric"), chunksize=5)

@@ -13,7 +13,7 @@ Examples
 ...     for i in range(1, 3):
 ...         step("members", i, 2)
 >>> out.getvalue().splitlines()
-['  members: 1 of 2 (0 s)', '  members: 2 of 2 (0 s)']
+['  members: 1 of 2 (0 s, about 0 s left)', '  members: 2 of 2 (0 s)']
 >>> step("members", 1, 2)  # nobody asked: nothing printed
 """
 
@@ -42,10 +42,25 @@ class _Sink:
         if due or (printed and total is not None and done >= total):
             self.last[what] = now
             of = "" if total is None else f" of {total:,}"
-            print(f"  {what}: {done:,}{of} ({now - start:.0f} s)", file=self.stream, flush=True)
+            left = "" if total is None or not 0 < done < total else \
+                f", about {_duration((now - start) * (total - done) / done)} left"
+            print(f"  {what}: {done:,}{of} ({now - start:.0f} s{left})", file=self.stream, flush=True)
         if total is not None and done >= total:  # the next round of the same work starts afresh
             self.started.pop(what, None)
             self.last.pop(what, None)
+
+
+def _duration(seconds):
+    """A time left as people say it: seconds, then minutes, then hours.
+
+    >>> _duration(42.4), _duration(150), _duration(7300)
+    ('42 s', '2.5 min', '2.0 h')
+    """
+    if seconds < 100:
+        return f"{seconds:.0f} s"
+    if seconds < 6000:
+        return f"{seconds / 60:.1f} min"
+    return f"{seconds / 3600:.1f} h"
 
 
 def wanted(stream):

@@ -18,7 +18,8 @@ from .registry import model_class
 __all__ = ["model_to_dict", "model_from_dict", "save_model", "load_model"]
 
 FORMAT = "seminaive-model"
-MAX_BYTES = 1 << 30  # a model file larger than this is refused before it is read
+MAX_BYTES = 256 << 20  # a model file larger than this is refused before it is read (unless asked for more)
+MAX_BYTES_VARIABLE = "SEMINAIVE_MAX_MODEL_BYTES"  # the command line's way to ask for more
 MAX_TEXT = 10_000  # the longest text (a name, a value, a class) a model file may hold
 VERSION = 1
 
@@ -221,8 +222,26 @@ def save_model(model, path, overwrite=False):
     atomic_write_text(path, text + "\n", overwrite)
 
 
-def load_model(path):
-    """Read a model written by :func:`save_model`.
+def _max_bytes(max_bytes):
+    """The largest model file to read: ``max_bytes``, else the environment's
+    :data:`MAX_BYTES_VARIABLE`, else :data:`MAX_BYTES`."""
+    if max_bytes is None:
+        given = os.environ.get(MAX_BYTES_VARIABLE)
+        if given is None:
+            return MAX_BYTES
+        try:
+            max_bytes = int(given)
+        except ValueError:
+            raise DataFormatError(f"{MAX_BYTES_VARIABLE}: expected a whole number of bytes, got {given!r}") from None
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 1:
+        raise DataFormatError(f"max_bytes: expected a whole number of bytes >= 1, got {max_bytes!r}")
+    return max_bytes
+
+
+def load_model(path, max_bytes=None):
+    """Read a model written by :func:`save_model`. A file of more than ``max_bytes`` (default
+    :data:`MAX_BYTES`, 256 MiB, or the environment's ``SEMINAIVE_MAX_MODEL_BYTES``) is refused before it
+    is read: parsing JSON takes several times the file's size in memory and time.
 
     Examples
     --------
@@ -237,10 +256,12 @@ def load_model(path):
     True
     """
     path = os.fspath(path)
+    limit = _max_bytes(max_bytes)
     try:
         size = os.path.getsize(path)
-        if size > MAX_BYTES:
-            raise DataFormatError(f"the file holds {size:,} bytes, more than a model file may ({MAX_BYTES:,})",
+        if size > limit:
+            raise DataFormatError(f"the file holds {size:,} bytes, more than a model file may ({limit:,}; "
+                                  f"load_model(path, max_bytes=...) or {MAX_BYTES_VARIABLE} reads larger ones)",
                                   path=path)
         with open(path, "rb") as fh:
             text = fh.read().decode("utf-8")

@@ -31,6 +31,8 @@ from scipy.optimize import minimize
 from threadpoolctl import threadpool_limits
 
 from .._jit import compiled
+from .._memory import check_memory
+from .._progress import step
 from .._state import field, index, numbers
 from .._validation import check_param
 from ..core.counting import distinct, merge_distinct
@@ -48,6 +50,7 @@ __all__ = ["DISCRIMINATIVE", "LOG_LINEAR", "PENALTIES", "Weighting", "check_pena
 DISCRIMINATIVE = ("table", "parameter")
 PENALTIES = (0.01, 0.1, 1.0, 10.0, 100.0)  # penalty="auto": the one of least held-out squared error (or none)
 FOLDS = 5
+LBFGS_VECTORS = 30  # L-BFGS-B holds about this many vectors of the weights' size (its 10 pairs, bounds, work)
 MAX_ITERATIONS = 300  # L-BFGS's (tic-tac-toe's weights converge in 100 to 250)
 CHOICE_ROWS = 2000  # penalty="auto" chooses on at most this many rows (a stratified sample): a prior's strength
 
@@ -179,9 +182,16 @@ def _minimize(fun, start, how, k, args=()):
     kept in [0, 1] (WANBIA's), on one BLAS thread (small vectors: BLAS's threads only wait on each
     other)."""
     bounds = None if how == "parameter" else [(None, None)] * k + [(0.0, 1.0)] * (start.size - k)
+    check_memory(LBFGS_VECTORS * 8 * start.size, f"discriminative weights ({start.size:,} of them)",
+                 "fewer attributes or discriminative=\"table\"")
+    what = f"discriminative weights ({start.size:,}): iterations (at most)"
+    done = iter(range(1, MAX_ITERATIONS + 1))
     with threadpool_limits(1, "blas"):
-        return minimize(fun, start, args=args, jac=True, method="L-BFGS-B", bounds=bounds,
-                        options={"maxiter": MAX_ITERATIONS, "ftol": 1e-10, "gtol": 1e-6})
+        res = minimize(fun, start, args=args, jac=True, method="L-BFGS-B", bounds=bounds,
+                       options={"maxiter": MAX_ITERATIONS, "ftol": 1e-10, "gtol": 1e-6},
+                       callback=lambda *_: step(what, next(done, MAX_ITERATIONS), MAX_ITERATIONS))
+    step(what, MAX_ITERATIONS, MAX_ITERATIONS)  # ended (its line, where any was printed, says so)
+    return res
 
 
 def fit_weights(model, table, y, weight, how, penalty, start=None):
@@ -263,7 +273,8 @@ def _held_out_losses(model, table, y, weight, how):
     sw = np.ones(y.size) if weight is None else np.asarray(weight, dtype=np.float64)
     if y.size < 2:
         return losses
-    for train, test in fold_pairs(stratified_folds(y, min(FOLDS, y.size), model.random_state)):
+    pairs = fold_pairs(stratified_folds(y, min(FOLDS, y.size), model.random_state))
+    for f, (train, test) in enumerate(pairs, start=1):
         train_table, train_weight = rows_of(table, train), None if weight is None else weight[train]
         base, ops = model.__class__(**{**model.get_params(deep=False), "discriminative": None}), model._weighting
         base.schema_, base.classes_ = model.schema_, model.classes_
@@ -279,6 +290,7 @@ def _held_out_losses(model, table, y, weight, how):
             post = np.exp(log_posteriors(ops.log_joint(fitted, held), fitted.class_log_prior_))
             post[rows, y[test]] -= 1.0
             losses[i] += float(np.dot(sw[test], (post * post).sum(axis=1)))
+        step("discriminative weights: the penalty's held-out folds", f, len(pairs))
     return losses
 
 
