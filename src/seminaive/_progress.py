@@ -22,7 +22,7 @@ import contextvars
 import os
 import time
 
-__all__ = ["progress_to", "step", "wanted", "EVERY"]
+__all__ = ["progress_to", "step", "wanted", "duration", "EVERY"]
 
 EVERY = 2.0  # seconds of work before the first line, and between lines
 
@@ -43,17 +43,17 @@ class _Sink:
             self.last[what] = now
             of = "" if total is None else f" of {total:,}"
             left = "" if total is None or not 0 < done < total else \
-                f", about {_duration((now - start) * (total - done) / done)} left"
+                f", about {duration((now - start) * (total - done) / done)} left"
             print(f"  {what}: {done:,}{of} ({now - start:.0f} s{left})", file=self.stream, flush=True)
         if total is not None and done >= total:  # the next round of the same work starts afresh
             self.started.pop(what, None)
             self.last.pop(what, None)
 
 
-def _duration(seconds):
+def duration(seconds):
     """A time left as people say it: seconds, then minutes, then hours.
 
-    >>> _duration(42.4), _duration(150), _duration(7300)
+    >>> duration(42.4), duration(150), duration(7300)
     ('42 s', '2.5 min', '2.0 h')
     """
     if seconds < 100:

@@ -25,6 +25,7 @@ except ImportError:  # pragma: no cover - not POSIX: no lock
     fcntl = None
 
 from .._atomic import atomic_write_text
+from .._progress import duration
 from .._target import unwrap
 from ..datasets import load_any
 from ..exceptions import SeminaiveError
@@ -274,10 +275,13 @@ def _warm_up(model, X, y, rows=60):
 
 def _run_splits(experiment, fh, new_file, done, progress, started):
     """Fit and test every split not yet done, one complete row each, flushed as it is written."""
+    from threadpoolctl import threadpool_limits
     writer = csv.DictWriter(fh, fieldnames=RESULT_COLUMNS)
     if new_file:
         writer.writeheader()
     warmed = set()
+    units, unit = len(experiment.datasets) * len(experiment.models), 0
+    ran = 0.0  # seconds spent running splits (resumed ones took none): the rate of what is left
     for di, ds in enumerate(experiment.datasets):
         d = load_any(ds) if isinstance(ds, str) else ds
         X, y = unwrap(d)
@@ -294,11 +298,12 @@ def _run_splits(experiment, fh, new_file, done, progress, started):
             for k in todo:
                 tr, te = splits[k]
                 m = clone(model)
-                c0 = time.process_time()
-                m.fit(X.iloc[tr], y.iloc[tr])
-                c1 = time.process_time()
-                pred, proba = predictions(m, X.iloc[te], one_pass=False)  # every model as a peer's API: times alike
-                c2 = time.process_time()
+                with threadpool_limits(1):  # every model on one thread (BLAS, OpenMP): peers' CPU time as ours
+                    c0 = time.process_time()
+                    m.fit(X.iloc[tr], y.iloc[tr])
+                    c1 = time.process_time()
+                    pred, proba = predictions(m, X.iloc[te], one_pass=False)  # every model as a peer's API
+                    c2 = time.process_time()
                 if proba is not None:  # align the model's classes with the data set's
                     full = np.zeros((len(te), len(classes)))
                     for j, c in enumerate(m.classes_):
@@ -318,7 +323,11 @@ def _run_splits(experiment, fh, new_file, done, progress, started):
                                  "reliability": "" if bins is None else json.dumps(
                                      {k: v.tolist() for k, v in bins.items()})})
                 fh.flush()
+            unit += 1
+            spent = time.perf_counter() - t0
+            ran += spent
             if progress is not None:
+                left = "" if unit >= units or not ran else f", about {duration(ran / unit * (units - unit))} left"
                 print(f"[{di + 1}/{len(experiment.datasets)}] {d.name:<22} {name:<12} "
-                      f"{len(splits) - len(todo)} resumed, {len(todo)} run in {time.perf_counter() - t0:.1f} s"
-                      f" (elapsed {time.perf_counter() - started:.0f} s)", file=progress, flush=True)
+                      f"{len(splits) - len(todo)} resumed, {len(todo)} run in {spent:.1f} s"
+                      f" (elapsed {time.perf_counter() - started:.0f} s{left})", file=progress, flush=True)
