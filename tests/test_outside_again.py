@@ -268,3 +268,39 @@ def test_a_model_file_over_the_limit_is_refused_before_it_is_read(tmp_path, monk
     with pytest.raises(DataFormatError, match=f"more than a model file may \\({size - 1:,}"):
         load_model(good)
     assert load_model(good, max_bytes=size).classes_.tolist() == ["p", "q"]
+
+
+def _cli(argv, capsys):
+    from seminaive.cli.main import main
+    code = main(argv)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_evaluate_names_the_class_column_and_warns_where_it_cannot_be_the_class(tmp_path, capsys):
+    """Forgetting --target on mtcars used carb (two one-row classes); a one-class file reported 100%; a
+    row-id class 0% with 150 per-class rates; a class smaller than the folds went unsaid."""
+    one = tmp_path / "one.csv"
+    one.write_text("a,b,cls\nx,1,p\ny,2,p\nx,1,p\ny,1,p\n")
+    code, out, err = _cli(["evaluate", str(one), "--cv", "2"], capsys)
+    assert code in (0, None) and "one: 4 instances; class 'cls': 1 class (p 4)" in out
+    assert "warning: one: class 'cls' holds one class ('p')" in err
+    ids = tmp_path / "ids.csv"
+    ids.write_text("a,id\n" + "".join(f"x{i % 3},r{i}\n" for i in range(60)))
+    code, out, err = _cli(["evaluate", str(ids), "--cv", "3"], capsys)
+    assert "class 'id' holds 60 values among 60 instances: an identifier" in err
+    assert "(30 more: --format json lists every one)" in out
+    small = tmp_path / "small.csv"
+    small.write_text("a,cls\n" + "".join(f"x{i % 2},{'q' if i < 2 else 'p'}\n" for i in range(20)))
+    code, out, err = _cli(["evaluate", str(small)], capsys)
+    assert "class 'cls': q has 2 instances, fewer than the 10 folds" in err
+    assert "class 'cls': 2 classes (p 18, q 2)" in out
+    code, out, err = _cli(["compare", str(small), "--models", "nb", "--cv", "3", "--out", str(tmp_path / "c")], capsys)
+    assert "small.csv: class 'cls': 2 classes (p 18, q 2)" in err and "q has 2 instances, fewer than the 3" in err
+
+
+def test_a_test_set_s_probabilities_are_not_called_a_mean_over_folds(capsys):
+    from seminaive.datasets import dataset_path
+    path = str(dataset_path("weather.nominal"))
+    code, out, err = _cli(["evaluate", path, "--test", path], capsys)
+    assert "probabilities (on the test instances)" in out and "mean over folds" not in out

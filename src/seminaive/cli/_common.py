@@ -183,6 +183,17 @@ def load_data(args, labelled=True, unlabelled=False, path=None):
     return d
 
 
+def announce_class(d, protocol=None):
+    """Warn on stderr (one line each, not an error) where a Dataset's class column cannot be what was
+    meant: one class, an identifier, classes of fewer rows than the protocol's folds."""
+    from ..evaluation.class_column import class_warnings
+    if d.schema.target is None:
+        return
+    folds = protocol.folds if protocol is not None and protocol.kind == "kfold" else None
+    for line in class_warnings(d.schema.target.name, d.y, folds):
+        print(f"seminaive: warning: {d.name}: {line}", file=sys.stderr)
+
+
 def make_model(args, **extra):
     """The model the command line names, with the parameters its options set."""
     from ..models import make_model as build

@@ -32,6 +32,8 @@ def run(args):
     from ..evaluation.resampling import parse_protocol
     from ..models import compare_model, model_description
     from ..exceptions import ParameterError
+    from ..evaluation.class_column import class_summary
+    from ._common import announce_class
     names = split_names(args.models)
     models = {n: compare_model(n) for n in names}  # every model and data set checked before any work
     specs = list(args.data) + split_names(args.datasets or "")
@@ -41,6 +43,10 @@ def run(args):
     check_names([name for name, _ in specs])
     protocol = parse_protocol(args.cv, args.repeats, args.loo, args.holdout, args.per_class, args.seed)
     sets = [_read(args, name, target) for name, target in specs]  # files read with the data options
+    for d in sets:  # each file's class named with its counts (a data set known by name has its own)
+        if not isinstance(d, str):
+            print(f"{d.name}: {class_summary(d.schema.target.name, d.y)}", file=sys.stderr)
+            announce_class(d, protocol)
     exp = Experiment(models, sets, protocol, baseline=args.baseline or names[0])
     print(protocol.describe(), file=sys.stderr)
     res, path = run_and_report(exp, args.out, protocol.describe(), {n: model_description(n) for n in names},

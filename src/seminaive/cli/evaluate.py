@@ -2,8 +2,9 @@
 
 import json
 
-from ._common import (add_data_options, add_model_options, add_output_options, add_protocol_options, emit,
-                      load_data, make_model)
+from ..evaluation.class_column import class_summary, plural
+from ._common import (add_data_options, add_model_options, add_output_options, add_protocol_options, announce_class,
+                      emit, load_data, make_model)
 
 
 def add_parser(sub):
@@ -26,6 +27,7 @@ def run(args):
     protocol = parse_protocol(args.cv, args.repeats, args.loo, args.holdout, args.per_class, args.seed,
                               test=bool(args.test))
     d = load_data(args)
+    announce_class(d, None if args.test else protocol)
     model = make_model(args)
     if args.test:
         r = evaluate(model, *unwrap(d), test=load_data(args, path=args.test))
@@ -36,7 +38,8 @@ def run(args):
     elif args.format == "csv":
         text = r.to_csv()
     else:
-        text = f"{d.name}: {d.n_samples} instances\n" + r.to_text()
+        text = f"{d.name}: {plural(d.n_samples, 'instance')}; {class_summary(d.schema.target.name, d.y)}\n" + \
+            r.to_text()
     if args.plot:
         import sys
         from ..evaluation.reliability import plot_reliability

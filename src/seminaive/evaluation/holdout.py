@@ -75,14 +75,20 @@ class EvaluationResult:
             first = f"{self.protocol}: accuracy {100 * self.accuracy:.2f}%, {pooled}"
         lines = [first]
         if self.per_class:
-            lines.append("correct classification rate per class: " +
-                         ", ".join(f"{k} {100 * v:.1f}%" for k, v in self.per_class.items()))
+            rates = [f"{k} {100 * v:.1f}%" for k, v in self.per_class.items()]
+            more = len(rates) - PER_CLASS_SHOWN
+            lines.append("correct classification rate per class: " + ", ".join(rates[:PER_CLASS_SHOWN]) +
+                         (f", ... ({more} more: --format json lists every one)" if more > 0 else ""))
         if self.fold_probability:
             m = {k: np.mean(v) for k, v in self.fold_probability.items()}
-            lines.append(f"probabilities (mean over folds): log loss {m['log_loss']:.4f}, Brier {m['brier']:.4f}, "
+            over = "mean over folds" if len(self.fold_accuracy) > 1 else "on the test instances"
+            lines.append(f"probabilities ({over}): log loss {m['log_loss']:.4f}, Brier {m['brier']:.4f}, "
                          f"RMSE {m['rmse']:.4f}, expected calibration error {m['ece']:.4f}")
         lines.append(f"CPU time: fit {self.fit_seconds:.3f} s, predict {self.predict_seconds:.3f} s")
         return "\n".join(lines)
+
+
+PER_CLASS_SHOWN = 30  # classes whose rates the text names (all of them in JSON)
 
 
 def split_indices(y, cv=10, holdout=None, random_state=0):
