@@ -304,3 +304,25 @@ def test_a_test_set_s_probabilities_are_not_called_a_mean_over_folds(capsys):
     path = str(dataset_path("weather.nominal"))
     code, out, err = _cli(["evaluate", path, "--test", path], capsys)
     assert "probabilities (on the test instances)" in out and "mean over folds" not in out
+
+
+def test_a_column_of_numbers_read_as_nominal_says_why(tmp_path):
+    """One stray word made a numeric column nominal, and --decimal . on a decimal-comma file made every
+    number nominal (three of six classes never predicted): silently. Each now warns in one line; a
+    column of words does not."""
+    from seminaive import KindWarning
+    stray = tmp_path / "stray.csv"
+    stray.write_text("a,b,cls\n1.5,x,p\n2.25,y,q\n3.5,x,p\n4.75,y,q\noops,x,p\n6.5,y,q\n")
+    with pytest.warns(KindWarning, match=r"stray.csv: column 'a' is read as nominal: 1 of its 6 values \('oops'\)"):
+        load_file(stray)
+    comma = tmp_path / "comma.csv"
+    comma.write_text("a;b;cls\n1,5;x;p\n2,25;y;q\n3,5;x;p\n4,75;y;q\n5,5;x;p\n6,5;y;q\n")
+    with pytest.warns(KindWarning, match=r"column 'a' is read as nominal: its values are numbers with a decimal "
+                                         r"comma \('1,5'\); --decimal ,"):
+        load_file(comma, decimal=".")
+    words = tmp_path / "words.csv"
+    words.write_text("a,cls\n" + "".join(f"w{i},p\n" for i in range(8)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", KindWarning)
+        load_file(words)
+        load_file(comma)  # its decimal found: numbers, nothing to say

@@ -122,6 +122,23 @@ class UnseenValueWarning(UserWarning):
     """
 
 
+class KindWarning(UserWarning):
+    """A column read as nominal although most of its values are numbers (a stray word, or numbers
+    written with another decimal mark): a different model from the one the numbers would give.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from seminaive.data.summary import ColumnSummary
+    >>> s = ColumnSummary.of(["1.5", "2", "2.5", "3", "n/a!"])
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     _ = s.attribute("x")
+    >>> caught[0].category.__name__, str(caught[0].message)[:60]
+    ('KindWarning', "column 'x' is read as nominal: 1 of its 5 values ('n/a!') is")
+    """
+
+
 class ChunkWarning(UserWarning):
     """What a first ``partial_fit`` chunk fixes (intervals, structure) differs from one fit on all the data.
 

@@ -10,12 +10,15 @@ and value list the same way for all of them.
 
 from dataclasses import dataclass, field
 
+import re
+import warnings
+
 import numpy as np
 import pandas as pd
 
 from .kinds import EMPTY, NUMBERS, TEXT, column_kind
 from .schema import NOMINAL, NUMERIC, Attribute
-from ..exceptions import DataFormatError
+from ..exceptions import DataFormatError, KindWarning
 
 __all__ = ["ColumnSummary", "MISSING_TOKENS", "class_order", "value_order"]
 
@@ -29,6 +32,29 @@ def _numbers(tokens):
         return True
     except (TypeError, ValueError):
         return False
+
+
+_DECIMAL_COMMA = re.compile(r"^[-+]?\d*,\d+$")
+
+
+def warn_kind_flip(name, values, path=None):
+    """Warn (:class:`~seminaive.exceptions.KindWarning`, one line) when a column read as nominal by the
+    kind rule holds mostly numbers: at least 5 distinct values, of which at least 80% are numbers (a stray
+    word, a missing mark the reader does not know), or numbers written with a decimal comma."""
+    if len(values) < 5:
+        return
+    words = [v for v in values if not _numbers([v])]
+    commas = [v for v in words if _DECIMAL_COMMA.match(str(v))]
+    where = f"{path}: " if path else ""
+    if commas and len(commas) == len(words):
+        warnings.warn(f"{where}column {name!r} is read as nominal: its values are numbers with a decimal comma "
+                      f"({commas[0]!r}); --decimal , (decimal=\",\") reads them as numbers", KindWarning, stacklevel=3)
+    elif len(words) <= 0.2 * len(values):
+        shown = ", ".join(repr(w) for w in words[:3]) + (", ..." if len(words) > 3 else "")
+        warnings.warn(f"{where}column {name!r} is read as nominal: {len(words)} of its {len(values)} values ({shown}) "
+                      f"{'is' if len(words) == 1 else 'are'} no number (mend {'it' if len(words) == 1 else 'them'}, or write "
+                      f"a missing value as ? or leave it empty), so the column is no longer a number",
+                      KindWarning, stacklevel=3)
 
 
 def value_order(first_seen, forced):
@@ -148,4 +174,6 @@ class ColumnSummary:
             return declared
         if target:  # undeclared classes: sorted, as scikit-learn's classes_ and every other route have them
             return Attribute(name, NOMINAL, tuple(class_order(self.values or [])))
+        if declared is None and not numeric:
+            warn_kind_flip(name, self.values or [], path)
         return Attribute(name, NOMINAL, tuple(value_order(self.values or [], False)))
