@@ -326,3 +326,17 @@ def test_a_column_of_numbers_read_as_nominal_says_why(tmp_path):
         warnings.simplefilter("error", KindWarning)
         load_file(words)
         load_file(comma)  # its decimal found: numbers, nothing to say
+
+
+def test_compare_bolds_every_result_that_ties_the_best_as_printed():
+    """Means equal as printed but not as floats were bold in one column only."""
+    from seminaive.evaluation.report_files import comparison_table
+    third = [1 / 3, 1 / 3, 1 / 3]
+    other = [1 / 3 - 1e-12, 1 / 3, 1 / 3]
+    assert np.mean(third) != np.mean(other) and f"{np.mean(third):.4f}" == f"{np.mean(other):.4f}"
+    rows = [{"dataset": "d", "model": m, "split": k, "accuracy": a, "n_train": 20, "n_test": 10} for m, accs in (("a", third), ("b", other),
+                                                                                      ("c", [0.2] * 3))
+            for k, a in enumerate(accs)]
+    table = comparison_table(pd.DataFrame(rows), "c")
+    line = next(l for l in table.splitlines() if l.startswith("| d |"))
+    assert line.count("**") == 4 and "**33.33 ± 0.00**" in line

@@ -70,13 +70,14 @@ def comparison_table(results, baseline, precision=2):
     stats = results.groupby(["dataset", "model"], sort=False)["accuracy"].agg(["mean", "std"])
     lines = ["| data set | " + " | ".join(models) + " |", "|---" * (len(models) + 1) + "|"]
     for ds in sets:
-        best = max(stats.loc[(ds, m), "mean"] for m in models)
+        shown = {m: f"{100 * stats.loc[(ds, m), 'mean']:.{precision}f}" for m in models}  # ties as printed
+        best = shown[max(models, key=lambda m: stats.loc[(ds, m), "mean"])]
         cells = []
         for m in models:
             mean, sd = stats.loc[(ds, m), "mean"], stats.loc[(ds, m), "std"]
             cell = f"{100 * mean:.{precision}f} ± {100 * (0 if np.isnan(sd) else sd):.{precision}f}"
             mk = marks.get((ds, m), "")
-            cells.append((f"**{cell}**" if mean == best else cell) + (f" ({mk})" if mk else ""))
+            cells.append((f"**{cell}**" if shown[m] == best else cell) + (f" ({mk})" if mk else ""))
         lines.append(f"| {ds} | " + " | ".join(cells) + " |")
     wtl = []
     for m in models:
@@ -185,8 +186,8 @@ def _probability_lines(results, folder):
              "| data set | " + " | ".join(f"{m} log loss / Brier" for m in models) + " |",
              "|---" * (len(models) + 1) + "|"]
     for ds in sets:
-        best = {k: min(mean.loc[(ds, m), k] for m in models) for k in ("log_loss", "brier")}
-        cells = [" / ".join(f"**{v:.3f}**" if v == best[k] else f"{v:.3f}"
+        best = {k: f"{min(mean.loc[(ds, m), k] for m in models):.3f}" for k in ("log_loss", "brier")}  # as printed
+        cells = [" / ".join(f"**{v:.3f}**" if f"{v:.3f}" == best[k] else f"{v:.3f}"
                             for k, v in ((k, mean.loc[(ds, m), k]) for k in ("log_loss", "brier")))
                  for m in models]  # each measure bold where it is the best
         lines.append(f"| {ds} | " + " | ".join(cells) + " |")
