@@ -340,3 +340,52 @@ def test_compare_bolds_every_result_that_ties_the_best_as_printed():
     table = comparison_table(pd.DataFrame(rows), "c")
     line = next(l for l in table.splitlines() if l.startswith("| d |"))
     assert line.count("**") == 4 and "**33.33 ± 0.00**" in line
+
+
+@pytest.mark.parametrize("chunksize", [None, 1, 2])
+def test_an_infinite_number_in_a_file_is_refused_naming_the_file_and_line(tmp_path, chunksize):
+    """The infinity error named neither file nor line (in memory), and streamed it came out as NaN moments
+    with numpy's warnings."""
+    from seminaive.exceptions import DataFormatError
+    path = tmp_path / "inf.csv"
+    path.write_text("a,b,cls\n1,x,p\n2,y,q\ninf,y,q\n3,x,p\n")
+    with pytest.raises(DataFormatError, match=r"inf.csv, line 4, column 1: numeric attribute 'a' holds 'inf'"):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            if chunksize is None:
+                NaiveBayes().fit(load_file(path))
+            else:
+                fit_file(NaiveBayes(), path, chunksize=chunksize)
+    arff = tmp_path / "inf.arff"
+    arff.write_text("@relation t\n@attribute a numeric\n@attribute c {p,q}\n@data\n1,p\n-inf,q\n")
+    with pytest.raises(DataFormatError, match=r"inf.arff, line 6, column 1: numeric attribute 'a' holds '-inf'"):
+        load_file(arff)
+
+
+def test_predict_names_the_classes_of_a_file_the_model_does_not_know(tmp_path, capsys):
+    from seminaive.datasets import dataset_path
+    import pathlib
+    text = pathlib.Path(dataset_path("weather.nominal")).read_text()
+    other = tmp_path / "w2.arff"
+    other.write_text(text.replace("{yes,no}", "{yes,no,maybe}").replace(",no\n", ",maybe\n"))
+    model = tmp_path / "m.json"
+    _cli(["fit", str(dataset_path("weather.nominal")), "-m", str(model)], capsys)
+    for extra in ([], ["-o", str(tmp_path / "p.csv")]):
+        code, out, err = _cli(["predict", "-m", str(model), str(other), *extra], capsys)
+        assert "warning: 5 instances of the file have a class the model does not know: 'maybe' (5); they are " \
+               "counted wrong" in err
+        assert "accuracy: 9 of 14 instances with a known class correct" in err
+
+
+def test_one_instance_is_one_instance(tmp_path, capsys):
+    path = tmp_path / "m.csv"
+    path.write_text("a,cls\nx,p\ny,q\nx,\ny,q\nx,p\n")
+    code, out, err = _cli(["evaluate", str(path), "--cv", "2"], capsys)
+    assert "note: 1 instance with a missing class was left out" in err
+
+
+def test_eskdb_says_auto_for_each_smoothing_s_own_tying():
+    """hdp_tying was None in ESKDB beside "none" (a tying) in kDB; None still loads (model files)."""
+    from seminaive import ESKDB
+    assert ESKDB().hdp_tying == "auto" and ESKDB()._tying() == "none" and ESKDB(estimation="hdp")._tying() == "level"
+    assert ESKDB(hdp_tying=None)._tying() == "none" and ESKDB(hdp_tying="single")._tying() == "single"

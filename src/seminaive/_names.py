@@ -29,14 +29,17 @@ NUMERIC_MODELS = ("gaussian", "kernel") + DISCRETIZER_NAMES
 MODEL_OPTIONS = {
     "--alpha": ("alpha", "float", "smoothing of nominal attributes and conditional tables (1: Laplace, "
                                   "0: maximum likelihood)"),
-    "--priors": ("priors", "str", "class priors: laplace ((n_c + 1) / (N + K)), mle or uniform"),
+    "--priors": ("priors", "str", "class priors: laplace ((n_c + 1) / (N + K)), mle, uniform or m-estimate"),
     "--ddof": ("ddof", "int", "Gaussian variance divisor n - ddof (Naive Bayes: 1, as the documents)"),
-    "--numeric": ("numeric", "str", "numeric attributes: gaussian, kernel, equal_width, equal_frequency, mdl or "
-                                    "1r (Naive Bayes: gaussian; TAN, kDB, AnDE: their discretizer, mdl)"),
+    "--numeric": ("numeric", "str", "numeric attributes: gaussian, kernel (Naive Bayes), or intervals: equal_width, "
+                                    "equal_frequency, mdl, mdl_fallback, mdl_stochastic, 1r, resolution, "
+                                    "resolution_stochastic (Naive Bayes: gaussian; TAN, kDB, selective kDB, AnDE: "
+                                    "mdl_fallback; ESKDB: mdl_stochastic)"),
     "--bins": ("n_bins", "int", "intervals of equal-width or equal-frequency binning (10)"),
     "--min-bucket": ("min_bucket", "int", "1R's minimum bucket size (6)"),
     "--bandwidth": ("bandwidth", "bandwidth", "kernel bandwidth: silverman, scott or a number"),
-    "--estimation": ("estimation", "str", "frequency, Normal-Gamma map or predictive, or m-estimate"),
+    "--estimation": ("estimation", "str", "Naive Bayes: frequency, Normal-Gamma map or predictive, or m-estimate; "
+                                          "the family: frequency, m-estimate, hdp, hgs or hls (ESKDB: hgs)"),
     "--k": ("k", "int", "kDB and selective kDB: the most parents an attribute takes besides the class"),
     "--scoring": ("scoring", "str", "selective kDB and the searches: the rule candidates are judged by ("
                                     + ", ".join(SCORINGS) + ")"),

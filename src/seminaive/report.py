@@ -11,6 +11,7 @@ import numpy as np
 
 from ._names import OUTPUT_FORMATS
 from ._target import unwrap
+from ._words import plural
 from .data.encoding import as_columns, select_columns
 
 __all__ = ["format_table", "format_model", "format_explanation", "format_predictions",
@@ -64,7 +65,7 @@ def format_model(model, precision=4, tables=None):
     n = model.class_count_.sum()
     prior = np.exp(model.class_log_prior_)
     out = [f"Naive Bayes: {len(model.schema_)} attributes, {len(classes)} classes, "
-           f"{n:g} training instances", "",
+           f"{plural(n, 'training instance')}", "",
            f"Class priors ({model.priors if isinstance(model.priors, str) else 'given'})",
            format_table(["class", "P(class)", "count"],
                         [[c, _fmt(p, precision), f"{k:g}"] for c, p, k in
@@ -146,6 +147,21 @@ def _py(v):
 def prediction_header(classes, proba, labelled):
     """The columns of a predictions listing: ``actual`` for a labelled file, ``prediction``, P(class)..."""
     return (["actual"] if labelled else []) + ["prediction"] + ([f"P({c})" for c in classes] if proba else [])
+
+
+def unknown_classes(actual, classes):
+    """{label: rows} of the known classes of a labelled file that are none of the model's ``classes``
+    (compared as text): such rows can only be counted wrong.
+
+    >>> unknown_classes(["a", None, "c", "c"], ["a", "b"])
+    {'c': 2}
+    """
+    known = {str(c) for c in classes}
+    out = {}
+    for a in actual:
+        if a is not None and str(a) not in known:
+            out[str(a)] = out.get(str(a), 0) + 1
+    return out
 
 
 def known_correct(actual, labels):

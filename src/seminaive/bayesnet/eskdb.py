@@ -96,9 +96,11 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
         With ``estimation="hdp"``: Gibbs sweeps per table (fewer than a single model's 1000: the
         members' average smooths the sampler's noise; 100 and 500 sweeps gave the same accuracy
         and log loss to 0.002 on german, heart, led7digit, vehicle, sonar and iris, 5-fold).
-    hdp_tying : str or None, default None
-        Which nodes of a table's hierarchy share a concentration (``"hdp"`` and ``"hgs"``); None:
-        none for HGS (untied, as measured above) and per level for the HDP (the paper's).
+    hdp_tying : {"auto", "level", "single", "parent", "none"}, default "auto"
+        Which nodes of a table's hierarchy share a concentration (``"hdp"`` and ``"hgs"``), as
+        :class:`~seminaive.bayesnet.KDB`'s; ``"auto"``: ``"none"`` for HGS (untied, as measured above)
+        and ``"level"`` for the HDP (the paper's). (None, which model files of earlier versions hold,
+        means ``"auto"``.)
     random_state : int, default 0
         The ensemble's seed; member i takes a seed drawn from it.
     n_jobs : int or None, default None
@@ -133,13 +135,13 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
     capabilities = Capabilities(passes=True)  # fit_file and fit_dask fit every member in passes
     _parameter_constraints = {**BayesNetClassifier._parameter_constraints,  # the members' own parameters
                               "n_estimators": dict(kind="int", low=1), "k": dict(kind="int", low=0),
-                              "scoring": check_scoring, "hdp_tying": dict(options=TYINGS, allow_none=True),
+                              "scoring": check_scoring, "hdp_tying": dict(options=TYINGS + ("auto",), allow_none=True),
                               "n_jobs": dict(kind="int", allow_none=True),
                               "arc_score": dict(options=ARC_SCORES),
                               "hybrid": dict(options=HYBRIDS, allow_none=True)}  # and the family's discriminative, penalty
 
     def __init__(self, *, n_estimators=20, k=5, scoring="rmse", numeric="mdl_stochastic", estimation="hgs",
-                 hdp_iterations=100, hdp_tying=None, random_state=0, n_jobs=None, alpha=1.0, priors="laplace",
+                 hdp_iterations=100, hdp_tying="auto", random_state=0, n_jobs=None, alpha=1.0, priors="laplace",
                  nominal=None, n_bins=10, min_bucket=6, discriminative=None, penalty="auto", arc_score="cmi",
                  hybrid=None):
         self.arc_score = arc_score
@@ -196,8 +198,8 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
                             hdp_iterations=self.hdp_iterations, hdp_tying=self._tying())
 
     def _tying(self):
-        """The members' tying: as given, else each smoothing's own for an ensemble (see ``hdp_tying``)."""
-        if self.hdp_tying is not None:
+        """The members' tying: as given, else (``"auto"``) each smoothing's own for an ensemble (see ``hdp_tying``)."""
+        if self.hdp_tying not in (None, "auto"):
             return self.hdp_tying
         return "none" if self.estimation == "hgs" else "level"
 

@@ -178,7 +178,9 @@ def load_data(args, labelled=True, unlabelled=False, path=None):
     if labelled:
         d, dropped = d.labelled()
         if dropped:
-            print(f"seminaive: note: {dropped} instances with a missing class were left out",
+            from .._words import plural
+            print(f"seminaive: note: {plural(dropped, 'instance')} with a missing class "
+                  f"{'was' if dropped == 1 else 'were'} left out",
                   file=sys.stderr)
     return d
 

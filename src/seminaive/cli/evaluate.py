@@ -2,7 +2,6 @@
 
 import json
 
-from ..evaluation.class_column import class_summary, plural
 from ._common import (add_data_options, add_model_options, add_output_options, add_protocol_options, announce_class,
                       emit, load_data, make_model)
 
@@ -21,6 +20,7 @@ def add_parser(sub):
 def run(args):
     from .._target import unwrap
     from ..evaluation import evaluate
+    from ..evaluation.class_column import class_summary, plural
     from ._common import check_outputs
     check_outputs(args, "output", "plot")
     from ..evaluation.resampling import parse_protocol

@@ -19,7 +19,7 @@ def add_parser(sub):
 
 def run(args):
     from ..persistence import load_model
-    from ..report import format_predictions, known_correct
+    from ..report import format_predictions, known_correct, unknown_classes
     from ..data.io import load_for_model
     check_outputs(args, "output")
     model = load_model(args.model_file)
@@ -41,7 +41,7 @@ def run(args):
                          unlabelled=bool(args.unlabelled), score=score, sep=args.sep,
                          decimal=args.decimal)
         print(f"wrote {n:,} predictions to {args.output}", file=sys.stderr)
-        _accuracy(score.get("labelled", 0), score.get("correct", 0))
+        _accuracy(score.get("labelled", 0), score.get("correct", 0), score.get("unknown", {}))
         return
     if path is None:
         d = load_data(args, labelled=False)
@@ -53,12 +53,18 @@ def run(args):
     labels = model.predict(X)
     emit(format_predictions(labels, proba, model.classes_, args.format, actual=actual), args)
     if actual is not None:
-        _accuracy(*known_correct(actual, labels))
+        _accuracy(*known_correct(actual, labels), unknown_classes(actual, model.classes_))
 
 
-def _accuracy(labelled, correct):
-    """The accuracy line of a labelled file (on stderr, so that the predictions stay machine-readable)."""
+def _accuracy(labelled, correct, unknown=None):
+    """The accuracy line of a labelled file (on stderr, so that the predictions stay machine-readable),
+    and a warning naming the file's classes the model does not know (their rows counted wrong)."""
     import sys
+    from .._words import plural
+    if unknown:
+        shown = ", ".join(f"{k!r} ({v:,})" for k, v in list(unknown.items())[:5])
+        print(f"seminaive: warning: {plural(sum(unknown.values()), 'instance')} of the file have a class the model "
+              f"does not know: {shown}{' ...' if len(unknown) > 5 else ''}; they are counted wrong", file=sys.stderr)
     if labelled:
-        print(f"accuracy: {correct:,} of {labelled:,} instances with a known class correct "
+        print(f"accuracy: {correct:,} of {plural(labelled, 'instance')} with a known class correct "
               f"({100.0 * correct / labelled:.2f}%)", file=sys.stderr)

@@ -39,9 +39,15 @@ class FirstError:
 
 
 def _numbers_at(tokens, linenos, column, errors):
-    """``tokens`` as float64; the first one that is not a number is noted in ``errors``."""
+    """``tokens`` as float64; the first one that is not a number, or is infinite (no value a model can
+    count: NaN marks a missing one), is noted in ``errors``."""
     try:
-        return np.asarray(tokens, dtype=np.float64)
+        out = np.asarray(tokens, dtype=np.float64)
+        if np.isinf(out).any():
+            k = int(np.flatnonzero(np.isinf(out))[0])
+            errors.add(f"numeric attribute {column[1]!r} holds {tokens[k]!r}: values must be finite (a missing "
+                       f"value is ? or empty)", linenos[k], column[0])
+        return out
     except ValueError:
         out = np.full(len(tokens), np.nan)
         for k, t in enumerate(tokens):

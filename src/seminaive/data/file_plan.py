@@ -219,7 +219,11 @@ class FilePlan:
 
     def _from_columns(self, cols, attrs):
         """A Dataset of pyarrow's converted columns (codes or floats); the numeric ones go into the frame
-        as one block (a wide file: no pandas work per column)."""
+        as one block (a wide file: no pandas work per column). An infinite number is a ValueError: the
+        tokenizer then reads the file to name its line."""
+        for a, c in zip(attrs, cols):
+            if not a.is_nominal and np.isinf(c).any():
+                raise ValueError(f"column {a.name!r} holds an infinite number")
         nominal = {a.name: pd.Categorical.from_codes(c, categories=pd.Index([str(v) for v in a.values], dtype=object))
                    for a, c in zip(attrs, cols) if a.is_nominal}
         numeric = [(a.name, c) for a, c in zip(attrs, cols) if not a.is_nominal]

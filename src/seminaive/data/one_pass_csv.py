@@ -92,12 +92,21 @@ class _Numbers:
         """A batch's column as float64 (NaN missing), or None when a text value is not a number."""
         if not self.text:
             self.n_present += len(col) - col.null_count
-            return col.to_numpy(zero_copy_only=False)
+            return _finite(col.to_numpy(zero_copy_only=False))
         import pyarrow.compute as pc
         values, missing = text_numbers(pc.dictionary_encode(col))
         if values is not None:
             self.n_present += len(values) - missing
-        return values
+        return None if values is None else _finite(values)
+
+
+def _finite(values):
+    """``values``, unless one is infinite: then the pass stops as at a malformed row (pyarrow's
+    ArrowInvalid), and the tokenizer reads the file to name the line."""
+    if np.isinf(values).any():
+        import pyarrow as pa
+        raise pa.ArrowInvalid("an infinite number")
+    return values
 
 
 def _counts(codes, y, k, m):

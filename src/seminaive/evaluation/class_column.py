@@ -6,17 +6,9 @@ from collections import Counter
 
 import numpy as np
 
+from .._words import plural
+
 __all__ = ["class_summary", "class_warnings", "plural"]
-
-
-def plural(n, word):
-    """``n`` and ``word``, in the plural unless ``n`` is 1.
-
-    >>> plural(1, "instance"), plural(3, "class")
-    ('1 instance', '3 classes')
-    """
-    many = word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
-    return f"{n:,} {word if n == 1 else many}"
 
 
 def _counts(y):

@@ -13,6 +13,7 @@ from sklearn.base import clone
 
 from .._progress import step
 from .._target import unwrap
+from .._words import plural
 from .resampling import holdout as holdout_split
 from .predictions import predictions
 from .reliability import add_bins, probability_measures, reliability_bins
@@ -144,13 +145,13 @@ def evaluate(model, X, y=None, cv=10, holdout=None, random_state=0, protocol=Non
         y_test = np.asarray(y_test, dtype=object)
         labels += sorted(set(y_test) - set(labels), key=str)
         parts = [(X, y, X_test, y_test)]
-        proto, n = f"a separate test set ({len(y_test)} instances)", len(y_test)
+        proto, n = f"a separate test set ({plural(len(y_test), 'instance')})", len(y_test)
     else:
         if protocol is not None:
             splits, proto = protocol.splits(y_arr), protocol.describe()
         else:
             splits = split_indices(y_arr, cv, holdout, random_state)
-            proto = (f"stratified hold-out ({100 * holdout:g}% test, {len(splits[0][1])} instances)"
+            proto = (f"stratified hold-out ({100 * holdout:g}% test, {plural(len(splits[0][1]), 'instance')})"
                      if holdout is not None else f"stratified {cv}-fold cross-validation")
         n = len(splits[0][1]) if holdout is not None and protocol is None else len(y_arr)
         parts = ((take(X, tr), take_y(tr), take(X, te), y_arr[te]) for tr, te in splits)

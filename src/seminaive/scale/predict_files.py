@@ -12,7 +12,7 @@ from ..base import UnseenValueWarning
 from ..exceptions import DataFormatError
 from ..data.arrow_csv import ArrowRestart
 from ..data.for_model import model_chunks
-from ..report import known_correct, prediction_header
+from ..report import known_correct, prediction_header, unknown_classes
 from ..learning.data_source import _text_errors
 
 __all__ = ["predict_file"]
@@ -54,7 +54,7 @@ def predict_file(model, path, output, chunksize=100_000, format=None, target=Non
         nonlocal rows
         rows = 0
         w = csv.writer(fh, lineterminator="\n")
-        counts = {"labelled": 0, "correct": 0}
+        counts = {"labelled": 0, "correct": 0, "unknown": {}}
         unseen = {}
         chunks = _text_errors(model_chunks)(path, model.schema_, chunksize, format, target, header, unlabelled,
                                             unseen, text, sep, decimal)
@@ -70,6 +70,8 @@ def predict_file(model, path, output, chunksize=100_000, format=None, target=Non
                 labelled, correct = known_correct(actual, labels)
                 counts["labelled"] += labelled
                 counts["correct"] += correct
+                for label, n in unknown_classes(actual, model.classes_).items():
+                    counts["unknown"][label] = counts["unknown"].get(label, 0) + n
             rows += len(X)
             if progress is not None:
                 print(f"  {rows:,} rows", file=progress, flush=True)

@@ -13,6 +13,7 @@ from .priors_only import _PriorsOnly
 from .streamed import search_source
 from ..core.folds import make_folds
 from .._scale import column_scales
+from .._words import plural
 from .._target import fit_table, prediction_input, unwrap
 from .._validation import check_cv_or_none, check_prior_dict, check_priors, validate_params
 from ..components.gaussian import VAR_SMOOTHING_RULES, value_range, variance_floor
@@ -374,7 +375,7 @@ def _summary(model):
     """The final Naive Bayes in brief: priors and one line per attribute."""
     prior = np.exp(model.class_log_prior_)
     lines = [f"final model: Naive Bayes, {len(model.schema_)} attributes, {len(model.classes_)} classes, "
-             f"{model.class_count_.sum():g} training instances (to_text(tables=True), or --tables on the "
+             f"{plural(model.class_count_.sum(), 'training instance')} (to_text(tables=True), or --tables on the "
              f"command line, prints its tables)",
              "  class priors: " + ", ".join(f"{c}={p:.4f}" for c, p in zip(model.classes_, prior))]
     for comp in model.components_:
