@@ -389,3 +389,45 @@ def test_eskdb_says_auto_for_each_smoothing_s_own_tying():
     from seminaive import ESKDB
     assert ESKDB().hdp_tying == "auto" and ESKDB()._tying() == "none" and ESKDB(estimation="hdp")._tying() == "level"
     assert ESKDB(hdp_tying=None)._tying() == "none" and ESKDB(hdp_tying="single")._tying() == "single"
+
+
+def test_columns_are_left_out_by_name_and_row_names_by_themselves(tmp_path, capsys):
+    """No --ignore, no index column: R's default write.csv output (row names under an empty first header)
+    could not be read, a leaking column could not be left out, and an ARFF string attribute's error said
+    'leave the attribute out' with no way to. Every route leaves them out alike."""
+    from seminaive import TAN
+    rng = np.random.default_rng(0)
+    n = 60
+    b = rng.choice(["x", "y"], n)
+    y = np.where((b == "x") ^ (rng.random(n) < 0.2), "p", "q")
+    leak = np.where(y == "p", 1.0, 2.0) + rng.normal(0, 0.01, n)
+    frame = pd.DataFrame({"a": rng.normal(size=n), "b": b, "leak": leak, "cls": y},
+                         index=[f"r{i}" for i in range(n)])
+    path = tmp_path / "r.csv"
+    frame.to_csv(path)  # pandas writes the index under an empty header name, as R's write.csv does
+    assert path.read_text().startswith(",a,b,leak,cls")
+    kept = frame[["a", "b"]].reset_index(drop=True)
+    expected = TAN().fit(kept, y).predict_proba(kept)
+    d = load_file(path, ignore=["leak"])
+    assert list(d.X.columns) == ["a", "b"]
+    np.testing.assert_allclose(TAN().fit(d).predict_proba(kept), expected, rtol=1e-12, atol=1e-12)
+    for size in (7, 60):
+        streamed = fit_file(TAN(), path, chunksize=size, ignore="leak")
+        np.testing.assert_allclose(streamed.predict_proba(kept), expected, rtol=1e-12, atol=1e-12)
+    model = tmp_path / "m.json"
+    code, out, err = _cli(["fit", str(path), "--ignore", "leak", "--model", "tan", "-m", str(model)], capsys)
+    code, out, err = _cli(["predict", "-m", str(model), str(path), "--ignore", "leak", "--format", "csv"], capsys)
+    assert "accuracy:" in err  # the file's row names and leaking column are not the model's: left out
+    plain = tmp_path / "plain.csv"
+    frame.reset_index().rename(columns={"index": "id"}).to_csv(plain, index=False)
+    np.testing.assert_allclose(TAN().fit(load_file(plain, index_col="id", ignore=[3])).predict_proba(kept),
+                               expected, rtol=1e-12, atol=1e-12)
+    arff = tmp_path / "s.arff"
+    arff.write_text("@relation t\n@attribute id string\n@attribute a {x,y}\n@attribute c {p,q}\n@data\n"
+                    "'r1',x,p\n'r2',y,q\n'r3',x,p\n")
+    from seminaive.exceptions import DataFormatError, ParameterError
+    with pytest.raises(DataFormatError, match=r"leave the attribute out \(--ignore id"):
+        load_file(arff)
+    assert list(load_file(arff, ignore="id").X.columns) == ["a"]
+    with pytest.raises(ParameterError, match="ignore: 'cls' is the class column"):
+        load_file(path, ignore="cls")

@@ -64,7 +64,7 @@ def format_model(model, precision=4, tables=None):
     classes = [str(c) for c in model.classes_]
     n = model.class_count_.sum()
     prior = np.exp(model.class_log_prior_)
-    out = [f"Naive Bayes: {len(model.schema_)} attributes, {len(classes)} classes, "
+    out = [f"Naive Bayes: {plural(len(model.schema_), 'attribute')}, {plural(len(classes), 'class')}, "
            f"{plural(n, 'training instance')}", "",
            f"Class priors ({model.priors if isinstance(model.priors, str) else 'given'})",
            format_table(["class", "P(class)", "count"],

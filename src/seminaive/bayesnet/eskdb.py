@@ -18,6 +18,7 @@ from scipy.special import logsumexp
 from .._memory import check_memory
 from .._progress import step
 from .._seeds import derived_seed
+from .._words import plural
 from .._state import field, numbers
 from .._validation import ParameterError, discretizer_names
 from ..base import BaseNaiveBayes, TabularInput
@@ -317,7 +318,8 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
             more = " ..." if m.n_attributes_ > 6 else ""
             chose = "" if len(discretizer_names(self.numeric)) == 1 else f", {m.numeric_} intervals"
             normal = f"; normal: {', '.join(names[j] for j in m.gaussian_)}" if self.hybrid and m.gaussian_ else ""
-            lines.append(f"member {i} ({m.order} order): {m.n_attributes_} attributes, k'={m.k_}{chose}: {head}{more}"
+            lines.append(f"member {i} ({m.order} order): {plural(m.n_attributes_, 'attribute')}, k'={m.k_}{chose}: "
+                         f"{head}{more}"
                          f"{normal}")
         prior = np.mean([np.exp(m.class_log_prior_) for m in self.estimators_], axis=0)
         lines += ["", "class priors: " + ", ".join(f"{c}={p:.{precision}f}" for c, p in zip(self.classes_, prior))]

@@ -5,6 +5,7 @@ import numpy as np
 
 from ..core.folds import fold_labels, stratified_folds
 from .._validation import check_cv_or_none, discretizer_names
+from .._words import plural
 from ..learning.engine import Engine, Given
 from ..registry import register, register_variant
 from ..scoring import check_scoring, gain
@@ -255,7 +256,7 @@ class SelectiveKDB(KDB):
     def _describe(self):
         how = "leave-one-out" if self.cv is None else ("given folds" if isinstance(self.cv, (list, tuple))
                                                        else f"{self.cv}-fold")
-        return f"k={self.k}, chosen by {how} {self.scoring}: {self.n_attributes_} attributes, k'={self.k_}"
+        return f"k={self.k}, chosen by {how} {self.scoring}: {plural(self.n_attributes_, 'attribute')}, k'={self.k_}"
 
 
 register_variant("model", "skdb", "selective kDB: attributes and k chosen by leave-one-out RMSE",

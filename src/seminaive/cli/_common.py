@@ -27,6 +27,11 @@ def add_reader_options(p, target=True):
                         "holds numbers such as 3,25, as R's write.csv2 writes them)")
     p.add_argument("--nominal", default=None,
                    help="comma-separated columns to treat as nominal ('all' for every one)")
+    p.add_argument("--ignore", default=None,
+                   help="comma-separated columns to leave out (names, or indices from 0 as --target takes them)")
+    p.add_argument("--index-col", default=None,
+                   help="a column of row names to leave out (a CSV header whose first name is empty has one there, "
+                        "as R's write.csv writes it: left out by itself)")
 
 
 def add_output_options(p, formats=True):
@@ -119,6 +124,16 @@ def add_model_options(p, names=None, default="nb"):
                    help="calibrate the model's probabilities on its own leave-one-out (or 5-fold) probabilities")
 
 
+def ignore_args(args):
+    """``(ignore, index_col)`` of the command line: names as given, numbers as column indices."""
+    def column(text):
+        return int(text) if text.lstrip("-").isdigit() else text
+    ignore = getattr(args, "ignore", None)
+    index = getattr(args, "index_col", None)
+    return (None if ignore is None else [column(c) for c in split_names(ignore)],
+            None if index is None else column(index))
+
+
 def nominal_arg(args):
     if args.nominal is None:
         return None
@@ -137,7 +152,7 @@ def fit_from_chunks(model, args, progress=None):
         source = MemorySource(d.X, d.y, args.chunksize, nominal_arg(args))
     else:
         source = FileSource(path, args.chunksize, args.input_format, args.target, not args.no_header,
-                            nominal_arg(args), args.sep, getattr(args, "decimal", None))
+                            nominal_arg(args), args.sep, getattr(args, "decimal", None), *ignore_args(args))
     return fit_source(model, source, progress, how=("--chunksize", "search --chunksize",
                                                     "read the file in memory (without --chunksize)"))
 
@@ -174,7 +189,8 @@ def load_data(args, labelled=True, unlabelled=False, path=None):
         return load(args.data)
     d = load_file(data_file(args), format=args.input_format, target=getattr(args, "target", None),
                   header=not args.no_header, nominal=nominal_arg(args), unlabelled=unlabelled,
-                  sep=getattr(args, "sep", None), decimal=getattr(args, "decimal", None))
+                  sep=getattr(args, "sep", None), decimal=getattr(args, "decimal", None),
+                  ignore=ignore_args(args)[0], index_col=ignore_args(args)[1])
     if labelled:
         d, dropped = d.labelled()
         if dropped:

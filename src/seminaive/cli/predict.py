@@ -1,6 +1,6 @@
 """``seminaive predict --model-file M DATA``: classes (and probabilities) for a data file."""
 
-from ._common import add_data_options, add_output_options, check_outputs, data_file, emit, load_data
+from ._common import add_data_options, add_output_options, check_outputs, data_file, emit, ignore_args, load_data
 
 
 def add_parser(sub):
@@ -28,6 +28,7 @@ def run(args):
         from ..exceptions import ParameterError
         raise ParameterError(f"--chunksize: {args.data!r} is a data set made in memory; predict it without "
                              f"--chunksize")
+    ignore, index_col = ignore_args(args)
     if args.chunksize:
         import sys
 
@@ -39,7 +40,7 @@ def run(args):
         n = predict_file(model, path, args.output, args.chunksize, args.input_format, args.target,
                          not args.no_header, proba=args.proba, overwrite=args.force, progress=sys.stderr,
                          unlabelled=bool(args.unlabelled), score=score, sep=args.sep,
-                         decimal=args.decimal)
+                         decimal=args.decimal, ignore=ignore, index_col=index_col)
         print(f"wrote {n:,} predictions to {args.output}", file=sys.stderr)
         _accuracy(score.get("labelled", 0), score.get("correct", 0), score.get("unknown", {}))
         return
@@ -48,7 +49,8 @@ def run(args):
         X, actual = d.X, None if d.y is None else d.y.astype(object).where(d.y.notna(), None).to_numpy()
     else:
         X, actual = load_for_model(path, model.schema_, args.input_format, args.target, not args.no_header,
-                                   args.unlabelled, args.sep, with_class=True, decimal=args.decimal)
+                                   args.unlabelled, args.sep, with_class=True, decimal=args.decimal, ignore=ignore,
+                                   index_col=index_col)
     proba = model.predict_proba(X) if args.proba else None
     labels = model.predict(X)
     emit(format_predictions(labels, proba, model.classes_, args.format, actual=actual), args)

@@ -117,7 +117,7 @@ def parse_attribute_type(name, spec, path, lineno):
     if word == "string":
         raise DataFormatError(f"attribute {name!r} is a string attribute: free text is no nominal or numeric "
                               f"attribute (Weka's Naive Bayes refuses it too); declare its values {{...}} or "
-                              f"leave the attribute out", path=path, line=lineno)
+                              f"leave the attribute out (--ignore {name}, ignore=[...])", path=path, line=lineno)
     if word == "date":  # as Weka: milliseconds since 1970, a number
         rest = spec.split(None, 1)[1].strip() if len(spec.split(None, 1)) > 1 else ""
         if rest[:1] in ("'", '"') and rest[-1:] == rest[:1] and len(rest) > 1:
@@ -180,7 +180,7 @@ class Header:
     data_start: int  # index of the first line after @data
 
 
-def parse_header(lines, path, keel=False):
+def parse_header(lines, path, keel=False, ignore=()):
     """Parse the ``@relation/@attribute/.../@data`` header shared by ARFF and KEEL
     (KEEL adds ``@inputs`` and ``@outputs``)."""
     names, declared, relation, outputs = [], [], None, None
@@ -199,7 +199,8 @@ def parse_header(lines, path, keel=False):
             if name in names:
                 raise DataFormatError(f"attribute {name!r} is declared twice", path=path, line=i)
             names.append(name)
-            declared.append(parse_attribute_type(name, spec, path, i))
+            declared.append(Attribute(name, NOMINAL, ()) if name in ignore else  # left out: any type
+                            parse_attribute_type(name, spec, path, i))
         elif keel and low.startswith("@input"):
             listed = [s.strip() for s in line.split(None, 1)[1].split(",")] if " " in line.strip() else []
             unknown = [s for s in listed if s and s not in names]

@@ -7,6 +7,7 @@ merged in file order, so both give the same rows, schema and errors.
 """
 
 import os
+import dataclasses
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -83,6 +84,8 @@ class FilePlan:
     date_formats: dict = field(default_factory=dict)  # a date column's strptime format (None: ISO 8601)
     sparse_defaults: list = None  # an ARFF file's value of each column where a sparse row leaves it out
     data_offset: int = 0
+    drop: tuple = ()  # the file's columns left out (``ignore``, an index column), each row's fields without them
+    width: int = 0  # the file's own number of columns (with those left out)
     settled: dict = field(default_factory=dict, repr=False, compare=False)  # a pass's findings, kept for the next
 
     @property
@@ -91,14 +94,19 @@ class FilePlan:
         return self.skip if self.kind == "csv" else self.data_start - 1
 
     def rows(self):
-        """``(line number, stripped fields)`` of every data row."""
+        """``(line number, stripped fields)`` of every data row (the columns left out taken away)."""
         if self.kind == "csv":
             rows = csv_rows(self.path, self.sep)
             if self.skip:
                 next(rows, None)
+        else:
+            rows = arff_rows(self.path, self.data_start, sparse_ok=self.kind != "arff",
+                             comment=None if self.kind == "filebase" else "%", defaults=self.sparse_defaults)
+        if not self.drop:
             return rows
-        return arff_rows(self.path, self.data_start, sparse_ok=self.kind != "arff",
-                         comment=None if self.kind == "filebase" else "%", defaults=self.sparse_defaults)
+        drop = set(self.drop)
+        return ((n, [f for j, f in enumerate(fields) if j not in drop] if len(fields) == self.width else fields)
+                for n, fields in rows)
 
     def chunks(self, size=None):
         """``(line numbers, rows)`` of at most ``size`` rows (all for None); ISO dates become milliseconds."""
@@ -152,7 +160,10 @@ class FilePlan:
         yield from self.encoded_by_tokens(size, nominal, numeric)
 
     def arrow_reading(self):
-        """How pyarrow reads this file (:func:`.arrow_csv.arrow_options`: a scan of the file, once), or None."""
+        """How pyarrow reads this file (:func:`.arrow_csv.arrow_options`: a scan of the file, once), or None
+        (the tokenizer's reading: also for a file with columns left out)."""
+        if self.drop:
+            return None
         if "arrow" not in self.settled:
             self.settled["arrow"] = arrow_options(self)
         return self.settled["arrow"]
@@ -261,11 +272,58 @@ def _header(path):
     return lines, size + 3 * bom
 
 
+def _leave_out(plan, ignore):
+    """``plan`` with the columns ``ignore`` names (names or indices) left out of its names, declarations
+    and rows; the class cannot be one of them."""
+    drop = sorted(resolve_columns(ignore, plan.names, "ignore"))
+    if not drop:
+        return plan
+    if plan.target is not None and plan.target in drop:
+        raise ParameterError(f"ignore: {plan.names[plan.target]!r} is the class column; name another class "
+                             f"(--target) or leave it in")
+    keep = [j for j in range(len(plan.names)) if j not in drop]
+    if len(keep) < 2 and plan.target is not None:
+        raise ParameterError("ignore: every attribute left out; a model needs at least one besides the class")
+    new = {j: k for k, j in enumerate(keep)}
+    return dataclasses.replace(
+        plan, names=[plan.names[j] for j in keep], declared=[plan.declared[j] for j in keep],
+        target=None if plan.target is None else new[plan.target], dates=[new[j] for j in plan.dates if j in new],
+        date_formats={new[j]: f for j, f in plan.date_formats.items() if j in new},
+        drop=tuple(drop), width=len(plan.names), settled={})  # (sparse rows: the file's defaults, then left out)
+
+
 def _first_row(path):
     return next(arff_rows(path, comment="%"), (None, None))
 
 
-def plan_file(path, format=None, target=None, header=True, sep=None, unlabelled=False, names=None, decimal=None):
+ROW_NAMES = "(row names)"  # the name of a CSV file's first column whose header is empty (R's write.csv, pandas)
+
+
+def plan_file(path, format=None, target=None, header=True, sep=None, unlabelled=False, names=None, decimal=None,
+              ignore=None, index_col=None):
+    """The :class:`FilePlan` of a file (see :func:`_plan_file`), with the columns ``ignore`` names (names
+    or indices) and the index column ``index_col`` (a column of row names) left out; a CSV file whose
+    header's first name is empty (row names, as R's ``write.csv`` and pandas write them) leaves that
+    column out by itself."""
+    left_out = ([] if ignore is None else [ignore] if isinstance(ignore, (str, int)) else list(ignore)) + \
+        ([] if index_col is None else [index_col])
+    plan = _plan_file(path, format, target, header, sep, unlabelled, names, decimal,
+                      [c for c in left_out if isinstance(c, str)])
+    if ROW_NAMES in getattr(plan, "names", ()) and plan.names.index(ROW_NAMES) == 0:
+        left_out.append(0)
+    if not left_out:
+        return plan
+    if not isinstance(plan, FilePlan):
+        raise ParameterError("ignore: columns are left out of CSV, ARFF and KEEL files; select a Parquet or Arrow "
+                             "file's columns before (pyarrow.parquet.read_table(path, columns=[...]))")
+    if plan.target is not None and index_col is not None and resolve_columns(index_col, plan.names, "index_col") == {
+            plan.target}:
+        raise ParameterError(f"index_col: {plan.names[plan.target]!r} is the class column")
+    return _leave_out(plan, left_out)
+
+
+def _plan_file(path, format=None, target=None, header=True, sep=None, unlabelled=False, names=None, decimal=None,
+               ignore=()):
     """The :class:`FilePlan` of a file (see :func:`guess_format` for the formats).
 
     ``header``, ``unlabelled`` (no class column) and ``decimal`` (the numbers' decimal
@@ -313,7 +371,7 @@ def plan_file(path, format=None, target=None, header=True, sep=None, unlabelled=
             return FilePlan(path, "keel-rows", list(names), [None] * width, resolve_target(target, names, path),
                             stem)
     lines, offset = _header(path)
-    h = parse_header(lines, path, keel=kind == "keel")
+    h = parse_header(lines, path, keel=kind == "keel", ignore=set(ignore))
     if kind == "keel" and target is None and h.outputs:
         if len(h.outputs) != 1 or h.outputs[0] not in h.names:
             raise DataFormatError(f"@outputs must name one declared attribute, got {', '.join(h.outputs)}", path=path)
@@ -341,7 +399,9 @@ def _plan_csv(path, target, header, sep, unlabelled, stem, decimal=None):
     if first is None:
         raise DataFormatError("the file is empty", path=path)
     if header:
-        names = first
+        names = list(first)
+        if len(names) > 1 and not names[0] and all(names[1:]):  # row names (R's write.csv, pandas' index)
+            names[0] = ROW_NAMES
         if any(not n for n in names):
             raise DataFormatError(f"column {names.index('') + 1} has no name in the header", path=path, line=line)
         if len(set(names)) != len(names):

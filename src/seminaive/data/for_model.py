@@ -12,7 +12,7 @@ import pandas as pd
 from ..exceptions import DataFormatError
 from ._rows import FirstError, as_table, encode_column, missing_mask
 from .arrow_file import ARROW_KINDS, ArrowFilePlan
-from .arrow_csv import ArrowRowError, arrow_columns, arrow_options, block_size
+from .arrow_csv import ArrowRowError, arrow_columns, block_size
 from .file_plan import guess_format, plan_file
 
 __all__ = ["model_chunks"]
@@ -46,7 +46,7 @@ def _columns(plan, want, target, header, unlabelled):
 
 
 def model_chunks(path, schema, chunksize=None, format=None, target=None, header=True, unlabelled=None, unseen=None,
-                 text=(), sep=None, decimal=None):
+                 text=(), sep=None, decimal=None, ignore=None, index_col=None):
     """``(X, actual)`` chunks of a data file for a model whose attributes ``schema``
     lists: X a DataFrame in the model's column order (nominal attributes as
     Categoricals of the model's values, numeric ones float64), ``actual`` the
@@ -61,14 +61,14 @@ def model_chunks(path, schema, chunksize=None, format=None, target=None, header=
     unseen = {} if unseen is None else unseen
     may_lack_class = bool(unlabelled) and guess_format(path, format) in ("csv", *ARROW_KINDS)
     plan = plan_file(path, format, None if unlabelled else target, header, sep, unlabelled=may_lack_class,
-                     decimal=decimal)
+                     decimal=decimal, ignore=ignore, index_col=index_col)
     want = list(schema.names)
     positions, label = _columns(plan, want, target, header, unlabelled)
     attrs = schema.attributes
     if isinstance(plan, ArrowFilePlan):
         yield from plan.model_chunks(chunksize, attrs, positions, label, unseen)
         return
-    options = arrow_options(plan)
+    options = plan.arrow_reading()  # (None for a file with columns left out: an index column's row names)
     if options is not None:
         floats = {j for j, a in zip(positions, attrs) if not a.is_nominal} - set(text)
         cats = [pd.Index([str(v) for v in a.values], dtype=object) if a.is_nominal else None for a in attrs]

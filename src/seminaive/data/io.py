@@ -141,11 +141,14 @@ def read_keel(path, target=None, nominal=None, numeric=None, names=None):
 
 
 def load_file(path, format=None, target=None, header=True, nominal=None, numeric=None,
-              unlabelled=False, sep=None, decimal=None):
+              unlabelled=False, sep=None, decimal=None, ignore=None, index_col=None):
     """Load a data file as a Dataset, choosing the reader by ``format`` or extension.
 
     ``unlabelled`` (CSV only) says the file has no class column; ``sep`` and ``decimal``
-    are a CSV file's separator and decimal mark (see :func:`read_csv`).
+    are a CSV file's separator and decimal mark (see :func:`read_csv`). ``ignore`` (column names or
+    indices) and ``index_col`` (a column of row names) are left out of a CSV, ARFF or KEEL file (a CSV
+    file whose header's first name is empty has row names there, as R's ``write.csv`` writes them: left
+    out by itself).
     ``.arff`` is ARFF; ``.dat`` is a filebase's learning data when a ``.des``
     file stands beside it, else KEEL; ``.csv`` (and anything else) is CSV.
 
@@ -155,11 +158,12 @@ def load_file(path, format=None, target=None, header=True, nominal=None, numeric
     >>> load_file(dataset_path("weather.numeric")).schema.numeric_indices
     (1, 2)
     """
-    return plan_file(path, format, target, header, sep, unlabelled, decimal=decimal).load(nominal, numeric)
+    return plan_file(path, format, target, header, sep, unlabelled, decimal=decimal, ignore=ignore,
+                     index_col=index_col).load(nominal, numeric)
 
 
 def load_for_model(path, schema, format=None, target=None, header=True, unlabelled=None, sep=None,
-                   with_class=False, decimal=None):
+                   with_class=False, decimal=None, ignore=None, index_col=None):
     """The attributes of a data file for a fitted model whose attributes ``schema``
     lists, as a DataFrame in the model's column order, read as the chunked
     prediction reads it (:func:`seminaive.data.for_model.model_chunks`), whole.
@@ -177,7 +181,7 @@ def load_for_model(path, schema, format=None, target=None, header=True, unlabell
     while True:  # a CSV column pyarrow cannot parse as numbers is read again as text
         try:
             parts = list(model_chunks(path, schema, None, format, target, header, unlabelled, unseen, text, sep,
-                                       decimal))
+                                       decimal, ignore, index_col))
             break
         except ArrowRestart as r:
             text.add(r.column)

@@ -165,14 +165,15 @@ class FileSource(DataSource):
     (the one reading of every format), afresh at every pass; rows without a class left out."""
 
     def __init__(self, path, chunksize=100_000, format=None, target=None, header=True, nominal=None, sep=None,
-                 decimal=None):
+                 decimal=None, ignore=None, index_col=None):
         self.path = os.fspath(path)
         check_param("chunksize", chunksize, kind="int", low=1)
         if not os.path.exists(self.path):
             raise DataFormatError("no such file", path=self.path)
         self.chunksize, self.nominal = chunksize, nominal
         try:  # the plan is made once and kept: every pass reads through it
-            self.plan = plan_file(self.path, format, target, header, sep, decimal=decimal)
+            self.plan = plan_file(self.path, format, target, header, sep, decimal=decimal, ignore=ignore,
+                                  index_col=index_col)
         except UnicodeDecodeError as e:
             raise DataFormatError(f"not UTF-8 text (byte {e.start} of a block)", path=self.path) from None
         self._head = None

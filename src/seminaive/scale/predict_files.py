@@ -19,7 +19,8 @@ __all__ = ["predict_file"]
 
 
 def predict_file(model, path, output, chunksize=100_000, format=None, target=None, header=True, proba=False,
-                 overwrite=False, progress=None, unlabelled=False, score=None, sep=None, decimal=None):
+                 overwrite=False, progress=None, unlabelled=False, score=None, sep=None, decimal=None, ignore=None,
+                 index_col=None):
     """Predict every row of a data file chunk by chunk, writing CSV as it goes
     (into a temporary file renamed at the end, so ``output`` is never half written).
     A labelled file's class comes first, as column ``actual``; ``score`` (a dict),
@@ -57,7 +58,7 @@ def predict_file(model, path, output, chunksize=100_000, format=None, target=Non
         counts = {"labelled": 0, "correct": 0, "unknown": {}}
         unseen = {}
         chunks = _text_errors(model_chunks)(path, model.schema_, chunksize, format, target, header, unlabelled,
-                                            unseen, text, sep, decimal)
+                                            unseen, text, sep, decimal, ignore, index_col)
         for first, (X, actual) in enumerate(chunks):
             labels = model.predict(X)
             p = model.predict_proba(X) if proba else None

@@ -374,7 +374,8 @@ def _stats(x, y, k):
 def _summary(model):
     """The final Naive Bayes in brief: priors and one line per attribute."""
     prior = np.exp(model.class_log_prior_)
-    lines = [f"final model: Naive Bayes, {len(model.schema_)} attributes, {len(model.classes_)} classes, "
+    lines = [f"final model: Naive Bayes, {plural(len(model.schema_), 'attribute')}, "
+             f"{plural(len(model.classes_), 'class')}, "
              f"{plural(model.class_count_.sum(), 'training instance')} (to_text(tables=True), or --tables on the "
              f"command line, prints its tables)",
              "  class priors: " + ", ".join(f"{c}={p:.4f}" for c, p in zip(model.classes_, prior))]
