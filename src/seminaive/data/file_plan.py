@@ -7,7 +7,6 @@ merged in file order, so both give the same rows, schema and errors.
 """
 
 import os
-import dataclasses
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -22,6 +21,7 @@ from ._text import open_binary, strip_compression
 from .arff import DateAttribute, parse_header, to_milliseconds
 from .arrow_file import ARROW_KINDS, ArrowFilePlan, column_key
 from .filebase import read_description
+from .left_out import ROW_NAMES, leave_out
 from .one_pass_csv import OnePassCsv
 from .schema import NUMERIC, Attribute, resolve_columns, resolve_target
 from .summary import ColumnSummary
@@ -272,31 +272,8 @@ def _header(path):
     return lines, size + 3 * bom
 
 
-def _leave_out(plan, ignore):
-    """``plan`` with the columns ``ignore`` names (names or indices) left out of its names, declarations
-    and rows; the class cannot be one of them."""
-    drop = sorted(resolve_columns(ignore, plan.names, "ignore"))
-    if not drop:
-        return plan
-    if plan.target is not None and plan.target in drop:
-        raise ParameterError(f"ignore: {plan.names[plan.target]!r} is the class column; name another class "
-                             f"(--target) or leave it in")
-    keep = [j for j in range(len(plan.names)) if j not in drop]
-    if len(keep) < 2 and plan.target is not None:
-        raise ParameterError("ignore: every attribute left out; a model needs at least one besides the class")
-    new = {j: k for k, j in enumerate(keep)}
-    return dataclasses.replace(
-        plan, names=[plan.names[j] for j in keep], declared=[plan.declared[j] for j in keep],
-        target=None if plan.target is None else new[plan.target], dates=[new[j] for j in plan.dates if j in new],
-        date_formats={new[j]: f for j, f in plan.date_formats.items() if j in new},
-        drop=tuple(drop), width=len(plan.names), settled={})  # (sparse rows: the file's defaults, then left out)
-
-
 def _first_row(path):
     return next(arff_rows(path, comment="%"), (None, None))
-
-
-ROW_NAMES = "(row names)"  # the name of a CSV file's first column whose header is empty (R's write.csv, pandas)
 
 
 def plan_file(path, format=None, target=None, header=True, sep=None, unlabelled=False, names=None, decimal=None,
@@ -319,7 +296,7 @@ def plan_file(path, format=None, target=None, header=True, sep=None, unlabelled=
     if plan.target is not None and index_col is not None and resolve_columns(index_col, plan.names, "index_col") == {
             plan.target}:
         raise ParameterError(f"index_col: {plan.names[plan.target]!r} is the class column")
-    return _leave_out(plan, left_out)
+    return leave_out(plan, left_out)
 
 
 def _plan_file(path, format=None, target=None, header=True, sep=None, unlabelled=False, names=None, decimal=None,
