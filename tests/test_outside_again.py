@@ -431,3 +431,34 @@ def test_columns_are_left_out_by_name_and_row_names_by_themselves(tmp_path, caps
     assert list(load_file(arff, ignore="id").X.columns) == ["a"]
     with pytest.raises(ParameterError, match="ignore: 'cls' is the class column"):
         load_file(path, ignore="cls")
+
+
+def test_a_file_in_another_encoding_is_read_with_its_encoding_and_named_without(tmp_path, capsys):
+    """No --encoding: a Latin-1 or UTF-16 CSV got 'not UTF-8 text (byte 16 of a block)' with no line."""
+    from seminaive import TAN
+    from seminaive.exceptions import DataFormatError
+    rows = "a,b,cls\n" + "".join(f"{'xy'[i % 2]},{['café', 'thé', 'crème'][i % 3]},{'pq'[i % 2 ^ (i % 5 == 0)]}\n"
+                                 for i in range(30))
+    utf8, latin, utf16 = tmp_path / "u8.csv", tmp_path / "l1.csv", tmp_path / "u16.csv"
+    utf8.write_text(rows, encoding="utf-8")
+    latin.write_text(rows, encoding="latin-1")
+    utf16.write_text(rows, encoding="utf-16")
+    with pytest.raises(DataFormatError, match=r"l1.csv, line 2: not UTF-8 text \(byte 0xe9, byte 6 of the line\).*--encoding"):
+        load_file(latin)
+    with pytest.raises(DataFormatError, match=r"u16.csv: UTF-16 text .*--encoding utf-16"):
+        load_file(utf16)
+    expected = TAN().fit(load_file(utf8)).predict_proba(load_file(utf8).X)
+    for path, encoding in ((latin, "latin-1"), (utf16, "utf-16")):
+        d = load_file(path, encoding=encoding)
+        assert d.schema.attributes[1].values == ("café", "thé", "crème")
+        np.testing.assert_allclose(TAN().fit(d).predict_proba(d.X), expected, rtol=1e-12, atol=1e-12)
+        streamed = fit_file(TAN(), path, chunksize=4, encoding=encoding)
+        np.testing.assert_allclose(streamed.predict_proba(d.X), expected, rtol=1e-12, atol=1e-12)
+    bad = tmp_path / "bad.csv"
+    bad.write_bytes(b"a,cls\nx,p\n\xff,q\n")
+    with pytest.raises(DataFormatError, match=r"bad.csv, line 3"):
+        fit_file(NaiveBayes(), bad, chunksize=1)
+    code, out, err = _cli(["evaluate", str(latin), "--encoding", "latin-1", "--cv", "3"], capsys)
+    assert "l1: 30 instances" in out
+    code, out, err = _cli(["fit", str(latin), "--encoding", "klingon"], capsys)
+    assert code == 2 and "encoding: no such text encoding 'klingon'" in err

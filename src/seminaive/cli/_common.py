@@ -27,6 +27,8 @@ def add_reader_options(p, target=True):
                         "holds numbers such as 3,25, as R's write.csv2 writes them)")
     p.add_argument("--nominal", default=None,
                    help="comma-separated columns to treat as nominal ('all' for every one)")
+    p.add_argument("--encoding", default=None,
+                   help="the text file's encoding (default utf-8; latin-1, cp1252, utf-16, ...)")
     p.add_argument("--ignore", default=None,
                    help="comma-separated columns to leave out (names, or indices from 0 as --target takes them)")
     p.add_argument("--index-col", default=None,
@@ -152,7 +154,8 @@ def fit_from_chunks(model, args, progress=None):
         source = MemorySource(d.X, d.y, args.chunksize, nominal_arg(args))
     else:
         source = FileSource(path, args.chunksize, args.input_format, args.target, not args.no_header,
-                            nominal_arg(args), args.sep, getattr(args, "decimal", None), *ignore_args(args))
+                            nominal_arg(args), args.sep, getattr(args, "decimal", None), *ignore_args(args),
+                            getattr(args, "encoding", None))
     return fit_source(model, source, progress, how=("--chunksize", "search --chunksize",
                                                     "read the file in memory (without --chunksize)"))
 
@@ -190,7 +193,7 @@ def load_data(args, labelled=True, unlabelled=False, path=None):
     d = load_file(data_file(args), format=args.input_format, target=getattr(args, "target", None),
                   header=not args.no_header, nominal=nominal_arg(args), unlabelled=unlabelled,
                   sep=getattr(args, "sep", None), decimal=getattr(args, "decimal", None),
-                  ignore=ignore_args(args)[0], index_col=ignore_args(args)[1])
+                  ignore=ignore_args(args)[0], index_col=ignore_args(args)[1], encoding=getattr(args, "encoding", None))
     if labelled:
         d, dropped = d.labelled()
         if dropped:

@@ -10,6 +10,7 @@ import pandas as pd
 
 from ..exceptions import DataFormatError, UnseenValueWarning
 from .arrow_csv import ArrowRestart
+from ._text import named_as, strip_compression, transcoded
 from .file_plan import FORMATS, guess_format, plan_file
 from .for_model import model_chunks
 
@@ -141,14 +142,15 @@ def read_keel(path, target=None, nominal=None, numeric=None, names=None):
 
 
 def load_file(path, format=None, target=None, header=True, nominal=None, numeric=None,
-              unlabelled=False, sep=None, decimal=None, ignore=None, index_col=None):
+              unlabelled=False, sep=None, decimal=None, ignore=None, index_col=None, encoding=None):
     """Load a data file as a Dataset, choosing the reader by ``format`` or extension.
 
     ``unlabelled`` (CSV only) says the file has no class column; ``sep`` and ``decimal``
     are a CSV file's separator and decimal mark (see :func:`read_csv`). ``ignore`` (column names or
     indices) and ``index_col`` (a column of row names) are left out of a CSV, ARFF or KEEL file (a CSV
     file whose header's first name is empty has row names there, as R's ``write.csv`` writes them: left
-    out by itself).
+    out by itself). ``encoding`` (default UTF-8) reads a text file in another encoding (latin-1, cp1252,
+    utf-16, ...).
     ``.arff`` is ARFF; ``.dat`` is a filebase's learning data when a ``.des``
     file stands beside it, else KEEL; ``.csv`` (and anything else) is CSV.
 
@@ -158,8 +160,17 @@ def load_file(path, format=None, target=None, header=True, nominal=None, numeric
     >>> load_file(dataset_path("weather.numeric")).schema.numeric_indices
     (1, 2)
     """
-    return plan_file(path, format, target, header, sep, unlabelled, decimal=decimal, ignore=ignore,
-                     index_col=index_col).load(nominal, numeric)
+    copy = None if encoding is None else transcoded(path, encoding)
+    with named_as(copy, path):
+        d = plan_file(copy or path, format, target, header, sep, unlabelled, decimal=decimal, ignore=ignore,
+                      index_col=index_col).load(nominal, numeric)
+    if copy is not None and d.name == _stem(copy):  # named by the file, not by its UTF-8 copy
+        d.name, d.source = _stem(path), os.fspath(path)
+    return d
+
+
+def _stem(path):
+    return os.path.splitext(os.path.basename(strip_compression(os.fspath(path))))[0]
 
 
 def load_for_model(path, schema, format=None, target=None, header=True, unlabelled=None, sep=None,

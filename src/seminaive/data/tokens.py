@@ -23,7 +23,7 @@ import re
 import zipfile
 
 from ..exceptions import DataFormatError
-from ._text import MAX_LINE, SEPARATORS, open_text  # (a row of 200,000 values takes ~1.4 million characters)
+from ._text import MAX_LINE, SEPARATORS, not_utf8, open_text  # (a row of 200,000 values takes ~1.4 million characters)
 from .summary import MISSING_TOKENS
 
 __all__ = ["text_lines", "read_lines", "separator", "decimal_mark", "csv_rows", "arff_rows", "chunked",
@@ -49,8 +49,8 @@ def text_lines(path, start=1):
                     raise DataFormatError("a NUL byte: not a text file", path=path, line=k)
                 if k >= start:
                     yield k, line
-    except UnicodeDecodeError as e:
-        raise DataFormatError(f"not UTF-8 text (byte {e.start} of a block)", path=path) from None
+    except UnicodeDecodeError:
+        raise not_utf8(path) from None
     except (OSError, EOFError, zipfile.BadZipFile, lzma.LZMAError) as e:
         raise DataFormatError(f"cannot read: {getattr(e, 'strerror', None) or e}", path=path) from None
 

@@ -25,6 +25,7 @@ from ..data.dataset import class_labels, declared_labels
 from ..data.kinds import infer_schema
 from ..data.schema import resolve_columns
 from ..data.file_plan import plan_file
+from ..data._text import named_as, not_utf8, transcoded
 from ..exceptions import DataFormatError
 from ..core.capabilities import capabilities
 from .growing_fit import fit_growing
@@ -165,17 +166,19 @@ class FileSource(DataSource):
     (the one reading of every format), afresh at every pass; rows without a class left out."""
 
     def __init__(self, path, chunksize=100_000, format=None, target=None, header=True, nominal=None, sep=None,
-                 decimal=None, ignore=None, index_col=None):
+                 decimal=None, ignore=None, index_col=None, encoding=None):
         self.path = os.fspath(path)
         check_param("chunksize", chunksize, kind="int", low=1)
         if not os.path.exists(self.path):
             raise DataFormatError("no such file", path=self.path)
         self.chunksize, self.nominal = chunksize, nominal
+        self._copy = None if encoding is None else transcoded(self.path, encoding)  # kept while the source is
         try:  # the plan is made once and kept: every pass reads through it
-            self.plan = plan_file(self.path, format, target, header, sep, decimal=decimal, ignore=ignore,
-                                  index_col=index_col)
-        except UnicodeDecodeError as e:
-            raise DataFormatError(f"not UTF-8 text (byte {e.start} of a block)", path=self.path) from None
+            with named_as(self._copy, self.path):
+                self.plan = plan_file(self._copy or self.path, format, target, header, sep, decimal=decimal,
+                                      ignore=ignore, index_col=index_col)
+        except UnicodeDecodeError:
+            raise not_utf8(self.path) from None
         self._head = None
 
     def attribute_names(self):
@@ -206,12 +209,16 @@ class FileSource(DataSource):
     def partial_fits(self, model, progress=None):
         """``model`` fitted on the file: in one pass when its statistics can grow with the file's value lists
         (:mod:`.growing_fit`) and pyarrow reads the file, else by ``partial_fit`` of the chunks."""
+        with named_as(self._copy, self.path):
+            return self._partial_fits(model, progress)
+
+    def _partial_fits(self, model, progress):
         reader = self.plan.one_pass(self.chunksize, self.nominal) if capabilities(model).grows else None
         if reader is not None:
             try:
                 return fit_growing(model, reader, progress)
-            except UnicodeDecodeError as e:
-                raise DataFormatError(f"not UTF-8 text (byte {e.start} of a block)", path=self.path) from None
+            except UnicodeDecodeError:
+                raise not_utf8(self.path) from None
         seen = []
         model = super().partial_fits(model, progress, seen)
         if not seen:
@@ -219,7 +226,9 @@ class FileSource(DataSource):
         return model
 
     def __iter__(self):
-        return (c for c in _labelled_chunks(self.path, self.plan, self.chunksize, self.nominal) if len(c[0]))
+        with named_as(self._copy, self.path):
+            yield from (c for c in _labelled_chunks(self.plan.path, self.plan, self.chunksize, self.nominal)
+                        if len(c[0]))
 
 
 def _text_errors(generate):
@@ -228,8 +237,8 @@ def _text_errors(generate):
     def wrapped(path, *args, **kwargs):
         try:
             yield from generate(path, *args, **kwargs)
-        except UnicodeDecodeError as e:
-            raise DataFormatError(f"not UTF-8 text (byte {e.start} of a block)", path=os.fspath(path)) from None
+        except UnicodeDecodeError:
+            raise not_utf8(path) from None
     return wrapped
 
 

@@ -38,13 +38,13 @@ def iter_file_chunks(path, chunksize=100_000, format=None, target=None, header=T
 
 
 def fit_file(model, path, chunksize=100_000, format=None, target=None, header=True, nominal=None,
-             progress=None, sep=None, decimal=None, ignore=None, index_col=None):
+             progress=None, sep=None, decimal=None, ignore=None, index_col=None, encoding=None):
     """Fit ``model`` on a data file chunk by chunk, with bounded memory
     (:func:`~seminaive.scale.fit_source.fit_source` over the file's
     :class:`~seminaive.learning.data_source.FileSource`): in passes (the family, a
     Naive Bayes with a discretizer), through a wrapper search's engine, or with
     ``partial_fit``; the result equals a fit on the whole file (read with the same options:
-    ``ignore`` and ``index_col`` as :func:`~seminaive.data.load_file`).
+    ``ignore``, ``index_col`` and ``encoding`` as :func:`~seminaive.data.load_file`).
 
     Examples
     --------
@@ -56,6 +56,6 @@ def fit_file(model, path, chunksize=100_000, format=None, target=None, header=Tr
     ...                  NaiveBayes().fit(load("weather.numeric")).predict_proba(load("weather.numeric").X)))
     True
     """
-    source = FileSource(path, chunksize, format, target, header, nominal, sep, decimal, ignore, index_col)
+    source = FileSource(path, chunksize, format, target, header, nominal, sep, decimal, ignore, index_col, encoding)
     return fit_source(model, source, progress, how=("chunksize", "fit_file", "read the file in memory "
                                                                              "(without --chunksize)"))
