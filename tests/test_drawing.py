@@ -10,7 +10,7 @@ from matplotlib.patches import FancyArrowPatch
 
 from seminaive import KDB, NaiveBayes, SeminaiveError
 from seminaive.datasets import dataset_path, load
-from seminaive.search import BSE, Structure
+from seminaive.search import BSE, BSEJ, Structure
 from seminaive.drawing import plot_structure
 
 
@@ -61,3 +61,28 @@ def test_command_line_plot(tmp_path):
     assert out.read_bytes()[:4] == b"\x89PNG"
     again = subprocess.run(run, capture_output=True, text=True)
     assert again.returncode == 2 and "exists" in again.stderr and "Traceback" not in again.stderr
+
+
+def _crossings(fig):
+    """The labels whose boxes an arrow passes through (not its own two ends): each arrow's drawn path
+    sampled in display coordinates against every other box."""
+    fig.canvas.draw()
+    ax, renderer = fig.axes[0], fig.canvas.get_renderer()
+    boxes = [(t.get_text(), t.get_bbox_patch().get_window_extent(renderer)) for t in ax.texts if t.get_bbox_patch()]
+    out = []
+    for p in (p for p in ax.patches if isinstance(p, FancyArrowPatch)):
+        points = p.get_transform().transform(p.get_path().interpolated(40).vertices)
+        for name, box in boxes:
+            if any(box.expanded(1.6, 2.5).contains(*end) for end in (points[0], points[-1])):
+                continue  # the arrow's own source or target
+            if any(box.expanded(0.9, 0.8).contains(x, y) for x, y in points):
+                out.append(name)
+    return out
+
+
+@pytest.mark.parametrize("data", ["weather.nominal", "keel:wine", "keel:vehicle"])
+@pytest.mark.parametrize("make", [NaiveBayes, lambda: KDB(k=2), lambda: BSEJ(cv=3)], ids=["nb", "kdb2", "bsej"])
+def test_no_arrow_crosses_a_node_s_box(data, make):
+    """BSEJ's structure of 15 attributes (and Naive Bayes's of 13 or more) drew the class's arcs to the
+    lower rows through the boxes of the rows above."""
+    assert _crossings(plot_structure(make().fit(load(data)))) == []

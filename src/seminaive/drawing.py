@@ -133,7 +133,7 @@ def plot_structure(model, path=None, overwrite=False, title=None, class_name="cl
                 bbox=style)
         for j in group:
             where[j] = (x, y)
-        if not left_out:
+        if not left_out and rows == 1:  # (below the first row, an arc from the class would cross its boxes)
             ax.add_patch(FancyArrowPatch((0, 1.12), (x, y + 0.08), arrowstyle="-|>", mutation_scale=12,
                                          color="#a0662a", lw=1.0, shrinkA=6, shrinkB=8))
     for i, g in enumerate(s.groups):
@@ -145,6 +145,8 @@ def plot_structure(model, path=None, overwrite=False, title=None, class_name="cl
     note = title or f"{type(model).__name__}"
     if sets:
         note += f": the average of {len(sets)} models, each super-parent set a parent of every other attribute"
+    if rows > 1:
+        note += "\nevery attribute in blue depends on the class (its arcs are said, not drawn across the rows)"
     if s.excluded:
         note += " (grey: left out)"
     if normal:
