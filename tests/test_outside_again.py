@@ -462,3 +462,21 @@ def test_a_file_in_another_encoding_is_read_with_its_encoding_and_named_without(
     assert "l1: 30 instances" in out
     code, out, err = _cli(["fit", str(latin), "--encoding", "klingon"], capsys)
     assert code == 2 and "encoding: no such text encoding 'klingon'" in err
+
+
+def test_the_reliability_histograms_of_one_figure_share_one_scale(tmp_path, monkeypatch):
+    """One model's histogram on a log axis beside another's on a linear one: the counts looked alike."""
+    import seminaive.evaluation.reliability as reliability
+    seen = []
+    monkeypatch.setattr(reliability, "save_figure", lambda fig, path, overwrite=False: seen.append(fig) or path)
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 2000)
+    sure = np.where(rng.random(2000) < 0.99, 0.995, 0.6)  # almost every prediction in the last bin: log
+    even = rng.uniform(0.5, 1.0, 2000)  # spread: linear on its own
+    bins = {name: reliability.reliability_bins(np.column_stack([1 - p, p]), y) for name, p in (("sure", sure),
+                                                                                              ("even", even))}
+    reliability.plot_reliability(bins, tmp_path / "r.png")
+    fig = seen[0]
+    hist = [ax for ax in fig.axes if ax.get_ylabel().startswith("predictions")]
+    assert len(hist) == 2 and {ax.get_yscale() for ax in hist} == {"log"}
+    assert hist[0].get_ylim() == hist[1].get_ylim() and "log scale" in hist[0].get_ylabel()

@@ -117,6 +117,11 @@ def plot_reliability(bins_by_model, path, overwrite=False, title=None):
     import matplotlib.pyplot as plt
 
     names = list(bins_by_model)
+    counts = [np.asarray(bins_by_model[n]["count"], dtype=np.float64) for n in names]
+    # one scale for every histogram of the figure (side by side, a log axis beside a linear one misleads):
+    # log where any model's counts span more than 50 to 1, the same upper limit for all
+    log = any(c.max() > 50 * max(1.0, c[c > 0].min()) for c in counts if (c > 0).any())
+    high = max((c.max() for c in counts if c.size), default=1.0) * (3.0 if log else 1.08)
     cols = min(4, len(names))
     rows = -(-len(names) // cols)
     fig, axes = plt.subplots(2 * rows, cols, figsize=(max(5.0, 3.4 * cols), 4.4 * rows), squeeze=False,
@@ -139,9 +144,10 @@ def plot_reliability(bins_by_model, path, overwrite=False, title=None):
         top.legend(fontsize=7, loc="upper left")
         bottom.bar(mid, b["count"], width=1 / n_bins, color="C1", edgecolor="white")
         bottom.set_xlim(0, 1)
-        bottom.set_yscale("log" if b["count"].max() > 50 * max(1.0, b["count"][has].min()) else "linear")
+        bottom.set_yscale("log" if log else "linear")
+        bottom.set_ylim(0.8 if log else 0.0, max(high, 1.0))
         bottom.set_xlabel("confidence: P(predicted class)", fontsize=8)
-        bottom.set_ylabel("predictions", fontsize=8)
+        bottom.set_ylabel("predictions (log scale)" if log else "predictions", fontsize=8)
     for j in range(len(names), rows * cols):
         axes[2 * (j // cols), j % cols].set_visible(False)
         axes[2 * (j // cols) + 1, j % cols].set_visible(False)
