@@ -480,3 +480,16 @@ def test_the_reliability_histograms_of_one_figure_share_one_scale(tmp_path, monk
     hist = [ax for ax in fig.axes if ax.get_ylabel().startswith("predictions")]
     assert len(hist) == 2 and {ax.get_yscale() for ax in hist} == {"log"}
     assert hist[0].get_ylim() == hist[1].get_ylim() and "log scale" in hist[0].get_ylabel()
+
+
+def test_blank_mic_cells_are_explained_in_the_picture_and_the_text(tmp_path, monkeypatch):
+    import seminaive.dependence.matrices as matrices
+    from seminaive.datasets import load
+    seen = []
+    monkeypatch.setattr(matrices, "save_figure", lambda fig, path, overwrite=False: seen.append(fig) or path)
+    d = load("weather.numeric")  # two numeric attributes, two nominal: MIC for one pair only
+    mats = matrices.dependence_matrices(d, measures=("mi", "mic"))
+    matrices.plot_matrices(mats, tmp_path / "m.png")
+    titles = [ax.get_title() for ax in seen[0].axes if ax.get_title()]
+    assert any("blank: a pair not both numeric" in t for t in titles)
+    assert "(blank: a pair not both numeric, MIC needs two numbers)" in matrices.format_matrices(mats)

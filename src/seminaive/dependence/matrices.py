@@ -76,6 +76,10 @@ TITLES = {"mi": "mutual information (nats)", "cmi": "conditional mutual informat
           "mic": "maximal information coefficient"}
 
 
+BLANK = {"mic": "(blank: a pair not both numeric, MIC needs two numbers; and the diagonal)",
+         "mi": "(blank: the diagonal, and pairs of no values)", "cmi": "(blank: the diagonal, and pairs of no values)"}
+
+
 def format_matrices(mats, precision=3):
     """The matrices as aligned text tables, one after another.
 
@@ -91,7 +95,8 @@ def format_matrices(mats, precision=3):
         parts += ["(no maximal information coefficient: it needs two numeric attributes)", ""]
     mats = {k: M for k, M in mats.items() if M is not None}
     for k, M in mats.items():
-        parts.append(TITLES[k])
+        parts.append(TITLES[k] + (" " + BLANK[k].replace("; and the diagonal", "") if k == "mic" and
+                                  np.isnan(M.to_numpy()).any() else ""))
         parts.append(format_table([""] + list(M.columns),
                                   [[r] + ["" if np.isnan(v) else f"{v:.{precision}f}" for v in M.loc[r]]
                                    for r in M.index]))
@@ -126,7 +131,9 @@ def plot_matrices(mats, path, overwrite=False):
         ax.set_yticks(range(len(M)))
         ax.set_xticklabels(M.columns, rotation=60, ha="right", fontsize=7)
         ax.set_yticklabels(M.index, fontsize=7)
-        ax.set_title(TITLES[k], fontsize=9)
+        blank = np.isnan(M.to_numpy()[~np.eye(len(M), dtype=bool)]).any()
+        ax.set_title(TITLES[k] + ("\n" + BLANK[k] if blank else "\n(diagonal blank: an attribute with itself)"),
+                     fontsize=9)
         fig.colorbar(im, ax=ax, fraction=0.046)
     fig.tight_layout()
     return save_figure(fig, path, overwrite)
