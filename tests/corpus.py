@@ -46,6 +46,15 @@ DATA = {
     "arff-date-format.arff": '@relation t\n@attribute d date "dd.MM.yyyy"\n@attribute c {p,q}\n@data\n01.02.2020,p\n'
                              '03.04.2021,q\n',
     "arff-date-wrong.arff": '@relation t\n@attribute d date "dd.MM.yyyy"\n@attribute c {p,q}\n@data\n2020-02-01,p\n',
+    # issue 64: a date format giving a field twice, an infinite number among many, other encodings, row names
+    "arff-date-field-twice.arff": '@relation t\n@attribute d date "yy-MM-yydd"\n@attribute c {p,q}\n@data\n'
+                                  '20-01-2001,p\n',
+    "csv-infinite-later.csv": GOOD_CSV + "y,-inf,q\n",
+    "csv-latin-1.csv": "a,n,c\nx,1,p\ncaf\u00e9,2,q\n".encode("latin-1"),
+    "csv-utf-16.csv": GOOD_CSV.encode("utf-16"),
+    "csv-row-names.csv": '"","a","n","c"\n"1","x",1,"p"\n"2","y",2,"q"\n"3","x",1.5,"p"\n',
+    "csv-stray-word.csv": "a,n,c\n" + "".join(f"x,{i}.5,p\n" for i in range(8)) + "y,oops,q\n",
+    "arff-string-attribute.arff": "@relation t\n@attribute s string\n@attribute c {p,q}\n@data\n'a',p\n'b',q\n",
 }
 
 
@@ -130,6 +139,9 @@ def broken_models(good):
     variant("model-params-wrong.json", lambda d: d["params"].__setitem__("alpha", -1))
     variant("model-missing-state.json", lambda d: d.pop("state"))
     variant("model-component-kind.json", lambda d: d["state"]["components"][0].__setitem__("kind", "nope"))
+    variant("model-classes-twice.json", lambda d: d["state"].__setitem__("classes", [d["state"]["classes"][0]] * 2))
+    variant("model-true-value.json",
+            lambda d: d["state"]["schema"]["attributes"][0]["values"].__setitem__(0, True))
     return out
 
 

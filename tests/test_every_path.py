@@ -1,5 +1,5 @@
-"""Every path, one answer: every registered model x every source of the same data (a pandas,
-polars or pyarrow frame; the CSV file read in memory, or streamed in chunks of 1, 2, 3, 4, 5
+"""Every path, one answer: every registered model x every source of the same data (a pandas frame
+as it is or with its values in reverse order, a polars or pyarrow frame; the CSV file read in memory, or streamed in chunks of 1, 2, 3, 4, 5
 and 16 rows; Parquet and Feather files, streamed and read whole; a Dask frame; the frame cut
 into chunks) x the options that change reading (``nominal`` on the model and on the reader,
 every discretizer, the stochastic one with seeds, every estimation) gives the same classes in
@@ -107,6 +107,7 @@ def _sources(frame, y, paths, nominal):
     def chunks(model):
         return fit_source(model, MemorySource(frame, pd.Series(y), chunksize=7, nominal=nominal))
 
+    yield "pandas/values reversed", memory(_values_reversed)
     yield "polars", memory(pl.from_pandas)
     yield "pyarrow", memory(lambda f: pa.Table.from_pandas(f, preserve_index=False))
     yield "csv", whole("csv")
@@ -117,6 +118,20 @@ def _sources(frame, y, paths, nominal):
     yield "feather/3", streamed("feather", 3)
     yield "dask", on_dask
     yield "chunks/7", chunks
+
+
+def _values_reversed(frame):
+    """The frame with every text or categorical column a categorical of its values in reverse order (the
+    same data, its values in another order: issue 64)."""
+    out = frame.copy()
+    for c in out.columns:
+        col = out[c]
+        if isinstance(col.dtype, pd.CategoricalDtype):
+            out[c] = col.cat.reorder_categories(list(col.cat.categories)[::-1])
+        elif col.dtype == object:
+            values = sorted(col.dropna().unique(), key=str)
+            out[c] = pd.Categorical(col, categories=values[::-1])
+    return out
 
 
 def _chunkable(model):
