@@ -25,7 +25,7 @@ except ImportError:  # pragma: no cover - not POSIX: no lock
     fcntl = None
 
 from .._atomic import atomic_write_text
-from .._progress import duration
+from .._progress import duration, step
 from .._target import unwrap
 from ..datasets import load_any
 from ..exceptions import SeminaiveError
@@ -323,6 +323,7 @@ def _run_splits(experiment, fh, new_file, done, progress, started):
                                  "reliability": "" if bins is None else json.dumps(
                                      {k: v.tolist() for k, v in bins.items()})})
                 fh.flush()
+                step(f"{name} on {d.name}: splits", todo.index(k) + 1, len(todo))  # inside a long model's run
             unit += 1
             spent = time.perf_counter() - t0
             ran += spent
