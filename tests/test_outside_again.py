@@ -477,9 +477,12 @@ def test_the_reliability_histograms_of_one_figure_share_one_scale(tmp_path, monk
                                                                                               ("even", even))}
     reliability.plot_reliability(bins, tmp_path / "r.png")
     fig = seen[0]
+    import matplotlib.pyplot as plt
     hist = [ax for ax in fig.axes if ax.get_ylabel().startswith("predictions")]
-    assert len(hist) == 2 and {ax.get_yscale() for ax in hist} == {"log"}
-    assert hist[0].get_ylim() == hist[1].get_ylim() and "log scale" in hist[0].get_ylabel()
+    scales, limits, label = {ax.get_yscale() for ax in hist}, [ax.get_ylim() for ax in hist], hist[0].get_ylabel()
+    plt.close(fig)
+    assert len(hist) == 2 and scales == {"log"}
+    assert limits[0] == limits[1] and "log scale" in label
 
 
 def test_blank_mic_cells_are_explained_in_the_picture_and_the_text(tmp_path, monkeypatch):
@@ -490,6 +493,8 @@ def test_blank_mic_cells_are_explained_in_the_picture_and_the_text(tmp_path, mon
     d = load("weather.numeric")  # two numeric attributes, two nominal: MIC for one pair only
     mats = matrices.dependence_matrices(d, measures=("mi", "mic"))
     matrices.plot_matrices(mats, tmp_path / "m.png")
+    import matplotlib.pyplot as plt
     titles = [ax.get_title() for ax in seen[0].axes if ax.get_title()]
+    plt.close(seen[0])
     assert any("blank: a pair not both numeric" in t for t in titles)
     assert "(blank: a pair not both numeric, MIC needs two numbers)" in matrices.format_matrices(mats)
