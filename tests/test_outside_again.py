@@ -418,6 +418,14 @@ def test_columns_are_left_out_by_name_and_row_names_by_themselves(tmp_path, caps
     code, out, err = _cli(["fit", str(path), "--ignore", "leak", "--model", "tan", "-m", str(model)], capsys)
     code, out, err = _cli(["predict", "-m", str(model), str(path), "--ignore", "leak", "--format", "csv"], capsys)
     assert "accuracy:" in err  # the file's row names and leaking column are not the model's: left out
+    frame.reset_index(drop=True).to_parquet(tmp_path / "r.parquet")  # Parquet and Feather leave out alike
+    frame.reset_index(drop=True).to_feather(tmp_path / "r.feather")
+    for name in ("r.parquet", "r.feather"):
+        d = load_file(tmp_path / name, ignore=["leak"])
+        assert list(d.X.columns) == ["a", "b"]
+        np.testing.assert_allclose(TAN().fit(d).predict_proba(kept), expected, rtol=1e-12, atol=1e-12)
+        streamed = fit_file(TAN(), tmp_path / name, chunksize=7, ignore="leak")
+        np.testing.assert_allclose(streamed.predict_proba(kept), expected, rtol=1e-12, atol=1e-12)
     plain = tmp_path / "plain.csv"
     frame.reset_index().rename(columns={"index": "id"}).to_csv(plain, index=False)
     np.testing.assert_allclose(TAN().fit(load_file(plain, index_col="id", ignore=[3])).predict_proba(kept),

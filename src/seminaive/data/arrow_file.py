@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from ..exceptions import DataFormatError
+from ..exceptions import DataFormatError, ParameterError
 from .dataset import class_values, concatenated, split_class
 from .kinds import NUMBERS, column_kind, infer_schema
 from .schema import NOMINAL, NUMERIC, Attribute, resolve_columns, resolve_target
@@ -53,7 +53,7 @@ class ArrowFilePlan:
     data's ``name``; :meth:`encoded` and :meth:`load` as the text readers'
     :class:`~seminaive.data.file_plan.FilePlan` has them."""
 
-    def __init__(self, path, kind, target=None, unlabelled=False):
+    def __init__(self, path, kind, target=None, unlabelled=False, ignore=None):
         self.path, self.kind = path, kind
         self.name = os.path.splitext(os.path.basename(strip_compression(path)))[0]
         try:  # (a corrupt file's names may not even be text)
@@ -69,11 +69,20 @@ class ArrowFilePlan:
         if len(set(self.names)) != len(self.names):
             dup = next(n for n in self.names if self.names.count(n) > 1)
             raise DataFormatError(f"column name {dup!r} appears twice", path=path)
+        target = None if unlabelled else resolve_target(target, self.names, path)  # (of the file's columns)
+        drop = resolve_columns(ignore, self.names, "ignore")
+        if target is not None and target in drop:
+            raise ParameterError(f"ignore: {self.names[target]!r} is the class column; name another class (--target) "
+                                 f"or leave it in")
+        if drop:  # the columns left out are never read (their types neither)
+            keep = [j for j in range(len(self.names)) if j not in drop]
+            target = None if target is None else keep.index(target)
+            self.names, self.types = [self.names[j] for j in keep], [self.types[j] for j in keep]
         for n, t in zip(self.names, self.types):
             if kind_of(t) is None:
                 raise DataFormatError(f"column {n!r} holds {t} values; expected numbers, strings, booleans, "
                                       f"dates or dictionary (categorical) values", path=path)
-        self.target = None if unlabelled else resolve_target(target, self.names, path)
+        self.target = target
         self.settled = {}
 
     def _open(self):

@@ -284,15 +284,13 @@ def plan_file(path, format=None, target=None, header=True, sep=None, unlabelled=
     column out by itself."""
     left_out = ([] if ignore is None else [ignore] if isinstance(ignore, (str, int)) else list(ignore)) + \
         ([] if index_col is None else [index_col])
-    plan = _plan_file(path, format, target, header, sep, unlabelled, names, decimal,
-                      [c for c in left_out if isinstance(c, str)])
+    plan = _plan_file(path, format, target, header, sep, unlabelled, names, decimal, left_out)
     if ROW_NAMES in getattr(plan, "names", ()) and plan.names.index(ROW_NAMES) == 0:
         left_out.append(0)
     if not left_out:
         return plan
-    if not isinstance(plan, FilePlan):
-        raise ParameterError("ignore: columns are left out of CSV, ARFF and KEEL files; select a Parquet or Arrow "
-                             "file's columns before (pyarrow.parquet.read_table(path, columns=[...]))")
+    if not isinstance(plan, FilePlan):  # a Parquet or Arrow file left them out of what it reads
+        return plan
     if plan.target is not None and index_col is not None and resolve_columns(index_col, plan.names, "index_col") == {
             plan.target}:
         raise ParameterError(f"index_col: {plan.names[plan.target]!r} is the class column")
@@ -312,7 +310,7 @@ def _plan_file(path, format=None, target=None, header=True, sep=None, unlabelled
     path = os.fspath(path)
     kind = guess_format(path, format)
     if kind in ARROW_KINDS:
-        return ArrowFilePlan(path, kind, target, unlabelled)
+        return ArrowFilePlan(path, kind, target, unlabelled, list(ignore) or None)
     if unlabelled and kind != "csv":
         raise ParameterError(f"unlabelled: only CSV, Parquet and Arrow files can leave out the class column, got "
                              f"a {kind} file")
@@ -348,7 +346,7 @@ def _plan_file(path, format=None, target=None, header=True, sep=None, unlabelled
             return FilePlan(path, "keel-rows", list(names), [None] * width, resolve_target(target, names, path),
                             stem)
     lines, offset = _header(path)
-    h = parse_header(lines, path, keel=kind == "keel", ignore=set(ignore))
+    h = parse_header(lines, path, keel=kind == "keel", ignore={c for c in ignore if isinstance(c, str)})
     if kind == "keel" and target is None and h.outputs:
         if len(h.outputs) != 1 or h.outputs[0] not in h.names:
             raise DataFormatError(f"@outputs must name one declared attribute, got {', '.join(h.outputs)}", path=path)
