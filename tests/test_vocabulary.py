@@ -77,6 +77,8 @@ def test_every_model_option_wherever_models_are_built(name):
                          + ["cnb:0.8", "offset:0.8", "kdb", "cnb", "multinomial", "bernoulli"])
 def test_every_compare_name_is_a_model_name(name):
     from seminaive.evaluation.experiment import stable_description
+    if name == "lightgbm":  # a peer of the benchmark extra, which the tests do not need
+        pytest.importorskip("lightgbm")
     model = make_model(name)
     assert type(model) is type(compare_model(name))
     assert stable_description(model) == stable_description(compare_model(name))
@@ -248,3 +250,25 @@ def test_search_in_memory_and_streamed_agree_with_every_data_option(capsys, tmp_
     assert code == 0, err
     code, streamed, err = run(capsys, *base, "--chunksize", str(int(rng.integers(1, 6))))
     assert code == 0 and streamed == memory, err
+
+
+def test_the_lightgbm_peer_without_its_package_is_one_line(monkeypatch, capsys, tmp_path):
+    import sys
+    from seminaive.exceptions import ParameterError
+    from seminaive.models import compare_model
+    monkeypatch.setitem(sys.modules, "lightgbm", None)  # as where the benchmark extra is not installed
+    with pytest.raises(ParameterError, match=r"models: 'lightgbm' needs the lightgbm package.*\[bench\]"):
+        compare_model("lightgbm")
+    code, out, err = run(capsys, "compare", "weather.nominal", "--models", "nb,lightgbm", "--cv", "2", "--out",
+                         tmp_path / "c")
+    assert code == 2 and len(err.splitlines()) == 1 and "needs the lightgbm package" in err
+
+
+def test_the_lightgbm_peer_runs_on_one_thread_in_a_comparison(tmp_path):
+    pytest.importorskip("lightgbm")
+    from seminaive.datasets import load
+    from seminaive.evaluation import evaluate
+    from seminaive.models import compare_model
+    model = compare_model("lightgbm")
+    assert model[-1].get_params()["n_jobs"] == 1
+    assert evaluate(model, load("keel:monk-2"), cv=3).accuracy > 0.9

@@ -48,6 +48,7 @@ COMPARE = {
     'fssj': 'FSSJ: forward selection and joining, leave-one-out',
     'kdb1': 'k-dependence Bayes, k=1',
     'kdb2': 'k-dependence Bayes, k=2',
+    'lightgbm': 'LightGBM gradient boosting (its defaults, one thread)',
     'nb': 'Naive Bayes, Gaussian numeric attributes',
     'nb-ef': 'Naive Bayes, 10 equal-frequency intervals',
     'nb-ew': 'Naive Bayes, 10 equal-width intervals',

@@ -11,7 +11,7 @@ __all__ = ["make_model", "parse_spec", "model_parameters", "model_parameters_tex
            "sklearn_model", "describe", "PEERS"]
 
 
-PEERS = ("tree", "forest", "boosting", "svm")  # scikit-learn's models: compared with ours, not ours
+PEERS = ("tree", "forest", "boosting", "lightgbm", "svm")  # peers' models: compared with ours, not ours
 
 
 def sklearn_model(name, random_state=0):
@@ -19,7 +19,9 @@ def sklearn_model(name, random_state=0):
     columns one-hot encoded, missing values imputed (most frequent value,
     mean), numeric columns standardized for the SVM. ``"boosting"`` is
     HistGradientBoostingClassifier with its defaults (it threads through OpenMP:
-    run it under ``threadpoolctl.threadpool_limits(1)`` for one thread)."""
+    run it under ``threadpoolctl.threadpool_limits(1)`` for one thread); ``"lightgbm"``
+    LightGBM's ``LGBMClassifier`` with its defaults on one thread (the benchmark extra:
+    ``pip install -e '.[bench]'``)."""
     from sklearn.compose import make_column_selector, make_column_transformer
     from sklearn.ensemble import HistGradientBoostingClassifier, RandomForestClassifier
     from sklearn.impute import SimpleImputer
@@ -28,6 +30,7 @@ def sklearn_model(name, random_state=0):
     from sklearn.svm import SVC
     from sklearn.tree import DecisionTreeClassifier
     est = {"tree": lambda: DecisionTreeClassifier(criterion="entropy", random_state=random_state),
+           "lightgbm": lambda: _lightgbm(random_state),
            "forest": lambda: RandomForestClassifier(100, random_state=random_state, n_jobs=1),
            "svm": lambda: SVC(random_state=random_state),
            "boosting": lambda: HistGradientBoostingClassifier(random_state=random_state)}[name]()
@@ -40,11 +43,23 @@ def sklearn_model(name, random_state=0):
     return make_pipeline(prep, est)
 
 
+def _lightgbm(random_state):
+    """LightGBM's classifier with its defaults, one thread, quiet; a missing package is one line."""
+    try:
+        from lightgbm import LGBMClassifier
+    except ImportError:
+        raise ParameterError("models: 'lightgbm' needs the lightgbm package, a peer of the benchmarks "
+                             "(pip install -e '.[bench]')") from None
+    return LGBMClassifier(random_state=random_state, n_jobs=1, verbose=-1)
+
+
 register_variant("compare", "tree", "scikit-learn decision tree (entropy, as ID3/C4.5)",
                  lambda: sklearn_model("tree"))
 register_variant("compare", "forest", "scikit-learn random forest, 100 trees", lambda: sklearn_model("forest"))
 register_variant("compare", "boosting", "scikit-learn histogram gradient boosting (its defaults)",
                  lambda: sklearn_model("boosting"))
+register_variant("compare", "lightgbm", "LightGBM gradient boosting (its defaults, one thread)",
+                 lambda: sklearn_model("lightgbm"))
 register_variant("compare", "svm", "scikit-learn SVM, RBF kernel, standardized inputs", lambda: sklearn_model("svm"))
 
 
@@ -219,8 +234,11 @@ def model_parameters():
     import pandas as pd
     rows = []
     for name in _known_names():
+        if name in PEERS:  # the peers (a pipeline; LightGBM's may not be installed): their own parameters
+            rows.append((name, model_description(name), "(the peer's own parameters, not set from here)"))
+            continue
         est = make_model(name.replace(":R", ":0.8"))
-        if hasattr(est, "steps"):  # scikit-learn's peers: a pipeline
+        if hasattr(est, "steps"):  # a pipeline
             params = "(scikit-learn's parameters, not set from here)"
         else:
             params = ", ".join(f"{k}={v}" for k, v in sorted(est.get_params(deep=False).items())
