@@ -12,22 +12,31 @@ and the logits minimize the leaves' negative log-likelihood of their counts plus
 regression of the child on indicators of every prefix of its configuration, with the counts as
 weights: the authors' ridge form). A configuration the data never reach has logits 0 below its
 deepest ancestor with data, so it takes that ancestor's estimate, as in the other hierarchies.
-Deterministic, no sampling; fitted by L-BFGS on the nodes holding data, each step a pass down the
-tree (the path sums) and one up (the gradients).
+Deterministic, no sampling; fitted by Newton's method on the nodes holding data (a trust region with
+Krylov steps on the deviance, then Newton steps judged by the gradient: the Hessian is exact, so a leaf of
+ten million rows beside a leaf of one is no harder than two leaves of one; L-BFGS stopped up to 0.57 in
+probability from the minimum there), each product a pass down the tree (the path sums) and one up.
 
 Where this differs from the authors' code, and why: the root's logits are an unpenalized
 intercept (theirs has none, and its first level absorbs it), so that the penalty shrinks every
 level toward the one above it, not toward uniform.
 """
 
+import warnings
+
 import numpy as np
-from scipy.optimize import minimize
+from scipy.optimize import OptimizeWarning, minimize
 from threadpoolctl import threadpool_limits
 
 from .._validation import check_param
 from ._tree import Hierarchy, dense_levels, probability_tree, tree_steps
 
 __all__ = ["HLS", "hls_logits"]
+
+GTOL = 1e-8  # the Newton steps stop when the gradient (in counts) is below this, or at float precision
+MAX_ITERATIONS = 500
+POLISH_STEPS = 20  # Newton steps judged by the gradient after the trust region's (see _polished)
+CG_STEPS = 200  # conjugate-gradient iterations of one such step
 
 
 def _path_sums(beta, parent, start):
@@ -67,9 +76,37 @@ def _objective(flat, leaf, parent, start, penalty):
     return value, grad.ravel()
 
 
+def _hessp(flat, direction, leaf, parent, start, penalty):
+    """The objective's Hessian times ``direction`` (exact: each leaf's softmax curvature, its total
+    times diag(p) - p p', gathered up the tree as the gradient is, plus the penalty's)."""
+    m = leaf.shape[1]
+    leaves = slice(int(start[-2]), int(start[-1]))
+    p = _softmax(_path_sums(flat.reshape(-1, m), parent, start)[leaves])
+    u = _path_sums(direction.reshape(-1, m), parent, start)[leaves]
+    out = np.zeros((parent.size, m))
+    out[leaves] = leaf[leaves].sum(axis=1, keepdims=True) * (p * u - p * (p * u).sum(axis=1, keepdims=True))
+    for d in range(start.size - 2, 0, -1):
+        rows = slice(int(start[d]), int(start[d + 1]))
+        np.add.at(out, parent[rows], out[rows])
+    shrunk = direction.reshape(-1, m).copy()
+    shrunk[0] = 0.0
+    return (out + penalty * shrunk).ravel()
+
+
+def _deviance_offset(leaf, start):
+    """sum n log(n / N) over the leaves' cells: the objective less it is the deviance, small near the
+    minimum whatever the counts (a negative log-likelihood of millions has no digits left for a small leaf)."""
+    n = leaf[int(start[-2]):int(start[-1])]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return float(np.where(n > 0, n * np.log(n / n.sum(axis=1, keepdims=True)), 0.0).sum())
+
+
 def hls_logits(leaf, parent, start, penalty=1.0):
     """Every node's fitted logits beta (nodes, m) from the leaves' counts ``leaf`` (nodes, m; the
-    inner nodes' rows 0) of a tree (:func:`~._tree.probability_tree`).
+    inner nodes' rows 0) of a tree (:func:`~._tree.probability_tree`), by Newton's method in a trust
+    region (the exact Hessian times a vector, Krylov steps): a leaf's curvature is its count, from 1 to
+    millions in one table, where L-BFGS stopped far from the minimum (0.57 in probability on a table of
+    counts 1 to 10^7); on the deviance, so that its value keeps the digits a small leaf moves.
 
     Examples
     --------
@@ -82,11 +119,47 @@ def hls_logits(leaf, parent, start, penalty=1.0):
     [[0.75, 0.25], [0.125, 0.875]]
     """
     m = leaf.shape[1]
-    start0 = np.zeros(parent.size * m)
-    with threadpool_limits(1, "blas"):  # small vectors: BLAS's threads only wait on each other
-        res = minimize(_objective, start0, args=(leaf.astype(np.float64), parent, start, float(penalty)), jac=True,
-                       method="L-BFGS-B", options={"maxiter": 1000, "ftol": 1e-12, "gtol": 1e-7})
-    return res.x.reshape(-1, m)
+    leaf = leaf.astype(np.float64)
+    args = (leaf, parent, start, float(penalty))
+    offset = _deviance_offset(leaf, start)
+
+    def deviance(flat, *a):
+        value, grad = _objective(flat, *a)
+        return value - offset, grad
+
+    # small vectors: one BLAS thread; the last steps below float precision (a predicted and an actual
+    # reduction of 0, their ratio NaN: the step is refused) end the iterations, no warning
+    with threadpool_limits(1, "blas"), warnings.catch_warnings(), np.errstate(invalid="ignore", divide="ignore"):
+        warnings.simplefilter("ignore", OptimizeWarning)
+        res = minimize(deviance, np.zeros(parent.size * m), args=args, jac=True, hessp=_hessp,
+                       method="trust-krylov", options={"gtol": GTOL, "maxiter": MAX_ITERATIONS})
+        flat = _polished(res.x, args)
+    return flat.reshape(-1, m)
+
+
+def _polished(flat, args):
+    """Newton steps from ``flat`` judged by the gradient alone (its largest component, in counts, which
+    keeps its digits where the objective's value, millions for large counts, cannot show a small leaf's
+    progress): each step solves H d = -g by conjugate gradients, taken whole or halved while that makes the
+    gradient smaller; until the gradient is below GTOL or no step improves it."""
+    from scipy.sparse.linalg import LinearOperator, cg
+    grad = _objective(flat, *args)[1]
+    worst = np.abs(grad).max()
+    for _ in range(POLISH_STEPS):
+        if worst <= GTOL:
+            break
+        h = LinearOperator((flat.size, flat.size), matvec=lambda v: _hessp(flat, v, *args), dtype=np.float64)
+        step = cg(h, -grad, rtol=1e-6, maxiter=CG_STEPS)[0]  # an inexact Newton step: the next one mends it
+        for _ in range(6):
+            trial = flat + step
+            g = _objective(trial, *args)[1]
+            if np.abs(g).max() < worst:
+                flat, grad, worst = trial, g, np.abs(g).max()
+                break
+            step = step / 2
+        else:
+            break
+    return flat
 
 
 class HLS(Hierarchy):
