@@ -14,7 +14,8 @@ the members' leave-one-out takes them (``eskdb-hybrid``; with k <= 2 and weights
 of the family should fall more than a point below it on a set), kDB (k = 2, HGS) with
 and without discriminative weights, scikit-learn's random forest (100 trees, single-threaded, one-hot
 nominal columns), histogram gradient boosting (its defaults, one thread) and LightGBM (its defaults, one
-thread; ``pip install -e '.[bench]'``), and kDB (k = 2) with Laplace, HDP and HGS tables. Data sets run in ``--jobs`` processes (CPU times are
+thread; ``pip install -e '.[bench]'``), and kDB (k = 2) with Laplace, HDP and HGS tables. Data sets run in
+``--jobs`` processes (CPU times are
 per process, every model single-threaded); each keeps its per-fold results in its own folder
 under ``--folder`` (resumable). Prints and writes (report.md, report.html and plots in the
 folder): accuracy and log loss per set, their averages, ESKDB's wins/draws/losses against the
@@ -134,7 +135,8 @@ def summarize(res):
         lines.append(f"  {m:9s} accuracy {acc[m].mean():6.2f}   log loss {ll[m].mean():.4f}   RMSE {rmse[m].mean():.4f}"
                      f"   fit {fit[m].sum():8.1f} s   predict {pred[m].sum():7.2f} s (CPU, one fold each summed)")
     lines.append("")
-    for a, b in ((e, "forest"), (e, "boosting"), (e, "lightgbm"), ("eskdb-k2-disc-hybrid", "lightgbm"), ("eskdb-k2-disc", "boosting"), (e, other), ("eskdb-disc", "forest"), ("eskdb-disc", e), ("eskdb-res", e),
+    for a, b in ((e, "forest"), (e, "boosting"), (e, "lightgbm"), ("eskdb-k2-disc-hybrid", "lightgbm"),
+                 ("eskdb-k2-disc", "boosting"), (e, other), ("eskdb-disc", "forest"), ("eskdb-disc", e), ("eskdb-res", e),
                  ("kdb2-disc", "kdb2-hgs"), ("eskdb-k2-disc", "forest"), ("eskdb-k2-disc", e),
                  ("eskdb-k2-disc", "eskdb-disc"), ("eskdb-choice", e), ("eskdb-choice", "forest"),
                  ("eskdb-k2-disc-choice", "forest"), ("eskdb-k2-disc-choice", "boosting"),

@@ -21,7 +21,8 @@ _EXPORTS = {
     "ConstraintWarning": ".constrained", "Dataset": ".data", "Schema": ".data", "load_file": ".data",
     "save_model": ".persistence", "load_model": ".persistence", "SeminaiveError": ".exceptions",
     "DataFormatError": ".exceptions", "ParameterError": ".exceptions", "NotFittedError": ".exceptions",
-    "UnseenValueWarning": ".exceptions", "KindWarning": ".exceptions", "TAN": ".bayesnet", "KDB": ".bayesnet", "SelectiveKDB": ".bayesnet",
+    "UnseenValueWarning": ".exceptions", "KindWarning": ".exceptions", "TAN": ".bayesnet", "KDB": ".bayesnet",
+    "SelectiveKDB": ".bayesnet",
     "AnDE": ".bayesnet", "AODE": ".bayesnet", "ESKDB": ".bayesnet",
     "Calibrated": ".calibration", "WANBIA": ".wanbia",
 }
