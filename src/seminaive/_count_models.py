@@ -12,6 +12,7 @@ from ._state import field, numbers
 from ._target import class_codes, declare_classes, encode_target, unwrap
 from ._validation import check_priors
 from .base import BaseNaiveBayes
+from .data.encoding import select_columns
 from .data.schema import Schema
 from .exceptions import DataFormatError, ParameterError
 
@@ -35,8 +36,7 @@ class CountModel(BaseNaiveBayes):
             if missing:
                 raise ParameterError(f"X: the model's feature(s) {', '.join(map(repr, missing[:5]))} are not columns "
                                      f"(columns: {', '.join(names[:10])}{' ...' if len(names) > 10 else ''})")
-            if names != list(self.feature_names_in_):
-                X = X.iloc[:, [names.index(n) for n in self.feature_names_in_]]
+            X = select_columns(X, self.schema_)  # (the encoder's one way of taking a model's columns by name)
         if not reset and getattr(X, "shape", (1,))[0] == 0 and hasattr(self, "n_features_in_"):
             if len(X.shape) != 2 or X.shape[1] != self.n_features_in_:
                 raise ParameterError(f"X: expected {self.n_features_in_} features, got shape {X.shape}")

@@ -190,10 +190,11 @@ def load_data(args, labelled=True, unlabelled=False, path=None):
     import os
     if not os.path.exists(args.data) and not args.input_format and known(args.data):  # a data set known by name
         return load(args.data)
+    ignore, index_col = ignore_args(args)
     d = load_file(data_file(args), format=args.input_format, target=getattr(args, "target", None),
                   header=not args.no_header, nominal=nominal_arg(args), unlabelled=unlabelled,
                   sep=getattr(args, "sep", None), decimal=getattr(args, "decimal", None),
-                  ignore=ignore_args(args)[0], index_col=ignore_args(args)[1], encoding=getattr(args, "encoding", None))
+                  ignore=ignore, index_col=index_col, encoding=getattr(args, "encoding", None))
     if labelled:
         d, dropped = d.labelled()
         if dropped:

@@ -20,7 +20,8 @@ def add_parser(sub):
 def run(args):
     from .._target import unwrap
     from ..evaluation import evaluate
-    from ..evaluation.class_column import class_summary, plural
+    from .._words import plural
+    from ..evaluation.class_column import class_summary
     from ._common import check_outputs
     check_outputs(args, "output", "plot")
     from ..evaluation.resampling import parse_protocol

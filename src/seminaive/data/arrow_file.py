@@ -26,12 +26,13 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from ..exceptions import DataFormatError, ParameterError
+from ..exceptions import DataFormatError
 from .dataset import class_values, concatenated, split_class
 from .kinds import NUMBERS, column_kind, infer_schema
 from .schema import NOMINAL, NUMERIC, Attribute, resolve_columns, resolve_target
 from .summary import ColumnSummary
 from .arrow_values import ARROW_ERRORS, distinct, encode_arrow, kind_of, one_line, values_type
+from .left_out import kept_columns
 from .one_pass_arrow import OnePassArrow
 from ._text import strip_compression
 
@@ -70,13 +71,8 @@ class ArrowFilePlan:
             dup = next(n for n in self.names if self.names.count(n) > 1)
             raise DataFormatError(f"column name {dup!r} appears twice", path=path)
         target = None if unlabelled else resolve_target(target, self.names, path)  # (of the file's columns)
-        drop = resolve_columns(ignore, self.names, "ignore")
-        if target is not None and target in drop:
-            raise ParameterError(f"ignore: {self.names[target]!r} is the class column; name another class (--target) "
-                                 f"or leave it in")
+        drop, keep, target = kept_columns(ignore, self.names, target)
         if drop:  # the columns left out are never read (their types neither)
-            keep = [j for j in range(len(self.names)) if j not in drop]
-            target = None if target is None else keep.index(target)
             self.names, self.types = [self.names[j] for j in keep], [self.types[j] for j in keep]
         for n, t in zip(self.names, self.types):
             if kind_of(t) is None:

@@ -147,9 +147,8 @@ def load_file(path, format=None, target=None, header=True, nominal=None, numeric
 
     ``unlabelled`` (CSV only) says the file has no class column; ``sep`` and ``decimal``
     are a CSV file's separator and decimal mark (see :func:`read_csv`). ``ignore`` (column names or
-    indices) and ``index_col`` (a column of row names) are left out of a CSV, ARFF or KEEL file (a CSV
-    file whose header's first name is empty has row names there, as R's ``write.csv`` writes them: left
-    out by itself). ``encoding`` (default UTF-8) reads a text file in another encoding (latin-1, cp1252,
+    indices) and ``index_col`` (a column of row names) are left out of the file (a CSV file whose header's
+    first name is empty has row names there, as R's ``write.csv`` writes them: left out by itself). ``encoding`` (default UTF-8) reads a text file in another encoding (latin-1, cp1252,
     utf-16, ...).
     ``.arff`` is ARFF; ``.dat`` is a filebase's learning data when a ``.des``
     file stands beside it, else KEEL; ``.csv`` (and anything else) is CSV.

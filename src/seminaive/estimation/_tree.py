@@ -191,12 +191,12 @@ def canonical_orders(full, axes):
     ranks = [np.arange(n, dtype=np.int64) for n in full.shape]
     orders = [np.arange(n, dtype=np.int64) for n in full.shape]
     total = {a: np.bincount(places[a], weights=value, minlength=full.shape[a]) for a in axes}
+    salts = [_mix(np.arange(1, full.ndim + 1, dtype=np.uint64) + seed) for seed in _SEEDS]  # arrays: no warning
     for r in range(REFINEMENTS + 1):
         new = []
         for a in axes:
             keys = []
-            for seed in _SEEDS:
-                salt = _mix(np.arange(1, full.ndim + 1, dtype=np.uint64) + seed)  # arrays: wrapping, no warning
+            for seed, salt in zip(_SEEDS, salts):
                 h = _mix(bits + seed)
                 if r:
                     for b in range(full.ndim):

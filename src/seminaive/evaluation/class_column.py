@@ -8,7 +8,7 @@ import numpy as np
 
 from .._words import plural
 
-__all__ = ["class_summary", "class_warnings", "plural"]
+__all__ = ["class_summary", "class_warnings"]
 
 
 def _counts(y):
