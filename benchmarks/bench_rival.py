@@ -44,7 +44,7 @@ LARGEST_FIRST = ("keel:letter", "keel:magic", "keel:satimage", "keel:splice", "k
 
 MODELS = ("eskdb-hgs", "eskdb-hdp", "forest", "kdb2", "kdb2-hdp", "kdb2-hgs", "eskdb-disc", "eskdb-res", "kdb2-disc",
           "eskdb-k2-disc", "boosting", "eskdb-choice", "eskdb-k2-disc-choice", "nb", "eskdb-hybrid",
-          "eskdb-k2-disc-hybrid", "aode", "aode-disc", "lightgbm")
+          "eskdb-k2-disc-hybrid", "aode", "aode-disc", "lightgbm", "eskdb", "eskdb-intervals")
 
 
 CHOICE = ("mdl_stochastic", "resolution_stochastic")  # each member keeps the one its selection scores best
@@ -68,7 +68,9 @@ def _models(names=MODELS):
              "nb": lambda: NaiveBayes(),
              "eskdb-hybrid": lambda: ESKDB(hybrid="gaussian"),
              "eskdb-k2-disc-hybrid": lambda: ESKDB(k=2, discriminative="parameter", hybrid="gaussian"),
-             "aode": lambda: AODE(), "aode-disc": lambda: AODE(discriminative="parameter")}
+             "aode": lambda: AODE(), "aode-disc": lambda: AODE(discriminative="parameter"),
+             "eskdb": lambda: ESKDB(),  # the default, whatever it is
+             "eskdb-intervals": lambda: ESKDB(integer_codes="numbers")}  # the default without the codes' reading
     return {name: every[name]() for name in names}
 
 

@@ -43,7 +43,8 @@ def test_a_small_numeric_sample_no_longer_falls_to_the_priors(model):
     interval and the model predicts the majority class; with the fallback it learns."""
     d = load("keel:tae")
     majority = max(np.mean(d.y == c) for c in set(d.y))
-    mdl = evaluate(model(numeric="mdl"), d.X, d.y, cv=5, random_state=0).accuracy
-    fallback = evaluate(model(numeric="mdl_fallback"), d.X, d.y, cv=5, random_state=0).accuracy
+    codes = dict(integer_codes="numbers")  # its codes read as intervals (not as values: test_integer_codes.py)
+    mdl = evaluate(model(numeric="mdl", **codes), d.X, d.y, cv=5, random_state=0).accuracy
+    fallback = evaluate(model(numeric="mdl_fallback", **codes), d.X, d.y, cv=5, random_state=0).accuracy
     assert mdl <= majority + 1e-9
     assert fallback > majority + 0.1

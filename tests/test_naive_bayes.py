@@ -73,7 +73,7 @@ def test_refit_is_idempotent_and_params_only_stored(mixed):
     assert vars(nb) == {"alpha": 2.0, "priors": "laplace", "ddof": 1, "var_smoothing": None,
                         "var_smoothing_rule": "range", "nominal": None, "numeric": "gaussian", "n_bins": 10,
                         "min_bucket": 6, "bandwidth": "silverman",
-                        "estimation": "frequency", "prior": None}
+                        "estimation": "frequency", "prior": None, "integer_codes": "numbers"}
     a = nb.fit(X, y).predict_proba(X)
     b = nb.fit(X, y).predict_proba(X)
     np.testing.assert_array_equal(a, b)

@@ -42,8 +42,8 @@ def _refit_score(m, X, y):
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_the_choice_is_the_best_refit_score_and_the_kept_model_is_that_discretizers(seed):
     X, y = _numeric(seed=seed)
-    both = SelectiveKDB(k=1, numeric=list(CANDIDATES)).fit(X, y)
-    alone = {name: SelectiveKDB(k=1, numeric=name).fit(X, y) for name in CANDIDATES}
+    both = SelectiveKDB(k=1, numeric=list(CANDIDATES), integer_codes="numbers").fit(X, y)
+    alone = {name: SelectiveKDB(k=1, numeric=name, integer_codes="numbers").fit(X, y) for name in CANDIDATES}
     for name, m in alone.items():
         assert -m._selection_gain() == pytest.approx(_refit_score(m, X, y), rel=1e-9)
         assert both.numeric_scores_[name] == pytest.approx(m._selection_gain(), rel=1e-12)
@@ -55,10 +55,10 @@ def test_the_choice_is_the_best_refit_score_and_the_kept_model_is_that_discretiz
 
 def test_both_choices_occur():
     """The choice is not fixed: MDL's intervals on one data set, the resolution's on another."""
-    chosen = {SelectiveKDB(k=1, numeric=list(CANDIDATES)).fit(*_numeric(seed=s)).numeric_ for s in range(8)}
+    chosen = {SelectiveKDB(k=1, numeric=list(CANDIDATES), integer_codes="numbers").fit(*_numeric(seed=s)).numeric_ for s in range(8)}
     from seminaive.datasets import load
     pima = load("keel:pima")
-    chosen.add(SelectiveKDB(k=1, numeric=list(CANDIDATES)).fit(pima).numeric_)
+    chosen.add(SelectiveKDB(k=1, numeric=list(CANDIDATES), integer_codes="numbers").fit(pima).numeric_)
     assert chosen == set(CANDIDATES)
 
 
@@ -75,7 +75,7 @@ def test_csv_parquet_and_dask_make_the_in_memory_choice(tmp_path, client, seed):
     from seminaive.scale.dask import fit_dask
     csv, parquet, ddf = chunked_sources(tmp_path, *_numeric(n=120, seed=seed), row_group_size=30)
     d = load_file(str(csv))
-    make = lambda: SelectiveKDB(k=2, numeric=list(CANDIDATES))  # noqa: E731
+    make = lambda: SelectiveKDB(k=2, numeric=list(CANDIDATES), integer_codes="numbers")  # noqa: E731
     memory = make().fit(d)
     _same_choice(fit_file(make(), str(csv), chunksize=25), memory, d.X)
     _same_choice(fit_file(make(), str(parquet), chunksize=25), memory, d.X)
@@ -83,13 +83,13 @@ def test_csv_parquet_and_dask_make_the_in_memory_choice(tmp_path, client, seed):
 
 
 def test_the_two_seeds_of_the_file_test_choose_differently():
-    assert {SelectiveKDB(k=2, numeric=list(CANDIDATES)).fit(*_numeric(n=120, seed=s)).numeric_ for s in (3, 5)} \
+    assert {SelectiveKDB(k=2, numeric=list(CANDIDATES), integer_codes="numbers").fit(*_numeric(n=120, seed=s)).numeric_ for s in (3, 5)} \
         == set(CANDIDATES)
 
 
 def test_ensemble_members_choose_and_model_files_keep_the_choice():
     X, y = _numeric(n=100, seed=4)
-    m = ESKDB(n_estimators=3, k=1, numeric=["mdl_stochastic", "resolution_stochastic"]).fit(X, y)
+    m = ESKDB(n_estimators=3, k=1, numeric=["mdl_stochastic", "resolution_stochastic"], integer_codes="numbers").fit(X, y)
     assert all(e.numeric_ in ("mdl_stochastic", "resolution_stochastic") for e in m.estimators_)
     back = model_from_dict(json.loads(json.dumps(model_to_dict(m))))
     assert [e.numeric_ for e in back.estimators_] == [e.numeric_ for e in m.estimators_]
@@ -107,7 +107,7 @@ def test_a_model_that_does_not_select_takes_one_discretizer():
 def test_a_model_file_naming_another_discretizer_is_one_line():
     from seminaive.exceptions import DataFormatError
     X, y = _numeric()
-    d = json.loads(json.dumps(model_to_dict(SelectiveKDB(k=1, numeric=list(CANDIDATES)).fit(X, y))))
+    d = json.loads(json.dumps(model_to_dict(SelectiveKDB(k=1, numeric=list(CANDIDATES), integer_codes="numbers").fit(X, y))))
     d["state"]["selection"]["numeric"] = "equal_width"
     with pytest.raises(DataFormatError, match=r"state.selection.numeric: expected one of 'mdl_fallback', "
                                               r"'resolution' \(numeric\), got 'equal_width'"):

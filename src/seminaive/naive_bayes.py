@@ -24,7 +24,8 @@ from .data.int_block import block_counts, block_width
 from .data.schema import Schema, resolve_columns
 from .estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
 from .exceptions import ParameterError
-from ._names import DISCRETIZER_NAMES, NUMERIC_MODELS as _NUMERIC_MODELS
+from ._names import NUMERIC_MODELS as _NUMERIC_MODELS
+from .discretize.whole_values import CODES
 from ._state import field as _field, numbers as _numbers
 from .registry import register, register_variant
 from .report import format_explanation, format_model
@@ -79,6 +80,13 @@ class NaiveBayes(HeldBlock, TabularInput, FitsInPasses, BaseNaiveBayes):
         Gaussian kernel density per class, or a categorical distribution over
         intervals learned from the training data (equal width or equal frequency
         with ``n_bins``, Fayyad-Irani MDL, or 1R's with ``min_bucket``).
+    integer_codes : {"numbers", "auto", "values"}, default "numbers"
+        How a numeric column of at most 64 distinct whole numbers (a code, a count, a rating) is
+        read: as ``numeric`` says; "auto": one interval per value (a categorical over its values)
+        where that column's exact leave-one-out log-likelihood of the class beats its Gaussian's (or
+        its discretizer's intervals'); "values": so always (:mod:`seminaive.learning.readings`). The
+        choice needs every row first, so such a model learns in passes (``partial_fit``'s later
+        chunks add counts to the first chunk's reading). The default keeps Weka's and R's models.
     n_bins : int, default 10
         Intervals of the equal-width and equal-frequency discretizations.
     min_bucket : int, default 6
@@ -135,11 +143,12 @@ class NaiveBayes(HeldBlock, TabularInput, FitsInPasses, BaseNaiveBayes):
         "var_smoothing_rule": dict(options=VAR_SMOOTHING_RULES),
         "numeric": dict(options=NUMERIC_MODELS), "n_bins": dict(kind="int", low=1),
         "min_bucket": dict(kind="int", low=1), "bandwidth": check_bandwidth, "estimation": dict(options=ESTIMATIONS),
-        "prior": check_prior_dict}
+        "prior": check_prior_dict, "integer_codes": dict(options=CODES)}
 
     def __init__(self, *, alpha=1.0, priors="laplace", ddof=1, var_smoothing=None, var_smoothing_rule="range",
                  nominal=None, numeric="gaussian", n_bins=10, min_bucket=6, bandwidth="silverman",
-                 estimation="frequency", prior=None):
+                 estimation="frequency", prior=None, integer_codes="numbers"):
+        self.integer_codes = integer_codes
         self.alpha = alpha
         self.priors = priors
         self.ddof = ddof
@@ -182,7 +191,7 @@ class NaiveBayes(HeldBlock, TabularInput, FitsInPasses, BaseNaiveBayes):
             found = {}  # text columns: codes found with their values, by one hashing pass
             self.schema_ = infer_schema(X, self.nominal, found)
             # Gaussian moments show an infinite value (they come out non-finite): check only then
-            gaussian = self.numeric == "gaussian"
+            gaussian = self._grows()
             table = encode(X, self.schema_, check_finite=not gaussian, found_codes=found)
             self._add_chunk(table, codes, weight, first=True, finite_checked=not gaussian)  # partial_fit's hook
             return table, codes
@@ -197,7 +206,7 @@ class NaiveBayes(HeldBlock, TabularInput, FitsInPasses, BaseNaiveBayes):
         points, then the counts); a later chunk adds its counts."""
         k = len(self.classes_)
         counts = count_classes(codes, k, weight)
-        if self.numeric == "gaussian":  # the nominal attributes as one block, the Gaussian ones as another
+        if self._grows():  # the nominal attributes as one block, the Gaussian ones as another
             held = count_blocks(self.schema_, table, codes, k, weight)
             if not finite_checked and not all(b.finite() for b in held[0] if isinstance(b, GaussianBlock)):
                 refuse_infinite(table, self.schema_)  # moments show an infinite value: named only then
@@ -238,8 +247,12 @@ class NaiveBayes(HeldBlock, TabularInput, FitsInPasses, BaseNaiveBayes):
     def _capabilities(self):
         """Leave-one-out from its statistics; with a discretizer, fitted from chunks in passes (the cut
         points learned from every row, as in memory); with Gaussians, fitted in one pass over a file."""
-        return Capabilities(leave_one_out=True, passes=self.numeric in DISCRETIZER_NAMES,
-                            grows=self.numeric == "gaussian")
+        return Capabilities(leave_one_out=True, passes=not self._grows() and self.numeric != "kernel",
+                            grows=self._grows())
+
+    def _grows(self):
+        """Whether it learns in one pass, chunk by chunk (Gaussians, no column read by its values)."""
+        return self.numeric == "gaussian" and self.integer_codes == "numbers"
 
     def partial_fit(self, X, y=None, classes=None, sample_weight=None):
         """Add a chunk of data to the statistics and re-estimate.

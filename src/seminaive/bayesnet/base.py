@@ -23,6 +23,7 @@ from .._validation import check_discretizers, check_priors
 from ..base import BaseNaiveBayes, TabularInput
 from ..components import ConditionalTable, Discretized, checked_tables
 from ..components.checked import checked_component
+from ..discretize.whole_values import CODES
 from ..data.encoding import encode
 from ..estimation import Frequency, MEstimate, class_log_prior, loo_class_log_prior
 from ..estimation.hdp import HDP, TYINGS, SavedTables
@@ -63,13 +64,13 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
 
     _parameter_constraints = {
         "alpha": dict(kind="number", low=0), "priors": check_priors, "numeric": lambda n, v: check_discretizers(n, v, DISCRETIZER_NAMES),
-        "estimation": dict(options=ESTIMATION_NAMES),
+        "estimation": dict(options=ESTIMATION_NAMES), "integer_codes": dict(options=CODES),
         "n_bins": dict(kind="int", low=1), "min_bucket": dict(kind="int", low=1),
         "hdp_iterations": dict(kind="int", low=1), "hdp_tying": dict(options=TYINGS),
         "random_state": dict(kind="int", low=0), "discriminative": dict(options=DISCRIMINATIVE, allow_none=True),
         "penalty": check_penalty}
 
-    def __init__(self, *, alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback", n_bins=10,
+    def __init__(self, *, alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback", integer_codes="numbers", n_bins=10,
                  min_bucket=6, estimation="frequency", hdp_iterations=1000, hdp_tying="level", random_state=0,
                  discriminative=None, penalty="auto"):
         self.discriminative = discriminative
@@ -82,6 +83,7 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
         self.nominal = nominal
         self.priors = priors
         self.numeric = numeric
+        self.integer_codes = integer_codes
         self.n_bins = n_bins
         self.min_bucket = min_bucket
 

@@ -87,6 +87,10 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
         How each member cuts numeric attributes (a drawn discretizer takes the member's seed); with
         several, each member runs its selection under each and keeps the discretizer whose chosen
         candidate scores best by leave-one-out (:class:`~seminaive.bayesnet.SelectiveKDB`).
+    integer_codes : {"auto", "numbers", "values"}, default "auto"
+        How a numeric column of at most 64 distinct whole numbers is read by each member
+        (:class:`~seminaive.bayesnet.SelectiveKDB`): "auto" offers its selection the columns whose own
+        leave-one-out prefers one interval per value, kept where the chosen structure scores better.
     estimation : {"hgs", "hdp", "hls", "frequency", "m-estimate"}, default "hgs"
         The members' tables (:class:`~seminaive.bayesnet.TAN`): hierarchical gradient smoothing
         (:class:`~seminaive.estimation.HGS`), or the paper's hierarchical Dirichlet process. Over
@@ -144,7 +148,8 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
     def __init__(self, *, n_estimators=20, k=5, scoring="rmse", numeric="mdl_stochastic", estimation="hgs",
                  hdp_iterations=100, hdp_tying="auto", random_state=0, n_jobs=None, alpha=1.0, priors="laplace",
                  nominal=None, n_bins=10, min_bucket=6, discriminative=None, penalty="auto", arc_score="cmi",
-                 hybrid=None):
+                 hybrid=None, integer_codes="auto"):
+        self.integer_codes = integer_codes
         self.arc_score = arc_score
         self.hybrid = hybrid
         self.discriminative = discriminative
@@ -195,7 +200,7 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
                             hybrid=self.hybrid,
                             order="mi" if i == 0 else "sampled",
                             alpha=self.alpha, priors=self.priors, nominal=self.nominal, numeric=self.numeric,
-                            n_bins=self.n_bins, min_bucket=self.min_bucket, estimation=self.estimation,
+                            integer_codes=self.integer_codes, n_bins=self.n_bins, min_bucket=self.min_bucket, estimation=self.estimation,
                             hdp_iterations=self.hdp_iterations, hdp_tying=self._tying())
 
     def _tying(self):

@@ -6,6 +6,7 @@ import numpy as np
 from ..core.folds import fold_labels, stratified_folds
 from .._validation import check_cv_or_none, discretizer_names
 from .._words import plural
+from ..learning.cuts import VALUES
 from ..learning.engine import Engine, Given
 from ..registry import register, register_variant
 from ..scoring import check_scoring, gain
@@ -52,6 +53,13 @@ class SelectiveKDB(KDB):
         As :class:`~seminaive.bayesnet.TAN`, or several discretizers: the selection runs under each
         one's intervals and keeps the one whose chosen candidate scores best by leave-one-out (its
         name in ``numeric_``, every one's best score in ``numeric_scores_``).
+    integer_codes : {"auto", "numbers", "values"}, default "auto"
+        How a numeric column of at most 64 distinct whole numbers (a code, a count, a rating) is
+        read: "auto" offers the selection a second candidate, in which each such column whose own
+        exact leave-one-out prefers one interval per value is so read
+        (:mod:`seminaive.discretize.whole_values`), and keeps the one whose chosen structure scores
+        better by the engine's leave-one-out (``numeric_`` ends in "+values" where that one won);
+        "numbers": the discretizer's cuts always; "values": one interval per value always.
     arc_score : {"cmi", "bayes"}, default "cmi"
         As :class:`~seminaive.bayesnet.KDB`, but conditional mutual information by default: on the
         benchmark's halves (``benchmarks/bench_defaults.py``, 10-fold) the Bayes score lost 0.51
@@ -88,9 +96,9 @@ class SelectiveKDB(KDB):
                               "hybrid": dict(options=HYBRIDS, allow_none=True)}
 
     def __init__(self, *, k=2, scoring="rmse", cv=None, random_state=0, order="mi", arc_score="cmi", alpha=1.0, priors="laplace",
-                 nominal=None, numeric="mdl_fallback", n_bins=10, min_bucket=6, estimation="frequency",
+                 nominal=None, numeric="mdl_fallback", integer_codes="auto", n_bins=10, min_bucket=6, estimation="frequency",
                  hdp_iterations=1000, hdp_tying="level", discriminative=None, penalty="auto", hybrid=None):
-        super().__init__(k=k, order=order, arc_score=arc_score, alpha=alpha, priors=priors, nominal=nominal, numeric=numeric,
+        super().__init__(k=k, order=order, arc_score=arc_score, alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, integer_codes=integer_codes,
                          n_bins=n_bins, min_bucket=min_bucket, estimation=estimation, hdp_iterations=hdp_iterations,
                          hdp_tying=hdp_tying, random_state=random_state,
                          discriminative=discriminative, penalty=penalty)
@@ -241,7 +249,7 @@ class SelectiveKDB(KDB):
         self.order_, self.n_attributes_, self.k_, self.history_ = order, s, kk, history
         names = discretizer_names(self.numeric)
         self.numeric_ = sel.get("numeric", names[0])  # files written before the choice: the one discretizer
-        if self.numeric_ not in names:
+        if self.numeric_ not in [*names, *(n + VALUES for n in names)]:
             raise ValueError(f"state.selection.numeric: expected one of {', '.join(map(repr, names))} (numeric), "
                              f"got {self.numeric_!r}")
 

@@ -12,6 +12,7 @@ from .mdl_fallback import MDLFallbackDiscretizer
 from .mdl_stochastic import StochasticMDLDiscretizer
 from .one_r import OneRDiscretizer
 from .resolution import ResolutionDiscretizer, StochasticResolutionDiscretizer
+from .whole_values import CODES, choose_reading
 
 __all__ = ["column_seed", "Discretizer", "EqualWidthDiscretizer", "EqualFrequencyDiscretizer", "MDLDiscretizer",
            "MDLFallbackDiscretizer", "StochasticMDLDiscretizer",
@@ -58,11 +59,14 @@ def learn_cuts(name, x, y, weight=None, n_bins=10, min_bucket=6, random_state=0,
     return both if ladder else both[0]
 
 
-def attribute_cuts(name, columns, y, weight=None, n_bins=10, min_bucket=6, random_state=0, ladder=False):
+def attribute_cuts(name, columns, y, weight=None, n_bins=10, min_bucket=6, random_state=0, ladder=False,
+                   codes="numbers"):
     """``{attribute index: cut points}`` of every numeric attribute: ``columns`` maps each one's
     attribute index to its values (NaN missing). The one place a model learns its cuts, in memory
     and from chunks alike: attribute ``j``'s drawn cuts take :func:`column_seed` ``(random_state, j)``.
-    ``ladder``: ``{attribute index: (cut points, their levels)}`` (:func:`learn_cuts`).
+    ``ladder``: ``{attribute index: (cut points, their levels)}`` (:func:`learn_cuts`). ``codes``:
+    whether a column of few whole numbers is read one interval per value
+    (:func:`~.whole_values.choose_reading`: "auto", "numbers" or "values").
 
     Examples
     --------
@@ -71,5 +75,9 @@ def attribute_cuts(name, columns, y, weight=None, n_bins=10, min_bucket=6, rando
     >>> attribute_cuts("equal_width", {3: x}, None, n_bins=2)[3].tolist()
     [2.0]
     """
-    return {j: learn_cuts(name, x, y, weight, n_bins, min_bucket, column_seed(random_state, j), ladder)
-            for j, x in columns.items()}
+    out = {}
+    for j, x in columns.items():
+        cuts, levels = learn_cuts(name, x, y, weight, n_bins, min_bucket, column_seed(random_state, j), True)
+        cuts, levels, _ = choose_reading(x, y, weight, cuts, levels, codes)
+        out[j] = (cuts, levels) if ladder else cuts
+    return out

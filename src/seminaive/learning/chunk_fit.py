@@ -5,10 +5,14 @@ the cut points of its discretized attributes from every row
 (:func:`.cuts.source_cuts`), then every component's counts, added over the
 chunks."""
 
+import functools
+
 import numpy as np
 
 from ..components import count_components
-from .cuts import source_cuts
+from ..exceptions import ParameterError
+from .cuts import add_value_triples, source_cuts, value_triples
+from .readings import gaussian_or_values
 from .sources import add_counts, encoded, map_reduce
 from ..core.counting import count_classes
 
@@ -19,6 +23,11 @@ def _counts(chunk, model):
     table, yc, weight = encoded(chunk, model.schema_, model.classes_)
     k = len(model.classes_)
     return count_components(model.components_, table, yc, k, weight), count_classes(yc, k, weight)
+
+
+def _merged(comps, a, b):
+    """Two parts' statistics together, as each component merges its own (counts add, moments merge)."""
+    return [type(c).merge(x, z) for c, x, z in zip(comps, a[0], b[0])], add_counts(a[1], b[1])
 
 
 def naive_bayes_from_chunks(model, source, schema, classes):
@@ -47,15 +56,29 @@ def naive_bayes_passes(model, source):
     """The passes of a Naive Bayes ``model`` with a discretizer (its ``schema_`` and ``classes_`` set)
     over ``source``: the cut points, then the counts; the model estimated and returned."""
     model.components_ = comps = model._make_components(first_cuts(model, source))  # what each chunk counts
-    stats, model.class_count_ = map_reduce(source, _counts, add_counts, model)
+    stats, model.class_count_ = map_reduce(source, _counts, functools.partial(_merged, comps), model)
     model._hold_lists(comps, stats)  # the nominal attributes as a block, as a fit in memory holds them
     model._estimate()
     return model
 
 
 def first_cuts(model, source):
-    """The cut points of the discretized attributes of a Naive Bayes ``model`` from ``source`` (None
-    for Gaussian or kernel attributes)."""
-    if model.numeric in ("gaussian", "kernel"):
+    """The cut points of the discretized attributes of a Naive Bayes ``model`` from ``source`` (for
+    Gaussian or kernel attributes, of those read one interval per value; None where none is)."""
+    codes = model.integer_codes
+    if model.numeric not in ("gaussian", "kernel"):
+        return source_cuts(source, model.schema_, model.classes_, model.numeric, model.n_bins, model.min_bucket,
+                           codes=codes)
+    if codes == "numbers" or not model.schema_.numeric_indices:
         return None
-    return source_cuts(source, model.schema_, model.classes_, model.numeric, model.n_bins, model.min_bucket)
+    if model.numeric == "kernel" and codes == "auto":
+        raise ParameterError("integer_codes: 'auto' weighs a column's values against its Gaussian or intervals; "
+                             "with numeric='kernel' use 'values' or 'numbers'")
+    triples = map_reduce(source, value_triples, add_value_triples, model.schema_, model.classes_)
+    out = {}
+    for j, (x, y, w) in triples.items():
+        cuts = gaussian_or_values(x, y, w, model._estimator(model.schema_.names[j]), model.var_smoothing,
+                                  model.var_smoothing_rule, model.alpha, codes, model.priors)
+        if cuts is not None:
+            out[j] = cuts
+    return out or None

@@ -11,10 +11,13 @@ import numpy as np
 import pandas as pd
 
 from ..discretize import attribute_cuts
+from ..discretize.whole_values import choose_reading
 from ..discretize.base import row_counts
 from .sources import encoded, map_reduce
 
-__all__ = ["candidate_cuts", "cuts_and_ranges", "value_triples", "add_value_triples", "source_cuts"]
+VALUES = "+values"  # the candidate whose columns of few whole numbers are read where their leave-one-out says
+
+__all__ = ["VALUES", "candidate_cuts", "cuts_and_ranges", "value_triples", "add_value_triples", "source_cuts"]
 
 
 def value_triples(chunk, schema, classes):
@@ -49,7 +52,7 @@ def add_value_triples(a, b):
     return out
 
 
-def source_cuts(source, schema, classes, numeric, n_bins=10, min_bucket=6, random_state=0):
+def source_cuts(source, schema, classes, numeric, n_bins=10, min_bucket=6, random_state=0, codes="numbers"):
     """``{attribute index: cut points}`` of every numeric attribute, learned by the discretizer
     ``numeric`` from all the rows of ``source`` (one pass; a discretizer that draws its cuts
     takes the column's seed under ``random_state``, as in memory).
@@ -65,19 +68,22 @@ def source_cuts(source, schema, classes, numeric, n_bins=10, min_bucket=6, rando
     >>> cuts[0].tolist() == learn_cuts("equal_width", d.X.iloc[:, 0].to_numpy(), None, n_bins=4).tolist()
     True
     """
-    return candidate_cuts(source, schema, classes, (numeric,), n_bins, min_bucket, random_state)[numeric]
+    return candidate_cuts(source, schema, classes, (numeric,), n_bins, min_bucket, random_state, codes)[numeric]
 
 
-def candidate_cuts(source, schema, classes, names, n_bins=10, min_bucket=6, random_state=0):
+def candidate_cuts(source, schema, classes, names, n_bins=10, min_bucket=6, random_state=0, codes="numbers"):
     """``{discretizer: {attribute index: cut points}}`` for every discretizer of ``names``, all from
     one pass over ``source`` (:func:`source_cuts` for each)."""
-    return cuts_and_ranges(source, schema, classes, names, n_bins, min_bucket, random_state)[0]
+    return cuts_and_ranges(source, schema, classes, names, n_bins, min_bucket, random_state, codes)[0]
 
 
-def cuts_and_ranges(source, schema, classes, names, n_bins=10, min_bucket=6, random_state=0):
+def cuts_and_ranges(source, schema, classes, names, n_bins=10, min_bucket=6, random_state=0, codes="numbers"):
     """:func:`candidate_cuts`, ``{attribute index: (smallest, largest present value, distinct
     values)}`` of every numeric attribute ((nan, nan, 0) where it has none), and
     ``{discretizer: {attribute index: the cuts' levels}}`` (None: no ladder), from the same pass.
+    ``codes``: how a column of few whole numbers is read (:func:`~seminaive.discretize.attribute_cuts`);
+    "choose": each discretizer's intervals, and where some column's own leave-one-out prefers one
+    interval per value, a second candidate ``name + "+values"`` with those columns so read.
 
     Examples
     --------
@@ -91,12 +97,17 @@ def cuts_and_ranges(source, schema, classes, names, n_bins=10, min_bucket=6, ran
     if not schema.numeric_indices:
         return {name: {} for name in names}, {}, {name: {} for name in names}
     triples = map_reduce(source, value_triples, add_value_triples, schema, classes)
-    out = {name: {} for name in names}
-    ladders = {name: {} for name in names}
+    out, ladders = {}, {}
     for name in names:
-        for j, (x, y, w) in triples.items():
-            out[name][j], ladders[name][j] = attribute_cuts(name, {j: x}, y, w, n_bins, min_bucket, random_state,
-                                                            ladder=True)[j]
+        read = "numbers" if codes == "choose" else codes
+        both = {j: attribute_cuts(name, {j: x}, y, w, n_bins, min_bucket, random_state, ladder=True, codes=read)[j]
+                for j, (x, y, w) in triples.items()}
+        out[name], ladders[name] = {j: c for j, (c, _) in both.items()}, {j: v for j, (c, v) in both.items()}
+        if codes == "choose":  # a second candidate: the attributes whose own leave-one-out prefers their values
+            coded = {j: choose_reading(x, y, w, *both[j]) for j, (x, y, w) in triples.items()}
+            if any(r == "values" for _, _, r in coded.values()):
+                out[name + VALUES], ladders[name + VALUES] = ({j: c for j, (c, _, _) in coded.items()},
+                                                              {j: v for j, (_, v, _) in coded.items()})
     ranges = {}
     for j, (x, _, w) in triples.items():
         x = x[~np.isnan(x) & (True if w is None else w > 0)]  # a row of weight 0 is not in the data

@@ -19,7 +19,7 @@ from .._validation import check_cv_or_none, check_prior_dict, check_priors, vali
 from ..components.gaussian import VAR_SMOOTHING_RULES, value_range, variance_floor
 from ..data.encoding import encode
 from ..dependence import conditional_mutual_information
-from ..discretize import DISCRETIZERS, apply_cuts, attribute_cuts, interval_labels
+from ..discretize import DISCRETIZERS, apply_cuts, interval_labels
 from ..estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
 from ..exceptions import require_fitted
 from ..naive_bayes import NaiveBayes
@@ -29,6 +29,8 @@ from ..persistence import model_from_dict, model_to_dict
 from ..scoring import check_scoring, gain
 from ..learning.engine import BaseAttribute, Engine
 from ..learning.held_out import _moments
+from .layout import numeric_layout
+from ..discretize.whole_values import CODES
 from ..core.structure import Structure
 from ..core.counting import count_classes
 
@@ -58,6 +60,11 @@ class SearchNaiveBayes(SearchesChunks, SavedModel, ClassifierMixin, BaseEstimato
         A numeric attribute that is not joined stays Gaussian, or is discretized.
     discretizer : {"equal_width", "equal_frequency", "mdl", "1r"}, default "equal_width"
         How numeric attributes are cut before joining (the BSEJ project uses equal width).
+    integer_codes : {"numbers", "auto", "values"}, default "numbers"
+        A numeric column of at most 64 distinct whole numbers read by its values (alone and joined)
+        where its own exact leave-one-out prefers that to its Gaussian or intervals ("auto"), or
+        always ("values"), as :class:`~seminaive.NaiveBayes`'s; in memory only (a streamed search
+        refuses it).
     n_bins : int, default 10
     max_values : int, default 10000
         Joins whose Cartesian product has more values are not considered.
@@ -88,6 +95,7 @@ class SearchNaiveBayes(SearchesChunks, SavedModel, ClassifierMixin, BaseEstimato
         "var_smoothing_rule": dict(options=VAR_SMOOTHING_RULES),
         "estimation": dict(options=ESTIMATIONS), "prior": check_prior_dict,
         "numeric": dict(options=("gaussian", "discretize")), "discretizer": dict(options=tuple(DISCRETIZERS)),
+        "integer_codes": dict(options=CODES),
         "n_bins": dict(kind="int", low=1), "max_values": dict(kind="int", low=1),
         "candidate_pairs": dict(kind="int", low=1, allow_none=True), "min_attributes": dict(kind="int", low=0),
         "verbose": dict(kind="bool"), "random_state": dict(kind="int", low=0)}
@@ -109,7 +117,8 @@ class SearchNaiveBayes(SearchesChunks, SavedModel, ClassifierMixin, BaseEstimato
     def __init__(self, scoring="accuracy", cv=None, tol=0.0, alpha=1.0, priors="laplace", ddof=1, var_smoothing=None,
                  var_smoothing_rule="range", estimation="frequency", prior=None, numeric="gaussian",
                  discretizer="equal_width", n_bins=10, max_values=10000,
-                 candidate_pairs=None, min_attributes=0, random_state=0, verbose=False):
+                 candidate_pairs=None, min_attributes=0, random_state=0, verbose=False, integer_codes="numbers"):
+        self.integer_codes = integer_codes
         self.scoring = scoring
         self.cv = cv
         self.tol = tol
@@ -160,9 +169,8 @@ class SearchNaiveBayes(SearchesChunks, SavedModel, ClassifierMixin, BaseEstimato
         """Learn the schema and cut points from ``X``, ``y`` and return the scoring
         engine with the encoded columns: ``(engine, codes, xs, y_codes)``."""
         X, schema, table, ycodes, classes, _ = fit_table(self, X, y)
-        cuts = attribute_cuts(self.discretizer, {j: table.numeric[:, c] for c, j in enumerate(schema.numeric_indices)},
-                              ycodes, None, self.n_bins, random_state=self.random_state)
-        self._set_layout(schema, classes, cuts)
+        cuts, coded = numeric_layout(self, schema, table, ycodes)
+        self._set_layout(schema, classes, cuts, coded)
         k, names = len(self.classes_), list(self.schema_.names)
         codes, xs = self._prepare(X, table)
         gauss = [j for j in range(len(names)) if self._numeric_alone[j]]
@@ -195,14 +203,15 @@ class SearchNaiveBayes(SearchesChunks, SavedModel, ClassifierMixin, BaseEstimato
             self.model_ = _PriorsOnly(self.classes_, class_log_prior(count_classes(ycodes, k), self.priors))
         return self
 
-    def _set_layout(self, schema, classes, cuts):
+    def _set_layout(self, schema, classes, cuts, coded=()):
         """What the search learns before it searches, from memory or a file's first pass: the
         schema, the classes, each numeric attribute's cut points for joins, the value labels,
-        and which numeric attributes stay Gaussian when alone."""
+        and which numeric attributes stay Gaussian when alone (not those ``coded``: read by value)."""
         self.schema_, self.classes_, self.cuts_ = schema, classes, cuts
         self._values = [list(map(str, a.values)) if a.is_nominal else interval_labels(cuts[j])
                         for j, a in enumerate(schema.attributes)]
-        self._numeric_alone = [(not a.is_nominal) and self.numeric == "gaussian" for a in schema.attributes]
+        self._numeric_alone = [(not a.is_nominal) and self.numeric == "gaussian" and j not in coded
+                               for j, a in enumerate(schema.attributes)]
 
     def _run(self, engine, names, progress=None):
         """The one search loop, over any engine (in memory, or streamed over file

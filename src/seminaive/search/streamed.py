@@ -52,6 +52,10 @@ def check_streamable(search):
     if search.discretizer != "equal_width":
         raise ParameterError("discretizer: a streamed search cuts numeric attributes into equal-width intervals "
                              f"(the others need all values at once), got {search.discretizer!r}")
+    if search.integer_codes != "numbers":
+        raise ParameterError(f"integer_codes: a streamed search reads numbers as a Gaussian or equal-width intervals "
+                             f"(reading whole numbers by value is chosen from all of them at once; fit in memory), "
+                             f"got {search.integer_codes!r}")
     if search.candidate_pairs is not None:
         raise ParameterError("candidate_pairs: a streamed search considers every pair (set it to None)")
     if search.cv is not None and not isinstance(search.cv, (int, np.integer)):
