@@ -224,3 +224,20 @@ def test_searches_read_codes_by_their_leave_one_out(tmp_path):
     X.assign(cls=y).to_csv(tmp_path / "d.csv", index=False)
     with pytest.raises(ParameterError, match="integer_codes: a streamed search"):
         fit_file(BSEJ(integer_codes="auto"), tmp_path / "d.csv", chunksize=50)
+
+
+def test_eskdb_members_follow_the_first_selection():
+    """The first member's selection decides; the others read each column by its own leave-one-out
+    (one selection each): equal to members fitted with integer_codes="column"."""
+    X, y = nominal_codes(4, n=200)
+    m = ESKDB(n_estimators=3, k=2).fit(X, y)
+    assert m.estimators_[0].numeric_.endswith("+values")
+    alone = ESKDB(n_estimators=3, k=2, integer_codes="column").fit(X, y)
+    for a, b in zip(m.estimators_[1:], alone.estimators_[1:]):
+        assert a.predict_proba(X) == pytest.approx(b.predict_proba(X), abs=1e-12)
+    X2, y2 = nominal_codes(5, n=200)
+    X2["code"] = np.round(X2["z"] * 3) + 10  # whole numbers in the order of the class: kept as numbers
+    kept = ESKDB(n_estimators=3, k=2).fit(X2, y2)
+    assert kept.estimators_[0].numeric_ == "mdl_stochastic"
+    numbers = ESKDB(n_estimators=3, k=2, integer_codes="numbers").fit(X2, y2)
+    assert kept.predict_proba(X2) == pytest.approx(numbers.predict_proba(X2), abs=1e-12)

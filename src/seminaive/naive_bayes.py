@@ -80,11 +80,11 @@ class NaiveBayes(HeldBlock, TabularInput, FitsInPasses, BaseNaiveBayes):
         Gaussian kernel density per class, or a categorical distribution over
         intervals learned from the training data (equal width or equal frequency
         with ``n_bins``, Fayyad-Irani MDL, or 1R's with ``min_bucket``).
-    integer_codes : {"numbers", "auto", "values"}, default "numbers"
+    integer_codes : {"numbers", "auto", "values", "column"}, default "numbers"
         How a numeric column of at most 64 distinct whole numbers (a code, a count, a rating) is
         read: as ``numeric`` says; "auto": one interval per value (a categorical over its values)
         where that column's exact leave-one-out log-likelihood of the class beats its Gaussian's (or
-        its discretizer's intervals'); "values": so always (:mod:`seminaive.learning.readings`). The
+        its discretizer's intervals'; "column" is "auto" here); "values": so always (:mod:`seminaive.learning.readings`). The
         choice needs every row first, so such a model learns in passes (``partial_fit``'s later
         chunks add counts to the first chunk's reading). The default keeps Weka's and R's models.
     n_bins : int, default 10

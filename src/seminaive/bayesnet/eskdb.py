@@ -33,6 +33,7 @@ from .statistics import ARC_SCORES
 from .streamed import fit_chunks, shared_pairs
 from .discriminative import discriminate
 from .._target import fit_table
+from ..learning.cuts import VALUES
 from ..learning.sources import OneTable
 
 __all__ = ["ESKDB", "PRESETS"]
@@ -87,10 +88,12 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
         How each member cuts numeric attributes (a drawn discretizer takes the member's seed); with
         several, each member runs its selection under each and keeps the discretizer whose chosen
         candidate scores best by leave-one-out (:class:`~seminaive.bayesnet.SelectiveKDB`).
-    integer_codes : {"auto", "numbers", "values"}, default "auto"
+    integer_codes : {"auto", "numbers", "values", "column"}, default "auto"
         How a numeric column of at most 64 distinct whole numbers is read by each member
         (:class:`~seminaive.bayesnet.SelectiveKDB`): "auto" offers its selection the columns whose own
-        leave-one-out prefers one interval per value, kept where the chosen structure scores better.
+        leave-one-out prefers one interval per value, kept where the chosen structure scores better;
+        the first member's selection decides, and the others read each column by its own leave-one-out
+        where it kept them ("column"), by its numbers where it did not (one selection, not two, each).
     estimation : {"hgs", "hdp", "hls", "frequency", "m-estimate"}, default "hgs"
         The members' tables (:class:`~seminaive.bayesnet.TAN`): hierarchical gradient smoothing
         (:class:`~seminaive.estimation.HGS`), or the paper's hierarchical Dirichlet process. Over
@@ -189,9 +192,10 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
             raise ParameterError(f"preset: expected one of {', '.join(map(repr, PRESETS))}, got {name!r}")
         return cls(**{**PRESETS[name], **params})
 
-    def _member(self, i, penalty=None):
+    def _member(self, i, penalty=None, codes=None):
         """Member i, unfitted: its seed drawn from the ensemble's, its order by I(X; C) for the first;
-        discriminative as the ensemble, with ``penalty`` after the first (None: generative)."""
+        discriminative as the ensemble, with ``penalty`` after the first (None: generative); reading
+        integer codes as ``codes`` says (None: as the ensemble)."""
         seed = derived_seed(self.random_state, i) % (2 ** 31)
         weights = dict(discriminative=self.discriminative, penalty=self.penalty) if i == 0 else \
             dict(discriminative=self.discriminative if penalty is not None else None,
@@ -200,7 +204,7 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
                             hybrid=self.hybrid,
                             order="mi" if i == 0 else "sampled",
                             alpha=self.alpha, priors=self.priors, nominal=self.nominal, numeric=self.numeric,
-                            integer_codes=self.integer_codes, n_bins=self.n_bins, min_bucket=self.min_bucket, estimation=self.estimation,
+                            integer_codes=self.integer_codes if codes is None else codes, n_bins=self.n_bins, min_bucket=self.min_bucket, estimation=self.estimation,
                             hdp_iterations=self.hdp_iterations, hdp_tying=self._tying())
 
     def _tying(self):
@@ -244,9 +248,12 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
             self.penalty_ = first.penalty_
         step("ESKDB members", 1, self.n_estimators)
         self.estimators_ = [first]
+        codes = None  # the first's selection confirmed the columns' own choice, or not: the rest follow it
+        if self.integer_codes == "auto":
+            codes = "column" if first.numeric_.endswith(VALUES) else "numbers"
         rest = Parallel(n_jobs=n_jobs, return_as="generator")(
-            delayed(_fit_member)(self._member(i, getattr(self, "penalty_", None)), source, schema, classes, named,
-                                 shared)
+            delayed(_fit_member)(self._member(i, getattr(self, "penalty_", None), codes), source, schema, classes,
+                                 named, shared)
             for i in range(1, self.n_estimators))
         for member in rest:
             self.estimators_.append(member)

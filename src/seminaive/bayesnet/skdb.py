@@ -53,13 +53,14 @@ class SelectiveKDB(KDB):
         As :class:`~seminaive.bayesnet.TAN`, or several discretizers: the selection runs under each
         one's intervals and keeps the one whose chosen candidate scores best by leave-one-out (its
         name in ``numeric_``, every one's best score in ``numeric_scores_``).
-    integer_codes : {"auto", "numbers", "values"}, default "auto"
+    integer_codes : {"auto", "numbers", "values", "column"}, default "auto"
         How a numeric column of at most 64 distinct whole numbers (a code, a count, a rating) is
         read: "auto" offers the selection a second candidate, in which each such column whose own
         exact leave-one-out prefers one interval per value is so read
         (:mod:`seminaive.discretize.whole_values`), and keeps the one whose chosen structure scores
         better by the engine's leave-one-out (``numeric_`` ends in "+values" where that one won);
-        "numbers": the discretizer's cuts always; "values": one interval per value always.
+        "numbers": the discretizer's cuts always; "values": one interval per value always; "column":
+        each column's own leave-one-out alone (no second selection).
     arc_score : {"cmi", "bayes"}, default "cmi"
         As :class:`~seminaive.bayesnet.KDB`, but conditional mutual information by default: on the
         benchmark's halves (``benchmarks/bench_defaults.py``, 10-fold) the Bayes score lost 0.51

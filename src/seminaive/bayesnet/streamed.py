@@ -133,7 +133,7 @@ def fit_passes(model, source, shared=None):
     if len(names) > 1 and not model._selects:
         raise ParameterError(f"numeric: {type(model).__name__} takes one discretizer; several ({', '.join(names)}) "
                              f"are chosen among by a selective model's leave-one-out (SelectiveKDB, ESKDB)")
-    codes = "choose" if model._selects and model.integer_codes == "auto" else model.integer_codes
+    codes = "choose" if model._selects and model.integer_codes == "auto" else model.integer_codes  # "column": "auto"
     cuts_by, ranges, ladders = cuts_and_ranges(source, model.schema_, model.classes_, names, model.n_bins,
                                                model.min_bucket, model.random_state, codes)
     if model._selects:  # selective kDB: its candidates scored through the engine, under every discretizer

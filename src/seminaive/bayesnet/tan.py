@@ -105,11 +105,11 @@ default "mdl_fallback"
         ones, so that no attribute silently becomes one interval; ``"mdl"`` is MDL alone (the
         earlier default: such an attribute falls to one interval and drops out); ``mdl_stochastic`` draws its cuts with
         ``random_state``, a seed per column.
-    integer_codes : {"numbers", "auto", "values"}, default "numbers"
+    integer_codes : {"numbers", "auto", "values", "column"}, default "numbers"
         How a numeric column of at most 64 distinct whole numbers (a code, a count, a rating) is
         read: as a number (the discretizer's cuts); one interval per value where the column's own exact
         leave-one-out prefers it ("auto", :mod:`seminaive.discretize.whole_values`); or one interval
-        per value always. The selective models (:class:`~seminaive.bayesnet.SelectiveKDB`, ESKDB)
+        per value always ("column" is "auto" here). The selective models (:class:`~seminaive.bayesnet.SelectiveKDB`, ESKDB)
         choose by their engine's leave-one-out and default to "auto"; a fixed structure has no
         held-out score to confirm a column's own, and on the benchmark's sets that column's own
         preference alone made kDB worse (vehicle: log loss 0.681 to 0.727), so it keeps the

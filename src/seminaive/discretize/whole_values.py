@@ -20,7 +20,9 @@ from .base import apply_cuts, row_counts, value_counts
 
 __all__ = ["CODES", "MAX_VALUES", "whole_values", "value_cuts", "value_table", "reading_score", "choose_reading"]
 
-CODES = ("auto", "numbers", "values")  # the choice, the model's numeric reading always, one interval per value
+CODES = ("auto", "numbers", "values", "column")  # the choice, the model's numeric reading always, one interval
+# per value always, each column's own leave-one-out without a selection's confirmation (a model without a
+# selection's "auto")
 MAX_VALUES = 64  # a whole-number column with more distinct values keeps the discretizer's intervals
 
 

@@ -60,7 +60,7 @@ class SearchNaiveBayes(SearchesChunks, SavedModel, ClassifierMixin, BaseEstimato
         A numeric attribute that is not joined stays Gaussian, or is discretized.
     discretizer : {"equal_width", "equal_frequency", "mdl", "1r"}, default "equal_width"
         How numeric attributes are cut before joining (the BSEJ project uses equal width).
-    integer_codes : {"numbers", "auto", "values"}, default "numbers"
+    integer_codes : {"numbers", "auto", "values", "column"}, default "numbers"
         A numeric column of at most 64 distinct whole numbers read by its values (alone and joined)
         where its own exact leave-one-out prefers that to its Gaussian or intervals ("auto"), or
         always ("values"), as :class:`~seminaive.NaiveBayes`'s; in memory only (a streamed search
