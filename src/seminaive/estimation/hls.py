@@ -17,9 +17,20 @@ Krylov steps on the deviance, then Newton steps judged by the gradient: the Hess
 ten million rows beside a leaf of one is no harder than two leaves of one; L-BFGS stopped up to 0.57 in
 probability from the minimum there), each product a pass down the tree (the path sums) and one up.
 
-Where this differs from the authors' code, and why: the root's logits are an unpenalized
-intercept (theirs has none, and its first level absorbs it), so that the penalty shrinks every
-level toward the one above it, not toward uniform.
+Where this differs from the authors' code (coopco/HLS), and why:
+
+- the root's logits are an unpenalized intercept (theirs has none, and its first level absorbs it),
+  so that the penalty shrinks every level toward the one above it, not toward uniform;
+- a binary child has two logits per node, penalized alike (theirs: one logit, the log-odds). The
+  probabilities depend on the difference d of the two, and for a given d the ridge term is smallest
+  at (penalty / 4) d^2 where theirs is (penalty / 2) d^2: theirs is this model with the penalty
+  doubled on binary children. Measured as that (kDB k = 2, 10-fold): housevotes (16 binary
+  attributes) 95.71% / log loss 0.0922 here against 94.84% / 0.1008; chess (35 of 36 binary)
+  95.96% / 0.1318 against 95.87% / 0.1329; so the one form serves every arity;
+- a child value no row holds (a declared level) is fitted like the others: the free intercept takes
+  it to the estimates' floor (1e-10) at every leaf alike, so that meeting it moves no posterior
+  (theirs holds its logit at 0, which leaves it a share beside the seen values that differs by
+  leaf). The benchmark's sets declare no unused level, so there the two agree.
 """
 
 import warnings
