@@ -32,7 +32,7 @@ from test_dask import client  # noqa: F401  (the module's LocalCluster)
 class AddTwoBayes(BaseNaiveBayes):
     """Naive Bayes with add-two smoothing and Gaussian numeric attributes (a toy defined in a test)."""
 
-    _parameter_constraints = {"alpha": dict(kind="number", low=0)}
+    _param_rules = {"alpha": dict(kind="number", low=0)}
 
     def __init__(self, alpha=2.0):
         self.alpha = alpha

@@ -27,7 +27,7 @@ class CountModel(BaseNaiveBayes):
     Missing values are not allowed (a count is never unknown in these models).
     """
 
-    _parameter_constraints = {"alpha": dict(kind="number", low=0), "priors": check_priors}
+    _param_rules = {"alpha": dict(kind="number", low=0), "priors": check_priors}
 
     def _validate(self, X, reset):
         if not reset and isinstance(X, pd.DataFrame) and hasattr(self, "feature_names_in_"):

@@ -5,7 +5,7 @@ matplotlib), so the choices it shows are plain text: the registry's names
 (models, searches, comparison names, discretizers, estimations) from the
 generated :mod:`seminaive._catalog`, and the formats, scoring rules,
 calibrations and model options, which are listed here once. A model option's
-accepted values are the model's own declaration (``_parameter_constraints``),
+accepted values are the model's own declaration (``_param_rules``),
 checked when the model is made (:func:`seminaive.models.make_model`).
 """
 

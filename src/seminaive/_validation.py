@@ -134,7 +134,7 @@ def check_cv_or_none(name, value):
 
 def validate_params(estimator):
     """Check every parameter that ``estimator``'s class and its bases declare in
-    ``_parameter_constraints``: ``{name: dict of check_param's keywords}`` or
+    ``_param_rules``: ``{name: dict of check_param's keywords}`` or
     ``{name: function(name, value)}``; a subclass's declaration of a name
     replaces its base's. Parameters that are all plain values (strings, numbers,
     None) and the same, of the same types, as at the estimator's last check are
@@ -163,7 +163,7 @@ def _declared(klass):
     """The constraints ``klass`` and its bases declare, by name (a subclass's replacing its base's)."""
     specs = {}
     for base in reversed(klass.__mro__):
-        specs.update(base.__dict__.get("_parameter_constraints", {}))
+        specs.update(base.__dict__.get("_param_rules", {}))
     return specs
 
 
@@ -178,9 +178,12 @@ def check_nominal(name, value):
 
 class ValidatedParams:
     """Mixin: ``_check_params()`` checks the declared constraints (see
-    :func:`validate_params`); estimators call it first thing in ``fit``."""
+    :func:`validate_params`); estimators call it first thing in ``fit``. The rules live in
+    ``_param_rules``: scikit-learn reads ``_parameter_constraints`` in a format of its own, which
+    here declares nothing, so that its ``_validate_params`` passes and its checks do not misread ours."""
 
-    _parameter_constraints = {}
+    _param_rules = {}
+    _parameter_constraints = {}  # scikit-learn's: no constraint of its format (ours: _param_rules)
 
     def _check_params(self):
         validate_params(self)

@@ -33,7 +33,7 @@ class BernoulliNaiveBayes(CountModel):
     [0]
     """
 
-    _parameter_constraints = {**CountModel._parameter_constraints,
+    _param_rules = {**CountModel._param_rules,
                               "binarize": dict(kind="number", allow_none=True)}
 
     def __init__(self, *, alpha=1.0, priors="laplace", binarize=0.0):

@@ -146,14 +146,14 @@ def _apply(est, name, params):
 
 def _check_declared(est, name, given):
     """The parameters ``given`` to a model made by name checked at once against its class's declaration
-    (``_parameter_constraints``: the one list of choices, the command line offers no other), so that a
+    (``_param_rules``: the one list of choices, the command line offers no other), so that a
     value the model refuses is named before any data are read."""
     for part in (est, *([est._base()] if isinstance(est, Calibrated) else [])):
         if type(part).__module__.split(".")[0] != "seminaive":
             continue
         specs = {}
         for klass in reversed(type(part).__mro__):
-            specs.update(klass.__dict__.get("_parameter_constraints", {}))
+            specs.update(klass.__dict__.get("_param_rules", {}))
         try:
             for key in given:
                 if key in specs:

@@ -137,7 +137,7 @@ class NaiveBayes(HeldBlock, TabularInput, FitsInPasses, BaseNaiveBayes):
     [[0.205, 0.795]]
     """
 
-    _parameter_constraints = {
+    _param_rules = {
         "alpha": dict(kind="number", low=0), "priors": check_priors, "ddof": dict(kind="int", low=0, high=1),
         "var_smoothing": dict(kind="number", low=0, allow_none=True),
         "var_smoothing_rule": dict(options=VAR_SMOOTHING_RULES),

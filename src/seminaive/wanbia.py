@@ -95,7 +95,7 @@ class WANBIA(NaiveBayes):
     (True, (4,))
     """
 
-    _parameter_constraints = {"objective": dict(options=("cll", "mse"))}
+    _param_rules = {"objective": dict(options=("cll", "mse"))}
 
     def _capabilities(self):  # its weights are learned from all the rows at once: no leave-one-out, no passes
         return Capabilities()

@@ -134,7 +134,7 @@ class AnDE(BayesNetClassifier):
     ['no', 'no', 'yes']
     """
 
-    _parameter_constraints = {"n": dict(kind="int", low=0, high=3), "min_count": dict(kind="int", low=0)}
+    _param_rules = {"n": dict(kind="int", low=0, high=3), "min_count": dict(kind="int", low=0)}
     _fixed_structure = True
     _weighting = MIXTURE  # weights inside the average (bayesnet.ande_weights)
 

@@ -62,7 +62,7 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
     _selects = False  # it chooses among candidate structures by their held-out scores (selective kDB)
     _weighting = LOG_LINEAR  # how its discriminative weights are fitted, folded in and kept
 
-    _parameter_constraints = {
+    _param_rules = {
         "alpha": dict(kind="number", low=0), "priors": check_priors, "numeric": lambda n, v: check_discretizers(n, v, DISCRETIZER_NAMES),
         "estimation": dict(options=ESTIMATION_NAMES), "integer_codes": dict(options=CODES),
         "n_bins": dict(kind="int", low=1), "min_bucket": dict(kind="int", low=1),

@@ -141,7 +141,7 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
     """
 
     capabilities = Capabilities(passes=True)  # fit_file and fit_dask fit every member in passes
-    _parameter_constraints = {**BayesNetClassifier._parameter_constraints,  # the members' own parameters
+    _param_rules = {**BayesNetClassifier._param_rules,  # the members' own parameters
                               "n_estimators": dict(kind="int", low=1), "k": dict(kind="int", low=0),
                               "scoring": check_scoring, "hdp_tying": dict(options=TYINGS + ("auto",), allow_none=True),
                               "n_jobs": dict(kind="int", allow_none=True),

@@ -85,7 +85,7 @@ class KDB(BayesNetClassifier):
     """
 
     capabilities = Capabilities(leave_one_out=True, passes=True)
-    _parameter_constraints = {"k": dict(kind="int", low=0), "order": dict(options=ORDERS),
+    _param_rules = {"k": dict(kind="int", low=0), "order": dict(options=ORDERS),
                               "arc_score": dict(options=ARC_SCORES)}
 
     def __init__(self, *, k=1, order="mi", arc_score="bayes", alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback", integer_codes="numbers",

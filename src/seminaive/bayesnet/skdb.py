@@ -93,7 +93,7 @@ class SelectiveKDB(KDB):
     """
 
     _selects = True
-    _parameter_constraints = {"scoring": check_scoring, "cv": check_cv_or_none, "random_state": dict(kind="int", low=0),
+    _param_rules = {"scoring": check_scoring, "cv": check_cv_or_none, "random_state": dict(kind="int", low=0),
                               "hybrid": dict(options=HYBRIDS, allow_none=True)}
 
     def __init__(self, *, k=2, scoring="rmse", cv=None, random_state=0, order="mi", arc_score="cmi", alpha=1.0, priors="laplace",

@@ -159,7 +159,7 @@ default "mdl_fallback"
     """
 
     capabilities = Capabilities(leave_one_out=True, passes=True)
-    _parameter_constraints = {"arc_score": dict(options=ARC_SCORES)}
+    _param_rules = {"arc_score": dict(options=ARC_SCORES)}
 
     def __init__(self, *, arc_score="bayes", alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback", integer_codes="numbers",
                  n_bins=10, min_bucket=6, estimation="frequency", hdp_iterations=1000, hdp_tying="level",

@@ -8,7 +8,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from ..core.folds import make_folds
 from .._names import CALIBRATIONS
 from .._target import class_codes, unwrap
-from .._validation import validate_params
+from .._validation import ValidatedParams
 from ..base import decide
 from ..exceptions import ParameterError, require_fitted
 from ..naive_bayes import NaiveBayes
@@ -36,7 +36,7 @@ def _check_estimator(name, value):
 
 
 @register
-class Calibrated(SavedModel, ClassifierMixin, BaseEstimator):
+class Calibrated(ValidatedParams, SavedModel, ClassifierMixin, BaseEstimator):
     """A classifier whose probabilities are mapped by a calibration fitted on
     its own out-of-sample probabilities.
 
@@ -85,7 +85,7 @@ class Calibrated(SavedModel, ClassifierMixin, BaseEstimator):
     ('leave-one-out', True)
     """
 
-    _parameter_constraints = {"estimator": _check_estimator, "method": dict(options=CALIBRATIONS), "cv": _check_cv,
+    _param_rules = {"estimator": _check_estimator, "method": dict(options=CALIBRATIONS), "cv": _check_cv,
                               "random_state": dict(kind="int", low=0)}
 
     def __init__(self, estimator=None, method="sigmoid", cv="auto", random_state=0):
@@ -93,9 +93,6 @@ class Calibrated(SavedModel, ClassifierMixin, BaseEstimator):
         self.method = method
         self.cv = cv
         self.random_state = random_state
-
-    def _check_params(self):
-        validate_params(self)
 
     def _base(self):
         if self.estimator is None:

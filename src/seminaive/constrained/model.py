@@ -179,7 +179,7 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
         self.bisections = bisections
         self.max_iter = max_iter
 
-    _parameter_constraints = {
+    _param_rules = {
         "min_rates": check_min_rates, "objective": dict(options=OBJECTIVES),
         "temperature": lambda name, v: v if v == "auto" else check_param(name, v, kind="number", low=0,
                                                                          low_inclusive=False),

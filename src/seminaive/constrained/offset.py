@@ -39,7 +39,7 @@ class OffsetNaiveBayes(WholeDataOnly, NaiveBayes):
         self.min_rates = min_rates
         self.max_rounds = max_rounds
 
-    _parameter_constraints = {"min_rates": check_min_rates, "max_rounds": dict(kind="int", low=1)}
+    _param_rules = {"min_rates": check_min_rates, "max_rounds": dict(kind="int", low=1)}
 
     def fit(self, X, y=None, sample_weight=None):
         X, y = unwrap(X, y)

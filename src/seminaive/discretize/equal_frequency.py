@@ -50,7 +50,7 @@ class EqualFrequencyDiscretizer(Discretizer):
     def __init__(self, n_bins=10):
         self.n_bins = n_bins
 
-    _parameter_constraints = {"n_bins": dict(kind="int", low=1)}
+    _param_rules = {"n_bins": dict(kind="int", low=1)}
 
     table_based = True
 

@@ -33,7 +33,7 @@ class MDLFallbackDiscretizer(MDLDiscretizer):
     def __init__(self, n_bins=10):
         self.n_bins = n_bins
 
-    _parameter_constraints = {"n_bins": dict(kind="int", low=1)}
+    _param_rules = {"n_bins": dict(kind="int", low=1)}
 
     def _table_ladder(self, values, counts):
         cuts, _ = super()._table_ladder(values, counts)

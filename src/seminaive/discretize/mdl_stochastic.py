@@ -65,7 +65,7 @@ class StochasticMDLDiscretizer(MDLDiscretizer):
     def __init__(self, random_state=0):
         self.random_state = random_state
 
-    _parameter_constraints = {"random_state": dict(kind="int", low=0)}
+    _param_rules = {"random_state": dict(kind="int", low=0)}
 
     def _table_ladder(self, values, counts):
         if counts.sum() < 2:

@@ -101,7 +101,7 @@ class OneRDiscretizer(Discretizer):
         self.min_bucket = min_bucket
         self.ties = ties
 
-    _parameter_constraints = {"min_bucket": dict(kind="int", low=1), "ties": dict(options=TIES)}
+    _param_rules = {"min_bucket": dict(kind="int", low=1), "ties": dict(options=TIES)}
 
     def _cut_points(self, x, y):
         if x.size == 0:

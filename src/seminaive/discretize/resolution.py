@@ -198,7 +198,7 @@ class ResolutionDiscretizer(Discretizer):
         self.max_bins = max_bins
         self.min_gain = min_gain
 
-    _parameter_constraints = {"max_bins": dict(kind="int", low=1), "min_gain": dict(kind="number", low=0)}
+    _param_rules = {"max_bins": dict(kind="int", low=1), "min_gain": dict(kind="number", low=0)}
 
     def _coarse(self, values, counts, rng):
         """Level 1's boundary positions: MDL's."""
@@ -246,7 +246,7 @@ class StochasticResolutionDiscretizer(ResolutionDiscretizer):
         self.min_gain = min_gain
         self.random_state = random_state
 
-    _parameter_constraints = {**ResolutionDiscretizer._parameter_constraints, "random_state": dict(kind="int", low=0)}
+    _param_rules = {**ResolutionDiscretizer._param_rules, "random_state": dict(kind="int", low=0)}
 
     def _rng(self):
         return np.random.default_rng(self.random_state)  # every column from its seed, as every fit

@@ -51,7 +51,7 @@ class OneR(RuleClassifier):
         self.ties = ties
         self.nominal = nominal
 
-    _parameter_constraints = {"min_bucket": dict(kind="int", low=1), "ties": dict(options=TIES)}
+    _param_rules = {"min_bucket": dict(kind="int", low=1), "ties": dict(options=TIES)}
 
     def _fit_encoded(self, table, codes, weight):
         k = len(self.classes_)

@@ -15,7 +15,7 @@ from ..core.folds import make_folds
 from .._scale import column_scales
 from .._words import plural
 from .._target import fit_table, prediction_input, unwrap
-from .._validation import check_cv_or_none, check_prior_dict, check_priors, validate_params
+from .._validation import ValidatedParams, check_cv_or_none, check_prior_dict, check_priors
 from ..components.gaussian import VAR_SMOOTHING_RULES, value_range, variance_floor
 from ..data.encoding import encode
 from ..dependence import conditional_mutual_information
@@ -37,7 +37,7 @@ from ..core.counting import count_classes
 __all__ = ["SearchNaiveBayes"]
 
 
-class SearchNaiveBayes(SearchesChunks, SavedModel, ClassifierMixin, BaseEstimator):
+class SearchNaiveBayes(SearchesChunks, ValidatedParams, SavedModel, ClassifierMixin, BaseEstimator):
     """Base of BSE, BSJ, BSEJ and FSSJ: subclasses give ``_start(d)`` (the
     initial groups) and ``_candidates(groups, d)`` (the changes to try).
 
@@ -88,7 +88,7 @@ class SearchNaiveBayes(SearchesChunks, SavedModel, ClassifierMixin, BaseEstimato
     True
     """
 
-    _parameter_constraints = {
+    _param_rules = {
         "scoring": check_scoring, "cv": check_cv_or_none, "tol": dict(kind="number"),
         "alpha": dict(kind="number", low=0), "priors": check_priors, "ddof": dict(kind="int", low=0, high=1),
         "var_smoothing": dict(kind="number", low=0, allow_none=True),
@@ -139,9 +139,6 @@ class SearchNaiveBayes(SearchesChunks, SavedModel, ClassifierMixin, BaseEstimato
         self.verbose = verbose
 
     # -------------------------------------------------------------- checking
-    def _check_params(self):
-        validate_params(self)
-
     def _check_fitted(self):
         require_fitted(self, "model_")
 
