@@ -8,7 +8,7 @@ bincount machinery as Naive Bayes. Numeric attributes are discretized inside
 :mod:`seminaive.discretize` by ``numeric``),
 from the training data only, so cross-validation stays honest; their
 intervals then serve as values. A subclass learns the parents
-(:meth:`_parents`); AnDE, which averages many structures, overrides the
+(:meth:`_parents_from`); AnDE, which averages many structures, overrides the
 counting and the joint log-likelihood too.
 """
 

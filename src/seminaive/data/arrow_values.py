@@ -100,7 +100,7 @@ def _codes(entries, attribute):
 
 def _time_ms(col):
     """An Arrow column of dates, times, timestamps or durations as float64 milliseconds (since the epoch,
-    or midnight), NaN where missing, at any resolution (:func:`.encoding.epoch_ms`)."""
+    or midnight), NaN where missing, at any resolution (:func:`.times.epoch_ms`)."""
     t = col.type
     unit = "D" if pa.types.is_date32(t) else "ms" if pa.types.is_date64(t) else t.unit
     ints = pc.cast(col, pa.int32() if pa.types.is_date32(t) or pa.types.is_time32(t) else pa.int64())

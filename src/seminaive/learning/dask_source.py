@@ -50,7 +50,7 @@ def declare_dask(X, nominal=None):
     every partition: a categorical's own (those of its partitions in order, as pandas unites
     them, where dask does not know them: a dictionary column of a Parquet file), else the
     sorted values, as an in-memory fit has them. Which columns are nominal is the in-memory
-    rule (:func:`~seminaive.data.encoding.is_nominal_column`) applied to the distinct values."""
+    rule (:func:`~seminaive.data.kinds.is_nominal_column`) applied to the distinct values."""
     meta = X._meta
     declared = {}
     forced = {X.columns[j] for j in resolve_columns(nominal, [str(c) for c in X.columns])}
