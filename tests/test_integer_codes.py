@@ -241,3 +241,24 @@ def test_eskdb_members_follow_the_first_selection():
     assert kept.estimators_[0].numeric_ == "mdl_stochastic"
     numbers = ESKDB(n_estimators=3, k=2, integer_codes="numbers").fit(X2, y2)
     assert kept.predict_proba(X2) == pytest.approx(numbers.predict_proba(X2), abs=1e-12)
+
+
+def test_the_command_line_takes_the_option(tmp_path, capsys):
+    """``--model nb:integer_codes=auto`` fits the library's model (the same probabilities from the
+    saved file), and a wrong value is one line, exit 2."""
+    from seminaive import NaiveBayes
+    from seminaive.cli.main import main
+    X, y = nominal_codes(3, n=120)
+    data, model = tmp_path / "d.csv", tmp_path / "m.json"
+    X.assign(cls=y).to_csv(data, index=False, float_format="%.17g")
+    assert main(["fit", str(data), "--model", "nb:integer_codes=auto", "--model-file", str(model)]) == 0
+    from seminaive.data import load_file
+    d = load_file(data)
+    want = NaiveBayes(integer_codes="auto").fit(d).predict_proba(d.X)
+    assert load_model(model).predict_proba(d.X) == pytest.approx(want, abs=1e-12)
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exit_:
+        main(["fit", str(data), "--model", "nb:integer_codes=bogus"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "integer_codes: expected one of 'auto', 'numbers', 'values', 'column'" in err[0]
