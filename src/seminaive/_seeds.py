@@ -3,7 +3,9 @@ stream a model draws is fixed by its one ``random_state`` and independent of the
 
 import numpy as np
 
-__all__ = ["derived_seed"]
+__all__ = ["derived_seed", "SEED_LIMIT"]
+
+SEED_LIMIT = 2 ** 31  # seeds handed on (a member's random_state, the HDP sampler's) are below this
 
 
 def derived_seed(*keys):

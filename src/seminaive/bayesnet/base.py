@@ -90,7 +90,7 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
     def _capabilities(self):
         """As its class declares them; a table smoothed along its parents (HDP, HGS) has no leave-one-out form."""
         caps = type(self).capabilities
-        if getattr(self, "discriminative", None):  # weights fitted on every row at once, in passes from chunks
+        if self.discriminative:  # weights fitted on every row at once, in passes from chunks
             return Capabilities(passes=caps.passes)
         return replace(caps, leave_one_out=False) if self.estimation in HIERARCHICAL else caps
 
@@ -112,7 +112,7 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
     def _fit_all(self, source):
         """The passes, then the discriminative weights (if any) on the rows of ``source``."""
         fit_passes(self, source)
-        if getattr(self, "discriminative", None):
+        if self.discriminative:
             discriminate(self, source)
         return self
 
@@ -139,7 +139,7 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
                  "counts": {name: plain_counts(c) for name, c in self._file_counts().items()}}
         if self.estimation in HIERARCHICAL:  # the smoothed tables, so that loading does not smooth again
             state[f"{self.estimation}_tables"] = [t.log_table_.tolist() for t in self._all_tables()]
-        if getattr(self, "discriminative", None):
+        if self.discriminative:
             state["weights"] = None if self.weights_ is None else self._weighting.state(self.weights_)
         return state
 
@@ -186,7 +186,7 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
         else:
             self._estimate()
         self._set_other_state(state)
-        if getattr(self, "discriminative", None):
+        if self.discriminative:
             load_weights(self, state)
 
     def _set_other_state(self, state):  # what a subclass keeps beside the tables (before the weights on it)
@@ -213,7 +213,7 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
     def partial_fit(self):
         """:meth:`_partial_fit`, except with discriminative weights (fitted on every row at once: then
         not offered, so that ``hasattr(model, "partial_fit")`` is False, as scikit-learn's tools ask)."""
-        if getattr(self, "discriminative", None):
+        if self.discriminative:
             raise AttributeError("partial_fit: not offered with discriminative weights (fitted on every row at "
                                  "once); fit on all the rows")
         return self._partial_fit
@@ -306,7 +306,7 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
     def _fit_chunks(self, source, schema, classes):
         """Fit on a source of chunks in passes (files, Dask): the passes of the fit in memory (:mod:`.streamed`)."""
         fit_chunks(self, source, schema, classes)
-        if getattr(self, "discriminative", None):
+        if self.discriminative:
             discriminate(self, source)
         return self
 
@@ -354,7 +354,7 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
         """A new model fitted on the union of both models' data, for two models
         with the same parameters, schema, intervals and structure: the counts add."""
         import copy
-        if getattr(self, "discriminative", None):
+        if self.discriminative:
             raise ParameterError("merge: discriminative weights do not add; fit one model on the union of the data")
         self._check_mergeable(other)
         if other.schema_ != self.schema_ or other.structure_ != self.structure_ or \

@@ -17,7 +17,7 @@ from scipy.special import logsumexp
 
 from .._memory import check_memory
 from .._progress import step
-from .._seeds import derived_seed
+from .._seeds import SEED_LIMIT, derived_seed
 from .._words import plural
 from .._state import field, numbers
 from .._validation import ParameterError, discretizer_names
@@ -196,7 +196,7 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
         """Member i, unfitted: its seed drawn from the ensemble's, its order by I(X; C) for the first;
         discriminative as the ensemble, with ``penalty`` after the first (None: generative); reading
         integer codes as ``codes`` says (None: as the ensemble)."""
-        seed = derived_seed(self.random_state, i) % (2 ** 31)
+        seed = derived_seed(self.random_state, i) % SEED_LIMIT
         weights = dict(discriminative=self.discriminative, penalty=self.penalty) if i == 0 else \
             dict(discriminative=self.discriminative if penalty is not None else None,
                  penalty=penalty if penalty is not None else "auto")

@@ -137,7 +137,7 @@ def fit_passes(model, source, shared=None):
     cuts_by, ranges, ladders = cuts_and_ranges(source, model.schema_, model.classes_, names, model.n_bins,
                                                model.min_bucket, model.random_state, codes)
     if model._selects:  # selective kDB: its candidates scored through the engine, under every discretizer
-        unit = units(ranges) if getattr(model, "hybrid", None) else {}  # the Gaussian children's units
+        unit = units(ranges) if model.hybrid else {}  # the Gaussian children's units
         _select_discretizer(model, source, cuts_by, ladders, shared, unit)
         model._estimate()
         return model

@@ -11,6 +11,7 @@ model, whatever codes a model gives its classes.
 
 import numpy as np
 
+from .._seeds import SEED_LIMIT
 from ..exceptions import ParameterError
 
 __all__ = ["stratified_folds", "fold_pairs", "fold_labels", "make_folds"]
@@ -19,7 +20,7 @@ __all__ = ["stratified_folds", "fold_pairs", "fold_labels", "make_folds"]
 def _generator(random_state):
     """A numpy Generator from a seed, None or a legacy RandomState."""
     if isinstance(random_state, np.random.RandomState):
-        return np.random.default_rng(random_state.randint(2**31 - 1))
+        return np.random.default_rng(random_state.randint(SEED_LIMIT - 1))
     return np.random.default_rng(random_state)
 
 

@@ -14,7 +14,7 @@ least informative parent is dropped first).
 import numpy as np
 
 from .._validation import check_param
-from .._seeds import derived_seed
+from .._seeds import SEED_LIMIT, derived_seed
 from .._state import numbers
 from ._hdp_sampler import kernel, stirling_table
 from ._tree import TYINGS, Hierarchy, dense_levels, probability_tree, tied_groups, tree_steps
@@ -77,7 +77,7 @@ class HDP(Hierarchy):
         seed = derived_seed(self.random_state, *key)
         burn_in = min(1000, self.iterations // 10)
         average = kernel("sample_tree")(leaf, parent, start, conc, n_conc, sampled, self.iterations, burn_in,
-                                        self.every, seed % (2 ** 31), *stirling_table())
+                                        self.every, seed % SEED_LIMIT, *stirling_table())
         return dense_levels(average, codes, start, arities, counts.shape[-1])
 
 
