@@ -117,3 +117,43 @@ def test_scikit_learns_parameter_validation_is_not_misled():
         model = make_model(name)
         assert model._parameter_constraints == {} and isinstance(model._param_rules, dict), name
         model._validate_params()  # raised "Unknown constraint type: kind" when the names were shared
+
+
+def _registers(path):
+    """Whether a module registers a model or a name when it is imported (``@register``,
+    ``register_variant(...)`` at its top level or in a class body's decorators)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in tree.body:
+        decorated = getattr(node, "decorator_list", [])
+        if any(isinstance(d, ast.Name) and d.id == "register" for d in decorated):
+            return True
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == "register_variant" \
+                    and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                return True
+    return False
+
+
+def test_the_registry_loads_every_module_that_registers():
+    """The registry imports its providers by name (``registry._PROVIDERS``), which no import statement
+    shows: every provider is a module of the package, and every module that registers a model or a
+    name is reached from them through the import graph (else a name would exist only when something
+    else happened to import its module first)."""
+    from seminaive.registry import _PROVIDERS
+    assert _unreached(_PROVIDERS) == []
+    assert "seminaive.bayesnet.eskdb" in _unreached(tuple(p for p in _PROVIDERS if p != "seminaive.bayesnet"))
+
+
+def _unreached(providers):
+    """The modules that register something but are not imported by loading ``providers``."""
+    graph = import_graph()
+    assert set(providers) <= set(MODULES), set(providers) - set(MODULES)
+    reached, todo = set(), list(providers)
+    while todo:
+        m = todo.pop()
+        if m not in reached:
+            reached.add(m)
+            todo += graph[m]
+    registering = {m for m, p in MODULES.items() if m != "seminaive.registry" and _registers(p)}
+    assert len(registering) > 10
+    return sorted(registering - reached)
