@@ -251,11 +251,12 @@ def test_the_command_line_takes_the_option(tmp_path, capsys):
     X, y = nominal_codes(3, n=120)
     data, model = tmp_path / "d.csv", tmp_path / "m.json"
     X.assign(cls=y).to_csv(data, index=False, float_format="%.17g")
-    assert main(["fit", str(data), "--model", "nb:integer_codes=auto", "--model-file", str(model)]) == 0
     from seminaive.data import load_file
     d = load_file(data)
     want = NaiveBayes(integer_codes="auto").fit(d).predict_proba(d.X)
-    assert load_model(model).predict_proba(d.X) == pytest.approx(want, abs=1e-12)
+    for how in (["--model", "nb:integer_codes=auto"], ["--integer-codes", "auto"]):
+        assert main(["fit", str(data), *how, "--model-file", str(model), "--force"]) == 0
+        assert load_model(model).predict_proba(d.X) == pytest.approx(want, abs=1e-12)
     capsys.readouterr()
     with pytest.raises(SystemExit) as exit_:
         main(["fit", str(data), "--model", "nb:integer_codes=bogus"])
