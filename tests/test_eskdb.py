@@ -142,8 +142,8 @@ def test_the_members_tying_follows_the_smoothing():
     assert ESKDB(estimation="hdp", hdp_tying="parent")._member(2).hdp_tying == "parent"
     d = load("weather.nominal")
     model = ESKDB(n_estimators=2, k=1, estimation="hdp", hdp_iterations=20).fit(d)
-    assert "hdp smoothing, 20 sweeps" in model.to_text()
-    assert "hierarchical gradient smoothing" in ESKDB(n_estimators=2, k=1).fit(d).to_text()
+    assert "hdp smoothing: 20 sweeps, level tying, seed 0" in model.to_text()
+    assert "hierarchical gradient smoothing: none tying" in ESKDB(n_estimators=2, k=1).fit(d).to_text()
     with pytest.raises(Exception, match="hdp_tying: expected one of"):
         ESKDB(hdp_tying="levels").fit(d)
 

@@ -87,3 +87,11 @@ ESTIMATIONS = {
     'predictive': 'Dirichlet and Normal-Gamma posterior predictives (Student t)',
     'm-estimate': "Cestnik's m-estimate (m = alpha) toward the prior frequencies",
 }
+
+TABLE_ESTIMATIONS = {
+    'frequency': "Lidstone's (count + alpha) / (n + alpha m)",
+    'hdp': 'hierarchical Dirichlet process (Petitjean et al.)',
+    'hgs': 'hierarchical gradient smoothing',
+    'hls': 'hierarchical linear smoothing (Cooper, Webb and Schmidt)',
+    'm-estimate': "Cestnik's m-estimate, m = alpha, toward the child's overall frequencies",
+}

@@ -29,7 +29,7 @@ __all__ = ["SavedModel", "register", "register_variant", "model_class", "variant
 
 _CLASSES = {}
 KINDS = {"model": "MODELS", "search": "SEARCHES", "compare": "COMPARE", "discretizer": "DISCRETIZERS",
-         "estimation": "ESTIMATIONS"}  # kind -> its constant in _catalog.py
+         "estimation": "ESTIMATIONS", "table_estimation": "TABLE_ESTIMATIONS"}  # kind -> its constant in _catalog.py
 _VARIANTS = {kind: {} for kind in KINDS}
 _ORIGIN = {}  # (kind, name) -> the module that registered it
 _PROVIDERS = ("seminaive.naive_bayes", "seminaive.multinomial", "seminaive.bernoulli", "seminaive.rules",

@@ -25,10 +25,9 @@ from ..components import ConditionalTable, Discretized, checked_tables
 from ..components.checked import checked_component
 from ..discretize.whole_values import CODES
 from ..data.encoding import encode
-from ..estimation import Frequency, MEstimate, class_log_prior, loo_class_log_prior
-from ..estimation.hdp import HDP, TYINGS, SavedTables
-from ..estimation.hgs import HGS
-from ..estimation.hls import HLS
+from ..estimation import Frequency, class_log_prior, loo_class_log_prior
+from ..estimation.family import table_estimations
+from ..estimation.hdp import TYINGS, SavedTables
 from ..core.structure import Structure
 from .._state import checked_counts, field, numbers, plain_counts
 from ..scoring import log_posteriors
@@ -41,9 +40,10 @@ from .discriminative import DISCRIMINATIVE, LOG_LINEAR, check_penalty, discrimin
 
 __all__ = ["BayesNetClassifier", "DISCRETIZER_NAMES", "ChunkWarning"]
 
-# the estimations of conditional tables (no Normal-Gamma)
-ESTIMATION_NAMES = ("frequency", "m-estimate", "hdp", "hgs", "hls")
-HIERARCHICAL = ("hdp", "hgs", "hls")  # they smooth a whole table along its parents together (no held-out form)
+# the estimations of conditional tables (no Normal-Gamma), each declared where it is defined
+ESTIMATIONS = table_estimations()
+ESTIMATION_NAMES = tuple(ESTIMATIONS)
+HIERARCHICAL = tuple(n for n, e in ESTIMATIONS.items() if e.hierarchical)  # a whole table along its parents
 
 
 class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
@@ -255,22 +255,15 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
         raise NotImplementedError
 
     def _estimator(self):
-        """How every table's counts become probabilities: Lidstone's (count + alpha) /
-        (n + alpha m), the m-estimate with m = alpha (the child's overall frequencies
-        as the prior), the hierarchical Dirichlet process (:class:`~seminaive.estimation.HDP`) or
-        hierarchical gradient smoothing (:class:`~seminaive.estimation.HGS`)."""
-        if self.estimation == "hdp":
-            return HDP(iterations=self.hdp_iterations, tying=self.hdp_tying, random_state=self.random_state)
-        if self.estimation == "hgs":
-            return HGS(tying=self.hdp_tying)
-        if self.estimation == "hls":
-            return HLS()
-        return self._count_estimator()
+        """How every table's counts become probabilities: the estimation ``estimation`` names, from
+        the model's options (:mod:`seminaive.estimation.family`: Lidstone's (count + alpha) / (n +
+        alpha m), the m-estimate, HDP, HGS, HLS)."""
+        return ESTIMATIONS[self.estimation].make(self)
 
     def _count_estimator(self):
         """The estimator of the held-out scores (leave-one-out, k-fold): the model's own, except that
         a hierarchical estimator, which has no held-out form, scores with Lidstone's."""
-        return MEstimate(m=self.alpha) if self.estimation == "m-estimate" else Frequency(alpha=self.alpha)
+        return Frequency(alpha=self.alpha) if self.estimation in HIERARCHICAL else self._estimator()
 
     def _estimate(self, estimator=None):
         """Every table's estimate, by ``estimator`` (default: the model's own, :meth:`_estimator`)."""
@@ -375,10 +368,7 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
         numeric attributes and the class priors."""
         self._check_fitted()
         names = list(self.schema_.names)
-        smoothing = (f"hdp smoothing: {self.hdp_iterations} sweeps, {self.hdp_tying} tying, seed {self.random_state}"
-                     if self.estimation == "hdp" else f"hierarchical gradient smoothing: {self.hdp_tying} tying"
-                     if self.estimation == "hgs" else "hierarchical linear smoothing (penalty 1)"
-                     if self.estimation == "hls" else f"alpha={self.alpha:g}")
+        smoothing = ESTIMATIONS[self.estimation].describe(self)
         lines = [f"{type(self).__name__} ({self._describe()}; {smoothing})", "",
                  self._structure_text(names)]
         cut = [(names[r.attribute], r.labels) for r in self.readers_ if isinstance(r, Discretized)]

@@ -12,6 +12,8 @@ fitted alone (in parallel with ``n_jobs``), so the ensemble is exactly the
 average of members fitted by themselves, in memory or from files and Dask.
 """
 
+import copy
+
 import numpy as np
 from scipy.special import logsumexp
 
@@ -26,7 +28,7 @@ from ..core.capabilities import Capabilities, FitsInPasses
 from ..registry import register, register_variant
 from ..scoring import check_scoring
 from ..estimation.hdp import TYINGS
-from .base import BayesNetClassifier
+from .base import ESTIMATIONS, BayesNetClassifier
 from .skdb import SelectiveKDB
 from .hybrid import HYBRIDS
 from .statistics import ARC_SCORES
@@ -204,7 +206,8 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
                             hybrid=self.hybrid,
                             order="mi" if i == 0 else "sampled",
                             alpha=self.alpha, priors=self.priors, nominal=self.nominal, numeric=self.numeric,
-                            integer_codes=self.integer_codes if codes is None else codes, n_bins=self.n_bins, min_bucket=self.min_bucket, estimation=self.estimation,
+                            integer_codes=self.integer_codes if codes is None else codes, n_bins=self.n_bins,
+                            min_bucket=self.min_bucket, estimation=self.estimation,
                             hdp_iterations=self.hdp_iterations, hdp_tying=self._tying())
 
     def _tying(self):
@@ -318,10 +321,9 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
         """The ensemble, then each member's choice: attributes, k', its first attributes in order."""
         self._check_fitted()
         names = list(self.schema_.names)
-        smoothing = (f"hdp smoothing, {self.hdp_iterations} sweeps" if self.estimation == "hdp"
-                     else "hierarchical gradient smoothing" if self.estimation == "hgs"
-                     else "hierarchical linear smoothing" if self.estimation == "hls"
-                     else f"{self.estimation}, alpha={self.alpha:g}")
+        shown = copy.copy(self)  # the ensemble's options with the tying its members take
+        shown.hdp_tying = self._tying()
+        smoothing = ESTIMATIONS[self.estimation].describe(shown)
         numeric = " or ".join(discretizer_names(self.numeric))
         lines = [f"ESKDB ({self.n_estimators} selective kDBs, k <= {self.k}, {numeric} intervals, {smoothing}; "
                  f"posteriors averaged)", ""]

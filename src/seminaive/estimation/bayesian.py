@@ -34,6 +34,7 @@ attributes or per attribute.
 import numpy as np
 
 from .frequency import Frequency, pooled_moments
+from .family import TableEstimation, declare
 
 __all__ = ["NormalGamma", "MEstimate", "normal_gamma_posterior", "PRIOR_KEYS"]
 
@@ -143,3 +144,8 @@ class MEstimate(Frequency):
         """m p_v with p_v = (overall_v + 1) / (N + m), the row taken out of both; they total m."""
         p = (np.asarray(overall, dtype=np.float64) + 1.0) / (total + n_values)
         return self.m * np.reshape(p, (-1, 1)), float(self.m)
+
+
+declare("m-estimate", "Cestnik's m-estimate, m = alpha, toward the child's overall frequencies",
+        TableEstimation(make=lambda m: MEstimate(m=m.alpha), describe=lambda m: f"m-estimate, m={m.alpha:g}",
+                        rank=1))

@@ -6,6 +6,7 @@ import numpy as np
 
 from .._validation import check_param
 from ..exceptions import ParameterError
+from .family import TableEstimation, declare
 
 __all__ = ["Frequency", "class_log_prior", "loo_class_log_prior", "laplace_log_prior", "lidstone_log",
            "pooled_moments", "PRIORS"]
@@ -253,3 +254,7 @@ def lidstone_log(counts, alpha, n_values):
     den = counts.sum(axis=-1, keepdims=True) + alpha * m
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(den == 0, -np.log(m), np.log(counts + alpha) - np.log(den))
+
+
+declare("frequency", "Lidstone's (count + alpha) / (n + alpha m)",
+        TableEstimation(make=lambda m: Frequency(alpha=m.alpha), describe=lambda m: f"alpha={m.alpha:g}", rank=0))

@@ -18,6 +18,7 @@ from .._seeds import SEED_LIMIT, derived_seed
 from .._state import numbers
 from ._hdp_sampler import kernel, stirling_table
 from ._tree import TYINGS, Hierarchy, dense_levels, probability_tree, tied_groups, tree_steps
+from .family import TableEstimation, declare
 
 __all__ = ["HDP", "TYINGS", "SavedTables"]
 
@@ -110,3 +111,10 @@ class SavedTables:
     def check_used(self):
         if self.used != len(self.tables):
             raise ValueError(f"{self.where}: expected {self.used} tables, got {len(self.tables)}")
+
+
+declare("hdp", "hierarchical Dirichlet process (Petitjean et al.)",
+        TableEstimation(make=lambda m: HDP(iterations=m.hdp_iterations, tying=m.hdp_tying, random_state=m.random_state),
+                        describe=lambda m: f"hdp smoothing: {m.hdp_iterations} sweeps, {m.hdp_tying} tying, "
+                                           f"seed {m.random_state}",
+                        hierarchical=True, rank=2))

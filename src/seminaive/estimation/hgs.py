@@ -43,6 +43,7 @@ import numpy as np
 from .._jit import compiled
 from .._validation import check_param
 from ._tree import TYINGS, Hierarchy, ancestors, dense_levels, node_counts, probability_tree, tied_groups, tree_steps
+from .family import TableEstimation, declare
 
 __all__ = ["HGS", "concentrations", "smoothed"]
 
@@ -265,3 +266,9 @@ def smoothed(n, parent, start, alpha):
     up = parent[inner:]
     rows[inner:] = (n[inner:] + mix_num[up]) / (n[inner:].sum(axis=1) + mix_den[up])[:, None]
     return rows
+
+
+declare("hgs", "hierarchical gradient smoothing",
+        TableEstimation(make=lambda m: HGS(tying=m.hdp_tying),
+                        describe=lambda m: f"hierarchical gradient smoothing: {m.hdp_tying} tying",
+                        hierarchical=True, rank=3))

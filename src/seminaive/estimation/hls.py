@@ -42,6 +42,7 @@ from threadpoolctl import threadpool_limits
 
 from .._validation import check_param
 from ._tree import Hierarchy, dense_levels, probability_tree, tree_steps
+from .family import TableEstimation, declare
 
 __all__ = ["HLS", "hls_logits"]
 
@@ -211,3 +212,8 @@ class HLS(Hierarchy):
             return dense_levels(np.full((int(start[-1]), m), 1.0 / m), codes, start, arities, m)
         beta = hls_logits(leaf, parent, start, self.penalty)
         return dense_levels(_softmax(_path_sums(beta, parent, start)), codes, start, arities, m)
+
+
+declare("hls", "hierarchical linear smoothing (Cooper, Webb and Schmidt)",
+        TableEstimation(make=lambda m: HLS(), describe=lambda m: "hierarchical linear smoothing (penalty 1)",
+                        hierarchical=True, rank=4))

@@ -1,0 +1,40 @@
+"""How the family's conditional tables are estimated, by name (TAN, kDB, selective kDB, AnDE and
+ESKDB's ``estimation=``): each estimation declares, in the module that defines it, a factory from a
+model's options, the line a model's printout gives it, and whether it smooths a whole table along its
+parents together (then it has no held-out form, and the selections score with Lidstone's)."""
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..registry import register_variant, registered
+
+__all__ = ["TableEstimation", "declare", "table_estimations"]
+
+
+@dataclass(frozen=True)
+class TableEstimation:
+    """One way of estimating the family's tables: ``make(model)`` the estimator from the model's
+    options, ``describe(model)`` its line in the printout, ``hierarchical`` whether it smooths along
+    the parents, ``rank`` its place among the names offered."""
+
+    make: Callable
+    describe: Callable
+    hierarchical: bool = False
+    rank: int = 0
+
+
+def declare(name, description, estimation):
+    """Register ``estimation`` (a :class:`TableEstimation`) as ``name``."""
+    register_variant("table_estimation", name, description, estimation)
+
+
+def table_estimations():
+    """``{name: TableEstimation}`` of every estimation declared so far, in their ranks' order.
+
+    Examples
+    --------
+    >>> import seminaive.estimation
+    >>> list(table_estimations())
+    ['frequency', 'm-estimate', 'hdp', 'hgs', 'hls']
+    """
+    return dict(sorted(registered("table_estimation").items(), key=lambda kv: kv[1].rank))
