@@ -138,10 +138,12 @@ class AnDE(BayesNetClassifier):
     _fixed_structure = True
     _weighting = MIXTURE  # weights inside the average (bayesnet.ande_weights)
 
-    def __init__(self, *, n=1, min_count=1, alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback", integer_codes="numbers",
+    def __init__(self, *, n=1, min_count=1, alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback",
+                 integer_codes="numbers",
                  n_bins=10, min_bucket=6, estimation="frequency", hdp_iterations=1000, hdp_tying="level",
                  random_state=0, discriminative=None, penalty="auto"):
-        super().__init__(alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, integer_codes=integer_codes, n_bins=n_bins,
+        super().__init__(alpha=alpha, priors=priors, nominal=nominal, numeric=numeric,
+                         integer_codes=integer_codes, n_bins=n_bins,
                          min_bucket=min_bucket, estimation=estimation, hdp_iterations=hdp_iterations,
                          hdp_tying=hdp_tying, random_state=random_state, discriminative=discriminative,
                          penalty=penalty)
@@ -340,10 +342,12 @@ class AODE(AnDE):
 
     n = 1  # fixed: a class attribute, not a parameter
 
-    def __init__(self, *, min_count=1, alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback", integer_codes="numbers",
+    def __init__(self, *, min_count=1, alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback",
+                 integer_codes="numbers",
                  n_bins=10, min_bucket=6, estimation="frequency", hdp_iterations=1000, hdp_tying="level",
                  random_state=0, discriminative=None, penalty="auto"):
-        BayesNetClassifier.__init__(self, alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, integer_codes=integer_codes,
+        BayesNetClassifier.__init__(self, alpha=alpha, priors=priors, nominal=nominal, numeric=numeric,
+                                    integer_codes=integer_codes,
                                     n_bins=n_bins, min_bucket=min_bucket, estimation=estimation,
                                     hdp_iterations=hdp_iterations, hdp_tying=hdp_tying, random_state=random_state,
                                     discriminative=discriminative, penalty=penalty)

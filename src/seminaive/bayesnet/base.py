@@ -70,7 +70,8 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
         "random_state": dict(kind="int", low=0), "discriminative": dict(options=DISCRIMINATIVE, allow_none=True),
         "penalty": check_penalty}
 
-    def __init__(self, *, alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback", integer_codes="numbers", n_bins=10,
+    def __init__(self, *, alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback",
+                 integer_codes="numbers", n_bins=10,
                  min_bucket=6, estimation="frequency", hdp_iterations=1000, hdp_tying="level", random_state=0,
                  discriminative=None, penalty="auto"):
         self.discriminative = discriminative

@@ -88,10 +88,12 @@ class KDB(BayesNetClassifier):
     _param_rules = {"k": dict(kind="int", low=0), "order": dict(options=ORDERS),
                               "arc_score": dict(options=ARC_SCORES)}
 
-    def __init__(self, *, k=1, order="mi", arc_score="bayes", alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback", integer_codes="numbers",
+    def __init__(self, *, k=1, order="mi", arc_score="bayes", alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback",
+                 integer_codes="numbers",
                  n_bins=10, min_bucket=6, estimation="frequency",
                  hdp_iterations=1000, hdp_tying="level", random_state=0, discriminative=None, penalty="auto"):
-        super().__init__(alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, integer_codes=integer_codes, n_bins=n_bins,
+        super().__init__(alpha=alpha, priors=priors, nominal=nominal, numeric=numeric,
+                         integer_codes=integer_codes, n_bins=n_bins,
                          min_bucket=min_bucket, estimation=estimation,
                          hdp_iterations=hdp_iterations, hdp_tying=hdp_tying, random_state=random_state,
                          discriminative=discriminative, penalty=penalty)

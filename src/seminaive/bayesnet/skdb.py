@@ -97,9 +97,11 @@ class SelectiveKDB(KDB):
                               "hybrid": dict(options=HYBRIDS, allow_none=True)}
 
     def __init__(self, *, k=2, scoring="rmse", cv=None, random_state=0, order="mi", arc_score="cmi", alpha=1.0, priors="laplace",
-                 nominal=None, numeric="mdl_fallback", integer_codes="auto", n_bins=10, min_bucket=6, estimation="frequency",
+                 nominal=None, numeric="mdl_fallback",
+                 integer_codes="auto", n_bins=10, min_bucket=6, estimation="frequency",
                  hdp_iterations=1000, hdp_tying="level", discriminative=None, penalty="auto", hybrid=None):
-        super().__init__(k=k, order=order, arc_score=arc_score, alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, integer_codes=integer_codes,
+        super().__init__(k=k, order=order, arc_score=arc_score, alpha=alpha, priors=priors, nominal=nominal, numeric=numeric,
+                         integer_codes=integer_codes,
                          n_bins=n_bins, min_bucket=min_bucket, estimation=estimation, hdp_iterations=hdp_iterations,
                          hdp_tying=hdp_tying, random_state=random_state,
                          discriminative=discriminative, penalty=penalty)

@@ -107,10 +107,11 @@ default "mdl_fallback"
         ``random_state``, a seed per column.
     integer_codes : {"numbers", "auto", "values", "column"}, default "numbers"
         How a numeric column of at most 64 distinct whole numbers (a code, a count, a rating) is
-        read: as a number (the discretizer's cuts); one interval per value where the column's own exact
-        leave-one-out prefers it ("auto", :mod:`seminaive.discretize.whole_values`); or one interval
-        per value always ("column" is "auto" here). The selective models (:class:`~seminaive.bayesnet.SelectiveKDB`, ESKDB)
-        choose by their engine's leave-one-out and default to "auto"; a fixed structure has no
+        read: as a number (the discretizer's cuts); one interval per value where the column's own
+        exact leave-one-out prefers it ("auto", :mod:`seminaive.discretize.whole_values`); or one
+        interval per value always ("column" is "auto" here). The selective models
+        (:class:`~seminaive.bayesnet.SelectiveKDB`, ESKDB) choose by their engine's leave-one-out
+        and default to "auto"; a fixed structure has no
         held-out score to confirm a column's own, and on the benchmark's sets that column's own
         preference alone made kDB worse (vehicle: log loss 0.681 to 0.727), so it keeps the
         intervals unless asked.
@@ -161,10 +162,12 @@ default "mdl_fallback"
     capabilities = Capabilities(leave_one_out=True, passes=True)
     _param_rules = {"arc_score": dict(options=ARC_SCORES)}
 
-    def __init__(self, *, arc_score="bayes", alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback", integer_codes="numbers",
+    def __init__(self, *, arc_score="bayes", alpha=1.0, priors="laplace", nominal=None, numeric="mdl_fallback",
+                 integer_codes="numbers",
                  n_bins=10, min_bucket=6, estimation="frequency", hdp_iterations=1000, hdp_tying="level",
                  random_state=0, discriminative=None, penalty="auto"):
-        super().__init__(alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, integer_codes=integer_codes, n_bins=n_bins,
+        super().__init__(alpha=alpha, priors=priors, nominal=nominal, numeric=numeric,
+                         integer_codes=integer_codes, n_bins=n_bins,
                          min_bucket=min_bucket, estimation=estimation, hdp_iterations=hdp_iterations,
                          hdp_tying=hdp_tying, random_state=random_state,
                          discriminative=discriminative, penalty=penalty)
