@@ -72,6 +72,9 @@ def _fit_member(member, source, schema, classes, named, shared=None):
     return member
 
 
+_MEMBER_PARAMETERS = frozenset(SelectiveKDB._get_param_names())  # the ensemble's parameters its members take
+
+
 @register
 class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
     """An ensemble of selective kDBs on sampled attribute orders, stochastic intervals and
@@ -202,13 +205,10 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
         weights = dict(discriminative=self.discriminative, penalty=self.penalty) if i == 0 else \
             dict(discriminative=self.discriminative if penalty is not None else None,
                  penalty=penalty if penalty is not None else "auto")
-        return SelectiveKDB(**weights, k=self.k, scoring=self.scoring, random_state=seed, arc_score=self.arc_score,
-                            hybrid=self.hybrid,
-                            order="mi" if i == 0 else "sampled",
-                            alpha=self.alpha, priors=self.priors, nominal=self.nominal, numeric=self.numeric,
-                            integer_codes=self.integer_codes if codes is None else codes, n_bins=self.n_bins,
-                            min_bucket=self.min_bucket, estimation=self.estimation,
-                            hdp_iterations=self.hdp_iterations, hdp_tying=self._tying())
+        own = {k: v for k, v in self.get_params(deep=False).items() if k in _MEMBER_PARAMETERS}  # as the ensemble
+        return SelectiveKDB(**{**own, **weights, "random_state": seed, "order": "mi" if i == 0 else "sampled",
+                               "hdp_tying": self._tying(),
+                               "integer_codes": self.integer_codes if codes is None else codes})
 
     def _tying(self):
         """The members' tying: as given, else (``"auto"``) each smoothing's own for an ensemble (see ``hdp_tying``)."""
