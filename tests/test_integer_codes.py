@@ -1,4 +1,4 @@
-"""Integer codes read as what they are (issue 65): a numeric column of few whole numbers is offered one
+"""Integer codes read as what they are (issue 65): a numeric column of few distinct values is offered one
 interval per value beside the discretizer's intervals, chosen by exact leave-one-out.
 
 The score is checked against refits by brute force (every row left out and the one-attribute model
@@ -14,7 +14,7 @@ import pytest
 from seminaive import ESKDB, KDB, SelectiveKDB
 from seminaive.discretize import apply_cuts, learn_cuts
 from seminaive.discretize.base import value_counts
-from seminaive.discretize.whole_values import choose_reading, reading_score, value_cuts, whole_values
+from seminaive.discretize.few_values import choose_reading, few_values, reading_score, value_cuts
 from seminaive.exceptions import ParameterError
 from seminaive.persistence import load_model, save_model
 from seminaive.scale import fit_file
@@ -92,13 +92,27 @@ def test_weights_are_rows():
         assert reading_score(weighted, cuts) == pytest.approx(brute_score(xr, yr, cuts, 2), abs=1e-10)
 
 
-def test_only_few_whole_numbers_are_offered():
-    assert whole_values(np.array([1.0, 2.5])) is None
-    assert whole_values(np.arange(65.0)) is None
-    assert whole_values(np.array([7.0, 7.0, np.nan])) is None  # one value: nothing to read
-    assert whole_values(np.arange(64.0)).size == 64
-    x, y = np.array([0.5, 1.5, 2.5] * 5), np.array([0, 1, 0] * 5)
-    assert choose_reading(x, y, None, np.array([1.0]))[2] == "numbers"
+def test_only_few_values_are_offered():
+    assert few_values(np.array([1.0, 2.5])).tolist() == [1.0, 2.5]  # whole numbers or not
+    assert few_values(np.arange(65.0)) is None
+    assert few_values(np.array([7.0, 7.0, np.nan])) is None  # one value: nothing to read
+    assert few_values(np.array([1.0, np.inf])) is None
+    assert few_values(np.arange(64.0) / 10).size == 64
+
+
+@pytest.mark.parametrize("factor", [0.37, 1e-300, 1e300, 3.0])
+def test_the_choice_does_not_follow_the_units(factor):
+    """A code column in other units (times 0.37, 1e-300, 1e300) is read alike: the same
+    probabilities for every model that chooses."""
+    from seminaive import NaiveBayes
+    from seminaive.search import BSEJ
+    X, y = nominal_codes(10, n=150)
+    Xs = X.assign(code=X["code"] * factor)
+    for make in (lambda: SelectiveKDB(k=1), lambda: NaiveBayes(integer_codes="auto"),
+                 lambda: NaiveBayes(numeric="mdl", integer_codes="auto"), lambda: BSEJ(integer_codes="auto")):
+        want = make().fit(X, y).predict_proba(X)
+        assert np.ptp(want, axis=0).max() > 0.3
+        assert make().fit(Xs, y).predict_proba(Xs) == pytest.approx(want, abs=1e-12), make()
 
 
 def test_unordered_codes_are_read_as_values():
@@ -114,7 +128,7 @@ def test_unordered_codes_are_read_as_values():
 
 
 def test_ordered_numbers_keep_their_intervals():
-    """A whole-number column whose class follows its order: its own leave-one-out keeps the intervals."""
+    """A column of whole numbers whose class follows its order: its own leave-one-out keeps the intervals."""
     rng = np.random.default_rng(5)
     v = rng.integers(0, 60, 400)
     y = pd.Series(np.where(v + rng.normal(0, 8, 400) > 30, "hi", "lo"))
@@ -162,7 +176,7 @@ def test_gaussian_score_equals_refits(seed):
     """Naive Bayes's Gaussian term's leave-one-out, against refitting a one-column Naive Bayes
     without each row (the extremes held twice, so that the range floor is every refit's)."""
     from seminaive import NaiveBayes
-    from seminaive.discretize.whole_values import value_table
+    from seminaive.discretize.few_values import value_table
     from seminaive.learning.readings import gaussian_score
     rng = np.random.default_rng(seed)
     x = np.r_[0.0, 0.0, 6.0, 6.0, rng.integers(0, 7, 30).astype(float)]
@@ -184,7 +198,7 @@ def test_naive_bayes_reads_codes_by_their_leave_one_out(tmp_path):
     X, y = nominal_codes(6)
     m = NaiveBayes(integer_codes="auto").fit(X, y)
     assert isinstance(m.components_[0], Discretized) and isinstance(m.components_[1], Gaussian)
-    assert NaiveBayes(integer_codes="values").fit(X, y).components_[1].kind == "gaussian"  # z is not whole numbers
+    assert NaiveBayes(integer_codes="values").fit(X, y).components_[1].kind == "gaussian"  # z: more than 64 values
     Xt, yt = nominal_codes(7)
     assert np.mean(m.predict(Xt) == yt) > np.mean(NaiveBayes().fit(X, y).predict(Xt) == yt) + 0.05
     intervals = NaiveBayes(numeric="mdl", integer_codes="auto").fit(X, y)

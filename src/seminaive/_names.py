@@ -40,7 +40,7 @@ MODEL_OPTIONS = {
     "--bandwidth": ("bandwidth", "bandwidth", "kernel bandwidth: silverman, scott or a number"),
     "--estimation": ("estimation", "str", "Naive Bayes: frequency, Normal-Gamma map or predictive, or m-estimate; "
                                           "the family: frequency, m-estimate, hdp, hgs or hls (ESKDB: hgs)"),
-    "--integer-codes": ("integer_codes", "str", "a numeric column of at most 64 distinct whole numbers read one "
+    "--integer-codes": ("integer_codes", "str", "a numeric column of at most 64 distinct values read one "
                                                 "interval per value: auto (where its leave-one-out says so; selective "
                                                 "kDB and ESKDB by default), numbers (the others' default), values "
                                                 "(always) or column"),

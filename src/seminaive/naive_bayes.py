@@ -25,7 +25,7 @@ from .data.schema import Schema, resolve_columns
 from .estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
 from .exceptions import ParameterError
 from ._names import NUMERIC_MODELS as _NUMERIC_MODELS
-from .discretize.whole_values import CODES
+from .discretize.few_values import CODES
 from ._state import field as _field, numbers as _numbers
 from .registry import register, register_variant
 from .report import format_explanation, format_model
@@ -81,7 +81,7 @@ class NaiveBayes(HeldBlock, TabularInput, FitsInPasses, BaseNaiveBayes):
         intervals learned from the training data (equal width or equal frequency
         with ``n_bins``, Fayyad-Irani MDL, or 1R's with ``min_bucket``).
     integer_codes : {"numbers", "auto", "values", "column"}, default "numbers"
-        How a numeric column of at most 64 distinct whole numbers (a code, a count, a rating) is
+        How a numeric column of at most 64 distinct values (a code, a count, a rating) is
         read: as ``numeric`` says; "auto": one interval per value (a categorical over its values)
         where that column's exact leave-one-out log-likelihood of the class beats its Gaussian's (or
         its discretizer's intervals'; "column" is "auto" here); "values": so always (:mod:`seminaive.learning.readings`). The

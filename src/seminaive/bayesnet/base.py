@@ -23,7 +23,7 @@ from .._validation import check_discretizers, check_priors
 from ..base import BaseNaiveBayes, TabularInput
 from ..components import ConditionalTable, Discretized, checked_tables
 from ..components.checked import checked_component
-from ..discretize.whole_values import CODES
+from ..discretize.few_values import CODES
 from ..data.encoding import encode
 from ..estimation import Frequency, class_log_prior, loo_class_log_prior
 from ..estimation.family import table_estimations

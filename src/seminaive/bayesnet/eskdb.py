@@ -94,7 +94,7 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
         several, each member runs its selection under each and keeps the discretizer whose chosen
         candidate scores best by leave-one-out (:class:`~seminaive.bayesnet.SelectiveKDB`).
     integer_codes : {"auto", "numbers", "values", "column"}, default "auto"
-        How a numeric column of at most 64 distinct whole numbers is read by each member
+        How a numeric column of at most 64 distinct values is read by each member
         (:class:`~seminaive.bayesnet.SelectiveKDB`): "auto" offers its selection the columns whose own
         leave-one-out prefers one interval per value, kept where the chosen structure scores better;
         the first member's selection decides, and the others read each column by its own leave-one-out

@@ -54,10 +54,10 @@ class SelectiveKDB(KDB):
         one's intervals and keeps the one whose chosen candidate scores best by leave-one-out (its
         name in ``numeric_``, every one's best score in ``numeric_scores_``).
     integer_codes : {"auto", "numbers", "values", "column"}, default "auto"
-        How a numeric column of at most 64 distinct whole numbers (a code, a count, a rating) is
+        How a numeric column of at most 64 distinct values (a code, a count, a rating) is
         read: "auto" offers the selection a second candidate, in which each such column whose own
         exact leave-one-out prefers one interval per value is so read
-        (:mod:`seminaive.discretize.whole_values`), and keeps the one whose chosen structure scores
+        (:mod:`seminaive.discretize.few_values`), and keeps the one whose chosen structure scores
         better by the engine's leave-one-out (``numeric_`` ends in "+values" where that one won);
         "numbers": the discretizer's cuts always; "values": one interval per value always; "column":
         each column's own leave-one-out alone (no second selection).

@@ -106,9 +106,9 @@ default "mdl_fallback"
         earlier default: such an attribute falls to one interval and drops out); ``mdl_stochastic`` draws its cuts with
         ``random_state``, a seed per column.
     integer_codes : {"numbers", "auto", "values", "column"}, default "numbers"
-        How a numeric column of at most 64 distinct whole numbers (a code, a count, a rating) is
+        How a numeric column of at most 64 distinct values (a code, a count, a rating) is
         read: as a number (the discretizer's cuts); one interval per value where the column's own
-        exact leave-one-out prefers it ("auto", :mod:`seminaive.discretize.whole_values`); or one
+        exact leave-one-out prefers it ("auto", :mod:`seminaive.discretize.few_values`); or one
         interval per value always ("column" is "auto" here). The selective models
         (:class:`~seminaive.bayesnet.SelectiveKDB`, ESKDB) choose by their engine's leave-one-out
         and default to "auto"; a fixed structure has no

@@ -12,7 +12,7 @@ from .mdl_fallback import MDLFallbackDiscretizer
 from .mdl_stochastic import StochasticMDLDiscretizer
 from .one_r import OneRDiscretizer
 from .resolution import ResolutionDiscretizer, StochasticResolutionDiscretizer
-from .whole_values import CODES, choose_reading
+from .few_values import CODES, choose_reading
 
 __all__ = ["column_seed", "Discretizer", "EqualWidthDiscretizer", "EqualFrequencyDiscretizer", "MDLDiscretizer",
            "MDLFallbackDiscretizer", "StochasticMDLDiscretizer",
@@ -65,8 +65,8 @@ def attribute_cuts(name, columns, y, weight=None, n_bins=10, min_bucket=6, rando
     attribute index to its values (NaN missing). The one place a model learns its cuts, in memory
     and from chunks alike: attribute ``j``'s drawn cuts take :func:`column_seed` ``(random_state, j)``.
     ``ladder``: ``{attribute index: (cut points, their levels)}`` (:func:`learn_cuts`). ``codes``:
-    whether a column of few whole numbers is read one interval per value
-    (:func:`~.whole_values.choose_reading`: "auto", "numbers" or "values").
+    whether a column of few distinct values is read one interval per value
+    (:func:`~.few_values.choose_reading`: "auto", "numbers" or "values").
 
     Examples
     --------

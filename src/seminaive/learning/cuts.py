@@ -11,11 +11,11 @@ import numpy as np
 import pandas as pd
 
 from ..discretize import attribute_cuts
-from ..discretize.whole_values import choose_reading
+from ..discretize.few_values import choose_reading
 from ..discretize.base import row_counts
 from .sources import encoded, map_reduce
 
-VALUES = "+values"  # the candidate whose columns of few whole numbers are read where their leave-one-out says
+VALUES = "+values"  # the candidate whose columns of few values are read where their leave-one-out says
 
 __all__ = ["VALUES", "candidate_cuts", "cuts_and_ranges", "value_triples", "add_value_triples", "source_cuts"]
 
@@ -81,7 +81,7 @@ def cuts_and_ranges(source, schema, classes, names, n_bins=10, min_bucket=6, ran
     """:func:`candidate_cuts`, ``{attribute index: (smallest, largest present value, distinct
     values)}`` of every numeric attribute ((nan, nan, 0) where it has none), and
     ``{discretizer: {attribute index: the cuts' levels}}`` (None: no ladder), from the same pass.
-    ``codes``: how a column of few whole numbers is read (:func:`~seminaive.discretize.attribute_cuts`);
+    ``codes``: how a column of few distinct values is read (:func:`~seminaive.discretize.attribute_cuts`);
     "choose": each discretizer's intervals, and where some column's own leave-one-out prefers one
     interval per value, a second candidate ``name + "+values"`` with those columns so read.
 

@@ -1,5 +1,5 @@
-"""A Naive Bayes's reading of a column of few whole numbers: its Gaussian, or one interval per value
-(:mod:`seminaive.discretize.whole_values`), whichever gives the higher exact leave-one-out
+"""A Naive Bayes's reading of a column of few distinct values: its Gaussian, or one interval per value
+(:mod:`seminaive.discretize.few_values`), whichever gives the higher exact leave-one-out
 log-likelihood of the class given that attribute alone (the model's own term for it). The Gaussian's
 leave-one-out is the engine's (each row's class moments downdated by its own value, the model's
 estimator and variance floor); the values' is the family's Laplace table less the row's own count.
@@ -11,7 +11,7 @@ import numpy as np
 
 from .._scale import pow2_scale
 from ..components.gaussian import variance_floor
-from ..discretize.whole_values import MAX_VALUES, reading_score, value_cuts, value_table, whole_values
+from ..discretize.few_values import MAX_VALUES, reading_score, value_cuts, value_table, few_values
 from ..estimation import loo_class_log_prior
 from .held_out import _moments, loo_gaussian
 
@@ -48,10 +48,10 @@ def gaussian_score(table, estimator, var_smoothing=None, rule="range", priors="l
 
 def gaussian_or_values(x, y, weight, estimator, var_smoothing=None, rule="range", alpha=1.0, codes="auto",
                        priors="laplace", most=MAX_VALUES):
-    """One interval per value's cut points for a column of few whole numbers ``x`` (classes ``y``)
+    """One interval per value's cut points for a column of few distinct values ``x`` (classes ``y``)
     that ``codes`` reads so: "values" always, "auto" where its leave-one-out beats the Gaussian's;
     None where it stays a Gaussian."""
-    values = whole_values(x, most)
+    values = few_values(x, most)
     if values is None or codes == "numbers" or y is None:
         return None
     if codes == "values":

@@ -30,7 +30,7 @@ from ..scoring import check_scoring, gain
 from ..learning.engine import BaseAttribute, Engine
 from ..learning.held_out import _moments
 from .layout import numeric_layout
-from ..discretize.whole_values import CODES
+from ..discretize.few_values import CODES
 from ..core.structure import Structure
 from ..core.counting import count_classes
 
@@ -61,7 +61,7 @@ class SearchNaiveBayes(SearchesChunks, ValidatedParams, SavedModel, ClassifierMi
     discretizer : {"equal_width", "equal_frequency", "mdl", "1r"}, default "equal_width"
         How numeric attributes are cut before joining (the BSEJ project uses equal width).
     integer_codes : {"numbers", "auto", "values", "column"}, default "numbers"
-        A numeric column of at most 64 distinct whole numbers read by its values (alone and joined)
+        A numeric column of at most 64 distinct values read by its values (alone and joined)
         where its own exact leave-one-out prefers that to its Gaussian or intervals ("auto"), or
         always ("values"), as :class:`~seminaive.NaiveBayes`'s; in memory only (a streamed search
         refuses it).

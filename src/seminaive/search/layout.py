@@ -1,5 +1,5 @@
 """How a search reads its numeric attributes: each one's cut points for joins (and for itself where
-it is discretized), and the columns of few whole numbers read by their values instead of a Gaussian
+it is discretized), and the columns of few distinct values read by their values instead of a Gaussian
 (:mod:`seminaive.learning.readings`), from the data in memory."""
 
 from ..discretize import attribute_cuts

@@ -54,7 +54,7 @@ def check_streamable(search):
                              f"(the others need all values at once), got {search.discretizer!r}")
     if search.integer_codes != "numbers":
         raise ParameterError(f"integer_codes: a streamed search reads numbers as a Gaussian or equal-width intervals "
-                             f"(reading whole numbers by value is chosen from all of them at once; fit in memory), "
+                             f"(reading a column by its values is chosen from all of them at once; fit in memory), "
                              f"got {search.integer_codes!r}")
     if search.candidate_pairs is not None:
         raise ParameterError("candidate_pairs: a streamed search considers every pair (set it to None)")

@@ -1,6 +1,7 @@
-"""Integer codes read as what they are: a numeric column whose values are whole numbers with few
-distinct values (a code, a count, a rating) is offered two readings, the discretizer's intervals and
-one interval per value, and the one whose exact leave-one-out log-likelihood is higher is kept.
+"""Integer codes read as what they are: a numeric column of few distinct values (a code, a count, a
+rating) is offered two readings, the discretizer's intervals and one interval per value, and the one
+whose exact leave-one-out log-likelihood is higher is kept. "Few" is at most 64 distinct values,
+whole numbers or not, so that the offer does not depend on the column's units.
 
 The score is the family's exact leave-one-out (:func:`~seminaive.estimation.loo_class_log_prior` and
 :meth:`~seminaive.estimation.Frequency.loo_conditional`, Laplace estimates) of the class given that
@@ -15,31 +16,33 @@ ones falls to the nearer one (rather than being missing, as an unseen nominal va
 
 import numpy as np
 
+from .._scale import midpoint
 from ..estimation import Frequency, loo_class_log_prior
 from .base import apply_cuts, row_counts, value_counts
 
-__all__ = ["CODES", "MAX_VALUES", "whole_values", "value_cuts", "value_table", "reading_score", "choose_reading"]
+__all__ = ["CODES", "MAX_VALUES", "few_values", "value_cuts", "value_table", "reading_score", "choose_reading"]
 
 CODES = ("auto", "numbers", "values", "column")  # the choice, the model's numeric reading always, one interval
 # per value always, each column's own leave-one-out without a selection's confirmation (a model without a
 # selection's "auto")
-MAX_VALUES = 64  # a whole-number column with more distinct values keeps the discretizer's intervals
+MAX_VALUES = 64  # a column with more distinct values keeps its numeric reading
 
 
-def whole_values(x, most=MAX_VALUES):
-    """The sorted distinct values of ``x`` (NaN ignored) if they are whole numbers, at least two and
-    at most ``most`` of them; None otherwise.
+def few_values(x, most=MAX_VALUES):
+    """The sorted distinct values of ``x`` (NaN ignored) if there are at least two and at most
+    ``most`` of them, all finite; None otherwise. Whole numbers or not: a column's units (a code
+    times 0.1, a rating in halves) do not change whether it is offered.
 
     Examples
     --------
-    >>> whole_values(np.array([3.0, 1.0, np.nan, 3.0])).tolist()
+    >>> few_values(np.array([3.0, 1.0, np.nan, 3.0])).tolist()
     [1.0, 3.0]
-    >>> whole_values(np.array([0.5, 1.0])) is None, whole_values(np.arange(100.0)) is None
-    (True, True)
+    >>> few_values(np.array([0.5, 1.0])).tolist(), few_values(np.arange(100.0)) is None
+    ([0.5, 1.0], True)
     """
     x = np.asarray(x, dtype=np.float64)
     x = x[~np.isnan(x)]
-    if x.size == 0 or not np.all(np.isfinite(x)) or not np.all(x == np.round(x)):
+    if x.size == 0 or not np.all(np.isfinite(x)):
         return None
     v = np.unique(x)
     return v if 2 <= v.size <= most else None
@@ -53,9 +56,11 @@ def value_cuts(values):
     --------
     >>> value_cuts(np.array([1.0, 2.0, 5.0])).tolist()
     [1.5, 3.5]
+    >>> value_cuts(np.array([1e308, 1.5e308])).tolist()
+    [1.25e+308]
     """
     values = np.asarray(values, dtype=np.float64)
-    return (values[:-1] + values[1:]) / 2.0
+    return midpoint(values[:-1], values[1:])  # no overflow at the largest magnitudes
 
 
 def value_table(x, y, weight=None):
@@ -107,7 +112,7 @@ def choose_reading(x, y, weight, cuts, levels=None, codes="auto", most=MAX_VALUE
     """``(cuts, levels, reading)``: the discretizer's ``cuts`` (with their ladder's ``levels``) or one
     interval per value (no ladder) for the values ``x`` with class codes ``y`` (``weight``: whole
     weights repeat rows), by ``codes``: "auto" (the higher :func:`reading_score`; a tie keeps the
-    intervals), "numbers" (the intervals) or "values" (wherever :func:`whole_values` allows).
+    intervals), "numbers" (the intervals) or "values" (wherever :func:`few_values` allows).
     ``reading`` is "values" or "numbers".
 
     Examples
@@ -120,7 +125,7 @@ def choose_reading(x, y, weight, cuts, levels=None, codes="auto", most=MAX_VALUE
     """
     if codes == "numbers" or y is None:
         return cuts, levels, "numbers"
-    values = whole_values(x, most)
+    values = few_values(x, most)
     if values is None:
         return cuts, levels, "numbers"
     mine = value_cuts(values)
