@@ -277,3 +277,34 @@ def test_the_command_line_takes_the_option(tmp_path, capsys):
     assert exit_.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "integer_codes: expected one of 'auto', 'numbers', 'values', 'column'" in err[0]
+
+
+def noisy_copy(seed, n=90):
+    """An ordered code that is a noisy copy of a numeric column: its own leave-one-out may prefer its
+    values where the selection, which has the number, does not."""
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    z = np.round(rng.normal(y * 1.5, 1.0), 2)
+    code = np.clip(np.round(z * 2) + rng.integers(-1, 2, n), -3, 6)
+    return pd.DataFrame({"code": code.astype(float), "z": z}), np.array(["a", "b"])[y]
+
+
+@pytest.mark.parametrize("data, won", [(lambda: nominal_codes(0, n=90), "mdl_fallback+values"),
+                                       (lambda: noisy_copy(22), "mdl_fallback")], ids=["values win", "numbers win"])
+def test_the_selections_choice_is_the_best_refit_score(data, won):
+    """Selective kDB's two candidates (its intervals; the columns whose own leave-one-out prefers their
+    values) are scored as refitting the kept model's tables without each row gives (brute force), and
+    the better is kept: the model equals that candidate fitted alone. Each side wins on one data set."""
+    from test_numeric_choice import _refit_score
+    X, y = data()
+    y = np.asarray(y)
+    auto = SelectiveKDB(k=1).fit(X, y)
+    alone = {"mdl_fallback": SelectiveKDB(k=1, integer_codes="numbers").fit(X, y),
+             "mdl_fallback+values": SelectiveKDB(k=1, integer_codes="column").fit(X, y)}
+    assert set(auto.numeric_scores_) == set(alone)
+    for name, m in alone.items():
+        assert -m._selection_gain() == pytest.approx(_refit_score(m, X, y), rel=1e-9)
+        assert auto.numeric_scores_[name] == pytest.approx(m._selection_gain(), rel=1e-12)
+    best = max(alone, key=lambda n: (alone[n]._selection_gain(), n == "mdl_fallback"))
+    assert auto.numeric_ == best == won
+    assert auto.predict_proba(X) == pytest.approx(alone[best].predict_proba(X), abs=1e-12)
