@@ -228,6 +228,7 @@ def test_kernel_refuses_auto_in_one_line():
 
 
 def test_searches_read_codes_by_their_leave_one_out(tmp_path):
+    """In memory, and streamed from CSV, Parquet and Dask alike (one pass gathers the values met)."""
     from seminaive.search import BSEJ
     X, y = nominal_codes(8)
     m = BSEJ(integer_codes="auto").fit(X, y)
@@ -235,9 +236,21 @@ def test_searches_read_codes_by_their_leave_one_out(tmp_path):
     assert m.cuts_[0].tolist() == value_cuts(np.arange(12.0)).tolist()
     Xt, yt = nominal_codes(9)
     assert np.mean(m.predict(Xt) == yt) > np.mean(BSEJ().fit(X, y).predict(Xt) == yt) + 0.05
-    X.assign(cls=y).to_csv(tmp_path / "d.csv", index=False)
-    with pytest.raises(ParameterError, match="integer_codes: a streamed search"):
-        fit_file(BSEJ(integer_codes="auto"), tmp_path / "d.csv", chunksize=50)
+    frame = X.assign(cls=y)
+    frame.to_csv(tmp_path / "d.csv", index=False, float_format="%.17g")
+    frame.to_parquet(tmp_path / "d.parquet", index=False)
+    from seminaive.search.distributed import search_dask
+    ddf = dd.from_pandas(frame, npartitions=3)
+    for make in (lambda: BSEJ(integer_codes="auto"), lambda: BSEJ(integer_codes="auto", numeric="discretize"),
+                 lambda: BSEJ(integer_codes="values", cv=3)):
+        want = make().fit(X, y)
+        with dask.config.set(scheduler="synchronous"):
+            on_dask = search_dask(make(), ddf.drop(columns="cls"), ddf["cls"])
+        for name, streamed in {"csv": fit_file(make(), tmp_path / "d.csv", chunksize=50),
+                               "parquet": fit_file(make(), tmp_path / "d.parquet", chunksize=70),
+                               "dask": on_dask}.items():
+            assert streamed.structure_ == want.structure_ and streamed._numeric_alone == want._numeric_alone, name
+            assert streamed.predict_proba(X) == pytest.approx(want.predict_proba(X), abs=1e-12), name
 
 
 def test_eskdb_members_follow_the_first_selection():

@@ -63,8 +63,8 @@ class SearchNaiveBayes(SearchesChunks, ValidatedParams, SavedModel, ClassifierMi
     integer_codes : {"numbers", "auto", "values", "column"}, default "numbers"
         A numeric column of at most 64 distinct values read by its values (alone and joined)
         where its own exact leave-one-out prefers that to its Gaussian or intervals ("auto"), or
-        always ("values"), as :class:`~seminaive.NaiveBayes`'s; in memory only (a streamed search
-        refuses it).
+        always ("values"), as :class:`~seminaive.NaiveBayes`'s; a streamed search (files, Dask) reads
+        the values met in one more pass and chooses alike.
     n_bins : int, default 10
     max_values : int, default 10000
         Joins whose Cartesian product has more values are not considered.

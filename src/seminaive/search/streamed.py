@@ -26,6 +26,8 @@ from ..exceptions import ParameterError
 from .priors_only import _PriorsOnly
 from ..learning.engine import BaseAttribute, Engine
 from ..learning.held_out import _merge_all
+from ..learning.cuts import add_value_triples, value_triples
+from .layout import read_codes
 
 __all__ = ["search_source", "search_file", "check_streamable", "chunk_engine", "column_units"]
 
@@ -52,10 +54,6 @@ def check_streamable(search):
     if search.discretizer != "equal_width":
         raise ParameterError("discretizer: a streamed search cuts numeric attributes into equal-width intervals "
                              f"(the others need all values at once), got {search.discretizer!r}")
-    if search.integer_codes != "numbers":
-        raise ParameterError(f"integer_codes: a streamed search reads numbers as a Gaussian or equal-width intervals "
-                             f"(reading a column by its values is chosen from all of them at once; fit in memory), "
-                             f"got {search.integer_codes!r}")
     if search.candidate_pairs is not None:
         raise ParameterError("candidate_pairs: a streamed search considers every pair (set it to None)")
     if search.cv is not None and not isinstance(search.cv, (int, np.integer)):
@@ -99,7 +97,8 @@ def search_source(search, source, progress=None):
     data in memory in chunks); the fitted search equals ``search.fit`` on all the rows
     (k-fold scoring uses :func:`seminaive.core.folds.stratified_folds` folds over the rows
     in order, ``random_state`` as the seed). Passes: the numeric ranges (for the
-    equal-width cut points of joins and the variance floors) and, for k-fold scoring, the
+    equal-width cut points of joins and the variance floors), with ``integer_codes`` the values
+    met by class (:func:`~seminaive.search.layout.read_codes`) and, for k-fold scoring, the
     class labels; then the engine's passes; then the final model's fit, merged over chunks.
 
     Examples
@@ -114,8 +113,10 @@ def search_source(search, source, progress=None):
     check_streamable(search)
     schema, classes = source.schema, np.asarray(source.classes, dtype=object)
     lo, hi = source.ranges(schema)
-    search._set_layout(schema, classes, {j: equal_width_cuts(lo[k_], hi[k_], search.n_bins)
-                                         for k_, j in enumerate(schema.numeric_indices)})
+    cuts = {j: equal_width_cuts(lo[k_], hi[k_], search.n_bins) for k_, j in enumerate(schema.numeric_indices)}
+    triples = {} if search.integer_codes == "numbers" or not schema.numeric_indices else \
+        source.map_reduce(value_triples, add_value_triples, schema, classes)  # one pass: the values met, by class
+    search._set_layout(schema, classes, *read_codes(search, schema.names, triples, cuts))
     search.n_features_in_ = len(schema)  # what validate_data sets for data in memory
     search.feature_names_in_ = np.asarray(schema.names, dtype=object)
     fold = stratified_folds(source.labels(), search.cv, search.random_state) if search.cv else None
