@@ -120,7 +120,8 @@ def test_unordered_codes_are_read_as_values():
     auto = SelectiveKDB(k=1).fit(X, y)
     assert auto.numeric_ == "mdl_fallback+values"
     assert auto.readers_[0].cuts.tolist() == value_cuts(np.arange(12.0)).tolist()
-    assert auto.readers_[1].cuts.tolist() == SelectiveKDB(k=1, integer_codes="numbers").fit(X, y).readers_[1].cuts.tolist()
+    numbers = SelectiveKDB(k=1, integer_codes="numbers").fit(X, y)
+    assert auto.readers_[1].cuts.tolist() == numbers.readers_[1].cuts.tolist()
     Xt, yt = nominal_codes(1)
     acc = {c: np.mean(SelectiveKDB(k=1, integer_codes=c).fit(X, y).predict(Xt) == yt)
            for c in ("auto", "numbers")}

@@ -83,10 +83,11 @@ class NaiveBayes(HeldBlock, TabularInput, FitsInPasses, BaseNaiveBayes):
     integer_codes : {"numbers", "auto", "values", "column"}, default "numbers"
         How a numeric column of at most 64 distinct values (a code, a count, a rating) is
         read: as ``numeric`` says; "auto": one interval per value (a categorical over its values)
-        where that column's exact leave-one-out log-likelihood of the class beats its Gaussian's (or
-        its discretizer's intervals'; "column" is "auto" here); "values": so always (:mod:`seminaive.learning.readings`). The
-        choice needs every row first, so such a model learns in passes (``partial_fit``'s later
-        chunks add counts to the first chunk's reading). The default keeps Weka's and R's models.
+        where that column's exact leave-one-out log-likelihood of the class beats its Gaussian's, or
+        its discretizer's intervals' (:mod:`seminaive.learning.readings`; "column" is "auto" here);
+        "values": so always. The choice needs every row first, so such a model learns in passes
+        (``partial_fit``'s later chunks add counts to the first chunk's reading). The default keeps
+        Weka's and R's models.
     n_bins : int, default 10
         Intervals of the equal-width and equal-frequency discretizations.
     min_bucket : int, default 6
