@@ -12,7 +12,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 
 from ._validation import ValidatedParams
 from .registry import SavedModel
-from .core.capabilities import Capabilities
+from .core.capabilities import Capabilities, LearnsFromSource
 from .exceptions import ParameterError, UnseenValueWarning, require_fitted
 from ._target import prediction_input
 from .data.encoding import encode
@@ -92,8 +92,9 @@ def _row_reduce(ufunc, a):
     return out[:, None]
 
 
-class BaseNaiveBayes(ValidatedParams, SavedModel, ClassifierMixin, BaseEstimator):
-    """Base of the Naive Bayes family (abstract)."""
+class BaseNaiveBayes(LearnsFromSource, ValidatedParams, SavedModel, ClassifierMixin, BaseEstimator):
+    """Base of the Naive Bayes family (abstract): predictions from one hook, ``_joint_log_likelihood``;
+    learning from a source through one hook, ``_learn`` (:class:`~seminaive.core.capabilities.LearnsFromSource`)."""
 
     capabilities = Capabilities()  # what the model can do beyond fit and predict (core.capabilities)
 

@@ -8,8 +8,8 @@ from sklearn.utils.validation import _check_sample_weight
 from ._target import chunk_table, encode_target, fit_input, unwrap
 from ._validation import check_bandwidth, check_prior_dict, check_prior_names, check_priors
 from .base import BaseNaiveBayes, TabularInput
-from .core.capabilities import Capabilities, FitsInPasses
-from .learning.chunk_fit import naive_bayes_from_chunks, naive_bayes_passes
+from .core.capabilities import Capabilities, capabilities
+from .learning.chunk_fit import naive_bayes_passes
 from .learning.sources import OneTable
 from .learning.leave_one_out import naive_bayes_loo
 from .components import VAR_SMOOTHING_RULES, count_components
@@ -37,7 +37,7 @@ NUMERIC_MODELS = _NUMERIC_MODELS  # Gaussian, kernel and the discretizers (a tes
 
 
 @register
-class NaiveBayes(HeldBlock, TabularInput, FitsInPasses, BaseNaiveBayes):
+class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
     """Naive Bayes over nominal (categorical) and numeric (Gaussian) attributes.
 
     Parameters
@@ -215,7 +215,7 @@ class NaiveBayes(HeldBlock, TabularInput, FitsInPasses, BaseNaiveBayes):
         elif first:
             return naive_bayes_passes(self, OneTable(table, codes, weight))
         else:
-            self._accumulate(self._count(table, codes, k, weight), counts)
+            self._accumulate(count_components(self.components_, table, codes, k, weight), counts)
         self._estimate()
         return self
 
@@ -241,9 +241,12 @@ class NaiveBayes(HeldBlock, TabularInput, FitsInPasses, BaseNaiveBayes):
     def _make_components(self, cuts=None):
         return make_components(self.schema_, self.numeric, self.bandwidth, cuts)
 
-    def _fit_chunks(self, source, schema, classes):
-        """Fit on a source of chunks in passes (files, Dask): the cut points, then the counts."""
-        return naive_bayes_from_chunks(self, source, schema, classes)
+    def _learn(self, source, progress=None):
+        """Fit on a source: in passes (cut points, then counts) where it discretizes or reads values, else chunk
+        by chunk (Gaussians, kernels; a file in one pass as its value lists grow)."""
+        if not capabilities(self).passes:
+            return super()._learn(source, progress)
+        return self._check_params() or naive_bayes_passes(source.settle(self), source)
 
     def _capabilities(self):
         """Leave-one-out from its statistics; with a discretizer, fitted from chunks in passes (the cut
@@ -302,9 +305,6 @@ class NaiveBayes(HeldBlock, TabularInput, FitsInPasses, BaseNaiveBayes):
             out._accumulate(other.stats_, other.class_count_)
         out._estimate()
         return out
-
-    def _count(self, table, codes, k, weight):
-        return count_components(self.components_, table, codes, k, weight)
 
     def _estimator(self, name):
         """The estimator of one attribute (priors may be given per attribute)."""

@@ -17,8 +17,8 @@ from dataclasses import replace
 import numpy as np
 
 from .._names import DISCRETIZER_NAMES
-from ..core.capabilities import Capabilities, FitsInPasses
-from .._target import chunk_table, class_codes, fit_table, unwrap
+from ..core.capabilities import Capabilities, capabilities
+from .._target import chunk_table, class_codes, unwrap
 from .._validation import check_discretizers, check_priors
 from ..base import BaseNaiveBayes, TabularInput
 from ..components import ConditionalTable, Discretized, checked_tables
@@ -33,8 +33,8 @@ from .._state import checked_counts, field, numbers, plain_counts
 from ..scoring import log_posteriors
 from ..report import format_explanation
 from ..exceptions import ChunkWarning, ParameterError
-from .streamed import fit_chunks, fit_passes
-from ..learning.sources import OneTable, add_counts
+from .streamed import fit_passes
+from ..learning.sources import OneTable, add_counts, open_source
 from ..core.counting import count_classes
 from .discriminative import DISCRIMINATIVE, LOG_LINEAR, check_penalty, discriminate, load_weights
 
@@ -46,7 +46,7 @@ ESTIMATION_NAMES = tuple(ESTIMATIONS)
 HIERARCHICAL = tuple(n for n, e in ESTIMATIONS.items() if e.hierarchical)  # a whole table along its parents
 
 
-class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
+class BayesNetClassifier(TabularInput, BaseNaiveBayes):
     """Base of TAN, kDB and AnDE (see the module's notes); not used directly.
 
     Examples
@@ -107,12 +107,21 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
             Instance weights (a weight of k counts like k copies); the
             structure is learned from the weighted counts too.
         """
-        _, self.schema_, table, ycodes, self.classes_, weight = fit_table(self, X, y, sample_weight, self.nominal)
-        return self._fit_all(OneTable(table, ycodes, weight))  # the data in memory: a source of one chunk
+        return self._learn(open_source(self, X, y, sample_weight))  # the data in memory: a source of one chunk
 
-    def _fit_all(self, source):
-        """The passes, then the discriminative weights (if any) on the rows of ``source``."""
-        fit_passes(self, source)
+    def _learn(self, source, progress=None, shared=None):
+        """The family's one fit from ``source`` (in memory, a file's chunks, Dask partitions): the
+        passes (:func:`~.streamed.fit_passes`; the nominal pairs' statistics from ``shared`` where an
+        ensemble counted them once), then the discriminative weights, if any, on the same rows."""
+        self._check_params()
+        if not source.in_memory:
+            if not capabilities(self).passes:
+                raise ParameterError(f"{type(self).__name__}: its selection needs every row at once; fit it in "
+                                     f"memory (TAN, KDB, AnDE and AODE fit from chunks)")
+            if self.get_params(deep=False).get("cv") is not None:
+                raise ParameterError("cv: a selection from chunks is by leave-one-out (cv=None); k-fold selection "
+                                     "needs the rows in memory")
+        fit_passes(source.settle(self), source, shared)
         if self.discriminative:
             discriminate(self, source)
         return self
@@ -296,13 +305,6 @@ class BayesNetClassifier(TabularInput, FitsInPasses, BaseNaiveBayes):
 
     def _other_loo(self, table, y):  # their leave-one-out sum, (n, K)
         return 0.0
-
-    def _fit_chunks(self, source, schema, classes):
-        """Fit on a source of chunks in passes (files, Dask): the passes of the fit in memory (:mod:`.streamed`)."""
-        fit_chunks(self, source, schema, classes)
-        if self.discriminative:
-            discriminate(self, source)
-        return self
 
     def _loo_log_proba(self, X, y, table=None, ycodes=None):
         """Leave-one-out log-posteriors (n, K) of the training rows ``X``, ``y`` (unweighted):

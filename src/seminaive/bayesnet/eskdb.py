@@ -24,7 +24,7 @@ from .._words import plural
 from .._state import field, numbers
 from .._validation import ParameterError, discretizer_names
 from ..base import BaseNaiveBayes, TabularInput
-from ..core.capabilities import Capabilities, FitsInPasses
+from ..core.capabilities import Capabilities
 from ..registry import register, register_variant
 from ..scoring import check_scoring
 from ..estimation.hdp import TYINGS
@@ -32,11 +32,9 @@ from .base import ESTIMATIONS, BayesNetClassifier
 from .skdb import SelectiveKDB
 from .hybrid import HYBRIDS
 from .statistics import ARC_SCORES
-from .streamed import fit_chunks, shared_pairs
-from .discriminative import discriminate
-from .._target import fit_table
+from .streamed import shared_pairs
 from ..learning.cuts import VALUES
-from ..learning.sources import OneTable
+from ..learning.sources import open_source
 
 __all__ = ["ESKDB", "PRESETS"]
 
@@ -57,26 +55,17 @@ PRESETS = {
 }
 
 
-def _fit_member(member, source, schema, classes, named, shared=None):
+def _fit_member(member, source, shared=None):
     """A member fitted from ``source`` by the family's one fit (the nominal pairs' statistics from
-    ``shared``, counted once for all the members), with the ``classes`` array as given (its dtype too)
-    and the input names kept when ``named``; then its discriminative weights, if it has them, on the
-    rows (in memory: a source of one chunk)."""
-    how = member.discriminative
-    member = fit_chunks(member.set_params(discriminative=None), source, schema, classes, shared)
-    if how:
-        discriminate(member.set_params(discriminative=how), source)
-    member.classes_ = classes
-    if not named:
-        del member.feature_names_in_
-    return member
+    ``shared``, counted once for all the members), its discriminative weights too."""
+    return member._learn(source, shared=shared)
 
 
 _MEMBER_PARAMETERS = frozenset(SelectiveKDB._get_param_names())  # the ensemble's parameters its members take
 
 
 @register
-class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
+class ESKDB(TabularInput, BaseNaiveBayes):
     """An ensemble of selective kDBs on sampled attribute orders, stochastic intervals and
     hierarchically smoothed tables, whose posteriors are averaged (see the module's notes).
 
@@ -216,15 +205,10 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
             return self.hdp_tying
         return "none" if self.estimation == "hgs" else "level"
 
-
-
     def fit(self, X, y=None, sample_weight=None):
         """Fit every member on all the rows (integer ``sample_weight`` counts as copies): the rows
         encoded once, each member fitted from them as from a source of one chunk."""
-        self._check_params()
-        _, schema, table, ycodes, classes, weight = fit_table(self, X, y, sample_weight, self.nominal)
-        return self._fit_members(OneTable(table, ycodes, weight), schema, classes, self.n_jobs,
-                                 hasattr(self, "feature_names_in_"))
+        return self._learn(open_source(self, X, y, sample_weight))
 
     def _check_size(self, first):
         """Refuse, after the first member, an ensemble whose members cannot be held: each member's
@@ -233,19 +217,17 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
         check_memory(3 * size * self.n_estimators, f"ESKDB's {self.n_estimators:,} members (about {size / 1024:,.0f} "
                                                     f"KB of tables each, as the first)", "fewer members (n_estimators)")
 
-    def _fit_chunks(self, source, schema, classes):
-        """Fit every member on a source of chunks in passes (files, Dask), one member after the other."""
-        self._check_params()
-        self.feature_names_in_ = np.asarray(schema.names, dtype=object)
-        return self._fit_members(source, schema, np.asarray(classes, dtype=object), 1, True)
-
-    def _fit_members(self, source, schema, classes, n_jobs, named):
+    def _learn(self, source, progress=None):
         """Every member fitted from ``source`` (the first alone, to bound the memory the rest need;
-        the rest on ``n_jobs`` processes), in order; the pairs of nominal attributes, which every
-        member codes alike, counted once for all of them (one pass) and shared."""
+        the rest on ``n_jobs`` processes in memory, one after the other from chunks), in order; the
+        pairs of nominal attributes, which every member codes alike, counted once for all of them (one
+        pass) and shared."""
         from joblib import Parallel, delayed
-        shared = shared_pairs(source, schema, classes, self.arc_score) if self.n_estimators > 1 else None
-        first = _fit_member(self._member(0), source, schema, classes, named, shared)
+        self._check_params()
+        source.settle(self)
+        n_jobs = self.n_jobs if source.in_memory else 1
+        shared = shared_pairs(source, self.schema_, self.classes_, self.arc_score) if self.n_estimators > 1 else None
+        first = _fit_member(self._member(0), source, shared)
         self._check_size(first)
         if self.discriminative:  # the rest take the penalty the first chose (none: no weights)
             self.penalty_ = first.penalty_
@@ -255,13 +237,11 @@ class ESKDB(TabularInput, FitsInPasses, BaseNaiveBayes):
         if self.integer_codes == "auto":
             codes = "column" if first.numeric_.endswith(VALUES) else "numbers"
         rest = Parallel(n_jobs=n_jobs, return_as="generator")(
-            delayed(_fit_member)(self._member(i, getattr(self, "penalty_", None), codes), source, schema, classes,
-                                 named, shared)
+            delayed(_fit_member)(self._member(i, getattr(self, "penalty_", None), codes), source, shared)
             for i in range(1, self.n_estimators))
         for member in rest:
             self.estimators_.append(member)
             step("ESKDB members", len(self.estimators_), self.n_estimators)
-        self.schema_, self.classes_, self.n_features_in_ = first.schema_, first.classes_, first.n_features_in_
         return self
 
     def _joint_log_likelihood(self, X):

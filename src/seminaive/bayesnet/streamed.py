@@ -23,7 +23,6 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from ..core.capabilities import capabilities
 from ..exceptions import ParameterError
 from .._validation import discretizer_names
 from ..learning.cuts import cuts_and_ranges
@@ -34,7 +33,7 @@ from .statistics import add_statistics, pair_statistics, shared_statistics, with
 from ..components import Categorical, Discretized
 from ..core.counting import count_classes
 
-__all__ = ["fit_passes", "fit_chunks", "shared_pairs"]
+__all__ = ["fit_passes", "shared_pairs"]
 
 
 def _encoded(model, chunk):
@@ -88,24 +87,6 @@ def _counts(chunk, model):
 
 def _add_counts(a, b):
     return {name: add_counts(a[0][name], b[0][name]) for name in a[0]}, a[1] + b[1]
-
-
-def fit_chunks(model, source, schema, classes, shared=None):
-    """Fit an unfitted TAN, KDB or AnDE on the chunks of ``source`` (a file's, a cluster's; see the
-    module's notes); ``schema`` and ``classes`` are the data's (from the first chunk's
-    declarations); ``shared``: as :func:`fit_passes`. Returns the fitted model, equal to ``model.fit``
-    on all the rows."""
-    if not capabilities(model).passes:
-        raise ParameterError(f"{type(model).__name__}: its selection needs every row at once; fit it in memory "
-                             f"(TAN, KDB, AnDE and AODE fit from chunks)")
-    model._check_params()
-    if getattr(model, "cv", None) is not None:
-        raise ParameterError("cv: a selection from chunks is by leave-one-out (cv=None); k-fold selection needs "
-                             "the rows in memory")
-    model.schema_, model.classes_ = schema, np.asarray(classes, dtype=object)
-    model.n_features_in_ = len(schema)
-    model.feature_names_in_ = np.asarray(schema.names, dtype=object)
-    return fit_passes(model, source, shared)
 
 
 def fit_passes(model, source, shared=None):

@@ -156,8 +156,7 @@ def fit_from_chunks(model, args, progress=None):
         source = FileSource(path, args.chunksize, args.input_format, args.target, not args.no_header,
                             nominal_arg(args), args.sep, getattr(args, "decimal", None), *ignore_args(args),
                             getattr(args, "encoding", None))
-    return fit_source(model, source, progress, how=("--chunksize", "search --chunksize",
-                                                    "read the file in memory (without --chunksize)"))
+    return fit_source(model, source, progress, how=("--chunksize", "read the file in memory (without --chunksize)"))
 
 
 def data_file(args):

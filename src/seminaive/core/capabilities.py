@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ..exceptions import ParameterError
 
-__all__ = ["Capabilities", "capabilities", "check_chunkable", "FitsInPasses", "SearchesChunks"]
+__all__ = ["Capabilities", "capabilities", "check_chunkable", "LearnsFromSource"]
 
 
 @dataclass(frozen=True)
@@ -38,45 +38,36 @@ class Capabilities:
     grows: bool = False
 
 
-class FitsInPasses:
-    """The hook of a model whose capabilities may say ``passes``: ``_fit_chunks(source, schema,
-    classes)`` fits it from a source of chunks (:mod:`seminaive.learning.data_source`) with the
-    data's schema and classes and returns it, equal to its fit in memory on all the rows.
+class LearnsFromSource:
+    """The one hook through which a model learns from a data source: ``_learn(source, progress=None)``
+    fits the unfitted model on ``source`` and returns it. A source is the data in memory (one chunk,
+    :func:`~seminaive.learning.sources.open_source`), a file's chunks, Parquet, or Dask partitions
+    (:mod:`seminaive.learning.data_source`); ``source.settle(model)`` gives the model the schema and
+    classes every pass agrees on, and the passes are ``map_reduce`` calls over it.
+
+    A model that learns in passes (capabilities ``passes``) or a wrapper search (``search``) overrides
+    ``_learn``; any other learns chunk by chunk through ``partial_fit`` (this default), and one without
+    ``partial_fit`` is refused from its declarations alone (:func:`check_chunkable`).
 
     Examples
     --------
     >>> from seminaive import KDB, NaiveBayes
-    >>> isinstance(KDB(), FitsInPasses), isinstance(NaiveBayes(), FitsInPasses)
-    (True, True)
-    """
-
-    def _fit_chunks(self, source, schema, classes):  # pragma: no cover - every such model defines it
-        raise NotImplementedError
-
-
-class SearchesChunks:
-    """The hook of a wrapper search (capabilities ``search``): ``_fit_source(source, progress)``
-    runs its engine's passes over a source of chunks and returns the fitted search.
-
-    Examples
-    --------
     >>> from seminaive.search import BSE
-    >>> isinstance(BSE(), SearchesChunks)
+    >>> all(isinstance(m, LearnsFromSource) for m in (KDB(), NaiveBayes(), BSE()))
     True
     """
 
-    def _fit_source(self, source, progress=None):  # pragma: no cover - every search defines it
-        raise NotImplementedError
+    def _learn(self, source, progress=None):
+        return source.partial_fits(self, progress)
 
 
-def check_chunkable(model, option, search_tool, other):
-    """Refuse, naming ``option``, a model that can be fitted neither in passes nor with ``partial_fit``
-    (``search_tool`` names what runs a wrapper search instead; ``other``, what to do for any other)."""
+def check_chunkable(model, option, other):
+    """Refuse, naming ``option``, a model that learns neither in passes (the family, a search) nor with
+    ``partial_fit`` (``other``: what to do instead)."""
     caps = capabilities(model)
-    if not caps.passes and not hasattr(model, "partial_fit"):
-        instead = f"{search_tool} runs a search over them" if caps.search else other
+    if not (caps.passes or caps.search) and not hasattr(model, "partial_fit"):
         raise ParameterError(f"{option}: {type(model).__name__} cannot be fitted chunk by chunk (no partial_fit); "
-                             f"{instead}")
+                             f"{other}")
 
 
 def capabilities(model):
@@ -84,7 +75,7 @@ def capabilities(model):
     make them depend on its parameters through ``_capabilities``; any other object has none)."""
     get = getattr(type(model), "_capabilities", None)
     caps = get(model) if callable(get) else Capabilities()
-    for said, hook in ((caps.passes, FitsInPasses), (caps.search, SearchesChunks)):
-        if said and not isinstance(model, hook):  # a declaration without its hook: the model's own error
-            raise TypeError(f"{type(model).__name__}: its capabilities need the hook of {hook.__name__}")
+    if (caps.passes or caps.search) and getattr(type(model), "_learn", None) in (None, LearnsFromSource._learn):
+        # a declaration without its hook: the model's own error
+        raise TypeError(f"{type(model).__name__}: its capabilities need its own LearnsFromSource._learn")
     return caps

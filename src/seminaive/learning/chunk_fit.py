@@ -16,7 +16,7 @@ from .readings import gaussian_or_values
 from .sources import add_counts, encoded, map_reduce
 from ..core.counting import count_classes
 
-__all__ = ["naive_bayes_from_chunks", "naive_bayes_passes", "first_cuts"]
+__all__ = ["naive_bayes_passes", "first_cuts"]
 
 
 def _counts(chunk, model):
@@ -30,31 +30,21 @@ def _merged(comps, a, b):
     return [type(c).merge(x, z) for c, x, z in zip(comps, a[0], b[0])], add_counts(a[1], b[1])
 
 
-def naive_bayes_from_chunks(model, source, schema, classes):
-    """Fit the unfitted Naive Bayes ``model`` (nominal and discretized attributes) on the chunks of
-    ``source`` with the data's ``schema`` and ``classes``; returns it.
+def naive_bayes_passes(model, source):
+    """The passes of a Naive Bayes ``model`` with a discretizer (its ``schema_`` and ``classes_`` set)
+    over ``source``: the cut points, then the counts; the model estimated and returned.
 
     Examples
     --------
     >>> from seminaive import NaiveBayes
     >>> from seminaive.datasets import load
+    >>> from seminaive.learning.data_source import MemorySource
     >>> d = load("iris")
-    >>> chunks = [(d.X[:70], d.y[:70]), (d.X[70:], d.y[70:])]
-    >>> m = naive_bayes_from_chunks(NaiveBayes(numeric="mdl"), chunks, NaiveBayes(numeric="mdl").fit(d).schema_,
-    ...                             d.y.cat.categories.to_numpy())
+    >>> chunks = MemorySource(d.X, d.y, chunksize=70)
+    >>> m = naive_bayes_passes(chunks.settle(NaiveBayes(numeric="mdl")), chunks)
     >>> bool(np.allclose(m.predict_proba(d.X), NaiveBayes(numeric="mdl").fit(d).predict_proba(d.X)))
     True
     """
-    model._check_params()
-    model.schema_, model.classes_ = schema, np.asarray(classes, dtype=object)
-    model.n_features_in_ = len(schema)
-    model.feature_names_in_ = np.asarray(schema.names, dtype=object)
-    return naive_bayes_passes(model, source)
-
-
-def naive_bayes_passes(model, source):
-    """The passes of a Naive Bayes ``model`` with a discretizer (its ``schema_`` and ``classes_`` set)
-    over ``source``: the cut points, then the counts; the model estimated and returned."""
     model.components_ = comps = model._make_components(first_cuts(model, source))  # what each chunk counts
     stats, model.class_count_ = map_reduce(source, _counts, functools.partial(_merged, comps), model)
     model._hold_lists(comps, stats)  # the nominal attributes as a block, as a fit in memory holds them

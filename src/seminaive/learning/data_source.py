@@ -48,6 +48,16 @@ class DataSource:
         """The schema: the first chunk's declared columns."""
         return infer_schema(self.first)
 
+    in_memory = False  # read in chunks: what needs every row at once is refused
+
+    def settle(self, model):
+        """Give ``model`` what every pass agrees on: the first chunk's schema, the classes (an object
+        array, in their declared order), the number of attributes and their names."""
+        schema = self.schema
+        model.schema_, model.classes_ = schema, np.asarray(self.classes, dtype=object)
+        model.n_features_in_, model.feature_names_in_ = len(schema), np.asarray(schema.names, dtype=object)
+        return model
+
     def with_nominal(self, nominal):
         """This source with the columns ``nominal`` names (names or indices of the attributes, or
         "all") read as nominal too, as a model's own ``nominal`` reads them in memory."""

@@ -10,12 +10,12 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._target import class_codes
+from .._target import class_codes, fit_table
 from ..components.gaussian import Gaussian
 from ..core.counting import merge_distinct
 from ..data.encoding import EncodedTable, encode
 
-__all__ = ["map_reduce", "add_counts", "Encoded", "OneTable", "encoded"]
+__all__ = ["map_reduce", "add_counts", "Encoded", "OneTable", "encoded", "open_source"]
 
 
 class Encoded(NamedTuple):
@@ -42,11 +42,43 @@ class OneTable:
     [0, 1, 0]
     """
 
-    def __init__(self, table, y, weight=None):
+    in_memory = True  # every row at hand: k-fold selection and parallel members may use it
+
+    def __init__(self, table, y, weight=None, schema=None, classes=None, named=False):
         self.chunk = Encoded(table, np.asarray(y, dtype=np.int64), weight)
+        self.schema, self.classes, self.named = schema, classes, named
 
     def __iter__(self):
         yield self.chunk
+
+    def settle(self, model):
+        """Give ``model`` what every pass agrees on: the schema, the classes (the array as
+        :func:`open_source` found it), the number of attributes and, where the input named its
+        columns, their names (scikit-learn's ``feature_names_in_``)."""
+        model.schema_, model.classes_, model.n_features_in_ = self.schema, self.classes, len(self.schema)
+        if self.named:
+            model.feature_names_in_ = np.asarray(self.schema.names, dtype=object)
+        else:
+            model.__dict__.pop("feature_names_in_", None)
+        return model
+
+
+def open_source(model, X, y, sample_weight=None):
+    """The data a ``fit`` is given as a source of one chunk: the input checked, its schema by the one
+    kind rule (the model's ``nominal`` option too), the table encoded, the classes in the one order, the
+    weights checked (:func:`~seminaive._target.fit_table`, the opening every model shares).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from seminaive import TAN
+    >>> one = open_source(TAN(), pd.DataFrame({"a": ["x", "y", "x"]}), ["p", "q", "p"])
+    >>> one.schema.names, one.classes.tolist(), one.chunk.y.tolist(), one.named
+    (('a',), ['p', 'q'], [0, 1, 0], True)
+    """
+    params = model.get_params(deep=False)
+    _, schema, table, codes, classes, weight = fit_table(model, X, y, sample_weight, params.get("nominal"))
+    return OneTable(table, codes, weight, schema, classes, named=hasattr(model, "feature_names_in_"))
 
 
 def encoded(chunk, schema, classes):

@@ -54,7 +54,7 @@ def fit_dask(model, X, y, classes=None):
     import dask.array as da
     caps = capabilities(model)
     if not (caps.passes or caps.search):
-        check_chunkable(model, "model", "seminaive.search.search_dask", "compute the data and fit it in memory")
+        check_chunkable(model, "model", "compute the data and fit it in memory")
         if getattr(model, "numeric", "gaussian") not in ("gaussian", "kernel"):
             raise ParameterError(f"numeric: fit_dask needs 'gaussian' or 'kernel', got {model.numeric!r} "
                                  f"(each partition would place its own cut points)")
@@ -66,7 +66,7 @@ def fit_dask(model, X, y, classes=None):
         X = dd.from_dask_array(X, columns=[f"x{j}" for j in range(X.shape[1])])
         y = dd.from_dask_array(y.rechunk((rows,)), index=X.index)
     result = fit_source(model, DaskFrameSource(X, y, classes),
-                        how=("model", "seminaive.search.search_dask", "compute the data and fit it in memory"))
+                        how=("model", "compute the data and fit it in memory"))
     if not named and result is not None and hasattr(result, "feature_names_in_"):
         del result.feature_names_in_  # fitted on an array, as in memory: no column names to check
     if result is None:

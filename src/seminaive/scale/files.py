@@ -57,5 +57,4 @@ def fit_file(model, path, chunksize=100_000, format=None, target=None, header=Tr
     True
     """
     source = FileSource(path, chunksize, format, target, header, nominal, sep, decimal, ignore, index_col, encoding)
-    return fit_source(model, source, progress, how=("chunksize", "fit_file", "read the file in memory "
-                                                                             "(without --chunksize)"))
+    return fit_source(model, source, progress, how=("chunksize", "read the file in memory"))

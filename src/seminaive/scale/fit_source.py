@@ -1,20 +1,21 @@
 """Every fit from parts is one call: a model fitted from a data source
 (:mod:`seminaive.learning.data_source`: data in memory in chunks, a file, a Dask
-DataFrame), whatever it is. A wrapper search runs its engine's passes over the
-source, a model that learns in passes (the family, a Naive Bayes with a
-discretizer) its passes, any other model with ``partial_fit`` folds the chunks
-in (merging the partitions' fits on a cluster); the result equals one fit on
-all the rows."""
+DataFrame), whatever it is, through the model's one hook, ``_learn``: a wrapper
+search runs its engine's passes over the source, a model that learns in passes
+(the family, a Naive Bayes with a discretizer) its passes, any other model with
+``partial_fit`` folds the chunks in (merging the partitions' fits on a cluster);
+the result equals one fit on all the rows."""
 
-from ..core.capabilities import capabilities, check_chunkable
+from ..core.capabilities import LearnsFromSource, check_chunkable
 
 __all__ = ["fit_source"]
 
 
-def fit_source(model, source, progress=None, how=("source", "search_source", "fit it in memory")):
-    """Fit an unfitted ``model`` on the chunks of ``source``; ``how`` names, for a model that
-    cannot learn from chunks, the option at fault, the tool that searches from chunks and
-    what to do instead.
+def fit_source(model, source, progress=None, how=("source", "fit it in memory")):
+    """Fit an unfitted ``model`` on the chunks of ``source`` through its one hook, ``_learn``
+    (:class:`~seminaive.core.capabilities.LearnsFromSource`); ``how`` names, for a model that cannot
+    learn from chunks, the option at fault and what to do instead. An estimator from outside the
+    package folds the chunks in by its ``partial_fit``.
 
     Examples
     --------
@@ -28,12 +29,8 @@ def fit_source(model, source, progress=None, how=("source", "search_source", "fi
     >>> bool(np.allclose(yes(m), yes(whole)))
     True
     """
-    caps = capabilities(model)
+    check_chunkable(model, *how)
     # the model's own nominal columns are read as nominal by the source, as model.fit reads them
     source = source.with_nominal(model.get_params(deep=False).get("nominal"))
-    if caps.search:  # a wrapper search: its engine's passes over the chunks (its declared SearchesChunks hook)
-        return model._fit_source(source, progress)
-    if caps.passes:  # the family, a Naive Bayes with a discretizer: the passes of its fit in memory (FitsInPasses)
-        return model._fit_chunks(source, source.schema, source.classes)
-    check_chunkable(model, *how)
-    return source.partial_fits(model, progress)
+    learn = model._learn if isinstance(model, LearnsFromSource) else LearnsFromSource._learn.__get__(model)
+    return learn(source, progress)

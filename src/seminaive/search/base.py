@@ -8,7 +8,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 
 from ..registry import SavedModel
-from ..core.capabilities import Capabilities, SearchesChunks
+from ..core.capabilities import Capabilities, LearnsFromSource
 from .priors_only import _PriorsOnly
 from .streamed import search_source
 from ..core.folds import make_folds
@@ -37,7 +37,7 @@ from ..core.counting import count_classes
 __all__ = ["SearchNaiveBayes"]
 
 
-class SearchNaiveBayes(SearchesChunks, ValidatedParams, SavedModel, ClassifierMixin, BaseEstimator):
+class SearchNaiveBayes(LearnsFromSource, ValidatedParams, SavedModel, ClassifierMixin, BaseEstimator):
     """Base of BSE, BSJ, BSEJ and FSSJ: subclasses give ``_start(d)`` (the
     initial groups) and ``_candidates(groups, d)`` (the changes to try).
 
@@ -105,7 +105,7 @@ class SearchNaiveBayes(SearchesChunks, ValidatedParams, SavedModel, ClassifierMi
         leave-one-out (cv None); a search reads files and Dask partitions through its engine."""
         return Capabilities(leave_one_out=self.cv is None, search=True)
 
-    def _fit_source(self, source, progress=None):
+    def _learn(self, source, progress=None):
         """The search on a data source's chunks (:func:`seminaive.search.streamed.search_source`)."""
         return search_source(self, source, progress)
 
