@@ -174,17 +174,11 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
         sample_weight : array-like of shape (n_samples,), optional
             Instance weights; a weight of k counts like k copies of the instance.
         """
-        self._fit_table(X, y, sample_weight)
-        return self
-
-    def _fit_table(self, X, y, sample_weight=None):
-        """Fit, and return the encoded training table (None when the all-integer fast path
-        counted without one) and the class codes."""
         X, y = fit_input(self, X, y)
         n = as_columns(X)[2]
         codes, self.classes_ = encode_target(y, n)
         k = len(self.classes_)
-        weight, table = None, None
+        weight = None
         self._forget()
         if sample_weight is not None:
             weight = _check_sample_weight(sample_weight, np.empty((n, 0)))
@@ -194,11 +188,10 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
             # Gaussian moments show an infinite value (they come out non-finite): check only then
             gaussian = self._grows()
             table = encode(X, self.schema_, check_finite=not gaussian, found_codes=found)
-            self._add_chunk(table, codes, weight, first=True, finite_checked=not gaussian)  # partial_fit's hook
-            return table, codes
+            return self._add_chunk(table, codes, weight, first=True, finite_checked=not gaussian)  # partial_fit's hook
         self.class_count_ = count_classes(codes, k, weight)
         self._estimate()
-        return table, codes
+        return self
 
     def _add_chunk(self, table, codes, weight, first, finite_checked=True):
         """Add an encoded chunk's statistics and estimate: the one chunk of ``fit``, or each chunk of
@@ -317,8 +310,8 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
         own = isinstance(self.prior, dict) and any(isinstance(v, dict) for v in self.prior.values())
         self._estimate_attributes(None if own else self._estimator(None))  # one for all, unless a prior per attribute
 
-    def _loo_log_proba(self, X, y, table=None, ycodes=None):
-        return naive_bayes_loo(self, X, y, table, ycodes)
+    def _loo_log_proba(self, X, y):
+        return naive_bayes_loo(self, X, y)
 
     def _joint_log_likelihood(self, X):
         table = self._encode(X)

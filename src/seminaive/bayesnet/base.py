@@ -306,7 +306,7 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
     def _other_loo(self, table, y):  # their leave-one-out sum, (n, K)
         return 0.0
 
-    def _loo_log_proba(self, X, y, table=None, ycodes=None):
+    def _loo_log_proba(self, X, y):
         """Leave-one-out log-posteriors (n, K) of the training rows ``X``, ``y`` (unweighted):
         each row's own counts out of the class counts and of every table's cells, the structure
         and the intervals held as learned from all the rows."""

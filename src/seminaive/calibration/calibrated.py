@@ -110,21 +110,16 @@ class Calibrated(ValidatedParams, SavedModel, ClassifierMixin, BaseEstimator):
                                  f"counts (Naive Bayes, TAN, kDB, selective kDB and the wrapper searches scored by "
                                  f"leave-one-out do); use cv='auto' or a number of folds")
         self.estimator_ = clone(base)
-        if loo and hasattr(self.estimator_, "_fit_table"):  # Naive Bayes: its encoded table serves the LOO too
-            table, train_codes = self.estimator_._fit_table(X, y)
-        else:
-            self.estimator_.fit(X, y)
-            table = train_codes = None
+        self.estimator_.fit(X, y)
         for name in ("classes_", "n_features_in_", "feature_names_in_", "schema_"):
             if hasattr(self.estimator_, name):
                 setattr(self, name, getattr(self.estimator_, name))
-        ycodes = train_codes if train_codes is not None else class_codes(
-            y if hasattr(y, "iloc") else np.asarray(y).ravel(), self.classes_)
+        ycodes = class_codes(y if hasattr(y, "iloc") else np.asarray(y).ravel(), self.classes_)
         if len(self.classes_) < 2:
             self.calibrator_, self.cv_used_ = None, "none (a single class)"
             return self
         if loo:
-            log_p = leave_one_out_log_proba(self.estimator_, X, y, table, ycodes if table is not None else None)
+            log_p = leave_one_out_log_proba(self.estimator_, X, y)
             self.cv_used_ = "leave-one-out"
         else:
             folds = make_folds(np.asarray(self.classes_, dtype=object)[ycodes], 5 if self.cv == "auto" else self.cv,

@@ -32,12 +32,11 @@ def has_leave_one_out(model):
     return capabilities(model).leave_one_out
 
 
-def leave_one_out_log_proba(model, X, y, table=None, ycodes=None):
+def leave_one_out_log_proba(model, X, y):
     """Each training instance's log-posteriors (n, K) from the fitted ``model`` without it
     (``model`` must be fitted on ``X``, ``y``; see :func:`has_leave_one_out`): the model's own
-    ``_loo_log_proba``. For a Naive Bayes, ``table`` and ``ycodes`` may give the encoded training
-    data (as ``_fit_table`` returns them); its own statistics then serve, with no pass over the data."""
-    return model._loo_log_proba(X, y, table, ycodes)
+    ``_loo_log_proba``, from its statistics (no refit)."""
+    return model._loo_log_proba(X, y)
 
 
 def out_of_fold_log_proba(estimator, X, y, folds, classes):

@@ -21,9 +21,8 @@ from .held_out import loo_gaussian_many
 __all__ = ["naive_bayes_loo"]
 
 
-def naive_bayes_loo(model, X, y, table=None, ycodes=None):
-    """Leave-one-out log-posteriors (n, K) of a Naive Bayes fitted on ``X``, ``y``; ``table`` and
-    ``ycodes`` may give the encoded training data (no pass over the data then).
+def naive_bayes_loo(model, X, y):
+    """Leave-one-out log-posteriors (n, K) of a Naive Bayes fitted on ``X``, ``y``.
 
     Examples
     --------
@@ -36,10 +35,9 @@ def naive_bayes_loo(model, X, y, table=None, ycodes=None):
     >>> bool(np.allclose(loo[0], refit[0]))
     True
     """
-    if table is None:
-        X, y = unwrap(X, y)
-        table = encode(X, model.schema_)
-        ycodes = _class_codes(model, y, table.n_samples)
+    X, y = unwrap(X, y)
+    table = encode(X, model.schema_)
+    ycodes = _class_codes(model, y, table.n_samples)
     gauss = [i for i, c in enumerate(model.components_) if isinstance(c, Gaussian)]
     floors = dict(zip(gauss, variance_floor([model.stats_[i] for i in gauss], model.var_smoothing,
                                             model.var_smoothing_rule)))

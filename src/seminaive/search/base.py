@@ -109,7 +109,7 @@ class SearchNaiveBayes(LearnsFromSource, ValidatedParams, SavedModel, Classifier
         """The search on a data source's chunks (:func:`seminaive.search.streamed.search_source`)."""
         return search_source(self, source, progress)
 
-    def _loo_log_proba(self, X, y, table=None, ycodes=None):
+    def _loo_log_proba(self, X, y):
         """Each training row's log-posteriors from the engine at the final structure, without the row."""
         engine = self.build_engine(X, y)[0]
         return engine.log_proba(list(self.structure_.groups))
