@@ -85,6 +85,9 @@ def test_constrained_meets_the_threshold_on_training_data():
     assert m.constraints_[0]["train_rate"] == 1.0 and m.constraints_[0]["unconstrained_train_rate"] == rate(plain)
     o = OffsetNaiveBayes(min_rates={"versicolor": 1.0}).fit(d)
     assert o.feasible_ and rate(o) == 1.0
+    # the unconstrained start is the Naive Bayes of the same rows, a model that predicts (its held blocks kept)
+    np.testing.assert_allclose(m.unconstrained_.predict_proba(d.X), plain.predict_proba(d.X), rtol=1e-12)
+    assert not np.allclose(m.predict_proba(d.X), plain.predict_proba(d.X))
 
 
 def test_minority_rate_on_imbalanced_data():
@@ -140,7 +143,7 @@ def _objective_gradient(nb, X, y, shift=0.0):
     from seminaive.constrained.objective import Objective
     w = np.ones(len(y))
     codes = np.array([list(nb.classes_).index(v) for v in np.asarray(y)])
-    problem = _Problem(Objective(nb, X, w, penalized=True), codes, w, {0: 0.5}, penalized=True)
+    problem = _Problem(Objective(nb, nb._encode(X), w, penalized=True), codes, w, {0: 0.5}, penalized=True)
     return problem.gradient(problem.obj.x0 + shift)
 
 

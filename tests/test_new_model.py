@@ -12,8 +12,6 @@ import pytest
 import dask.dataframe as dd
 
 from seminaive import load_model, save_model
-from seminaive._target import chunk_table, encode_target, fit_input
-from seminaive.base import BaseNaiveBayes
 from seminaive.cli.main import main
 from seminaive.components import count_components, variance_floor
 from seminaive.components.checked import checked_components
@@ -21,7 +19,8 @@ from seminaive.components.make import make_components
 from seminaive.data import load_file
 from seminaive.datasets import dataset_path, load
 from seminaive.estimation import Frequency, class_log_prior
-from seminaive.registry import catalog_text, register, register_variant
+from seminaive.protocol import BaseNaiveBayes, chunk_table, encode_target, fit_input, register, register_variant
+from seminaive.registry import catalog_text
 from seminaive.scale import fit_file
 from seminaive.scale.dask import fit_dask
 
@@ -157,3 +156,15 @@ def test_a_file_in_chunks_and_dask_partitions_give_the_in_memory_model(client, n
 
 def test_the_catalog_leaves_out_names_registered_outside_the_package():
     assert "addtwo" not in catalog_text()
+
+
+def test_an_outside_model_imports_no_private_module():
+    """The toy is written on the public protocol: no ``seminaive._name`` module and no ``_name`` import
+    from a module of the package (a name read inside the toy, such as ``self._accumulate``, is its own)."""
+    import ast
+    import pathlib
+    tree = ast.parse(pathlib.Path(__file__).read_text(encoding="utf-8"))
+    private = [(node.module, a.name) for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+               and (node.module or "").startswith("seminaive")
+               for a in node.names if a.name.startswith("_") or any(p.startswith("_") for p in node.module.split("."))]
+    assert private == []

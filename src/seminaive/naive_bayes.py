@@ -182,16 +182,20 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
         self._forget()
         if sample_weight is not None:
             weight = _check_sample_weight(sample_weight, np.empty((n, 0)))
-        if weight is not None or not self._fit_int_block(X, codes, k):
+        if weight is not None or self._step is not None or not self._fit_int_block(X, codes, k):
             found = {}  # text columns: codes found with their values, by one hashing pass
             self.schema_ = infer_schema(X, self.nominal, found)
             # Gaussian moments show an infinite value (they come out non-finite): check only then
             gaussian = self._grows()
             table = encode(X, self.schema_, check_finite=not gaussian, found_codes=found)
-            return self._add_chunk(table, codes, weight, first=True, finite_checked=not gaussian)  # partial_fit's hook
+            self._add_chunk(table, codes, weight, first=True, finite_checked=not gaussian)  # partial_fit's hook
+            return self if self._step is None else self._step(OneTable(table, codes, weight, self.schema_,
+                                                                       self.classes_))
         self.class_count_ = count_classes(codes, k, weight)
         self._estimate()
         return self
+
+    _step = None  # what a subclass adds after the counts: a step over the same rows (``_step(source)``)
 
     def _add_chunk(self, table, codes, weight, first, finite_checked=True):
         """Add an encoded chunk's statistics and estimate: the one chunk of ``fit``, or each chunk of
@@ -314,7 +318,9 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
         return naive_bayes_loo(self, X, y)
 
     def _joint_log_likelihood(self, X):
-        table = self._encode(X)
+        return self._table_jll(self._encode(X))
+
+    def _table_jll(self, table):
         jll = np.empty((table.n_samples, len(self.classes_)))
         jll[:] = self.class_log_prior_
         with np.errstate(invalid="ignore"):  # +inf (a point mass) and -inf (probability 0) sum to NaN: impossible

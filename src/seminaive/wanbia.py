@@ -23,7 +23,6 @@ from .exceptions import ParameterError
 from .naive_bayes import NaiveBayes
 from .registry import register, register_variant
 from .report import format_table
-from ._target import class_codes, unwrap
 
 __all__ = ["WANBIA", "wanbia_objective"]
 
@@ -109,14 +108,14 @@ class WANBIA(NaiveBayes):
         self.objective = objective
 
     def fit(self, X, y=None, sample_weight=None):
-        """Fit the Naive Bayes counts, then the attribute weights on the same data."""
-        from sklearn.utils.validation import _check_sample_weight
+        """Fit the Naive Bayes counts, then the attribute weights on the same rows (:meth:`_step`)."""
         self.weights_ = None
-        super().fit(X, y, sample_weight=sample_weight)
-        X, y = unwrap(X, y)
-        ycodes = class_codes(y if hasattr(y, "iloc") else np.asarray(y).ravel(), self.classes_)
-        terms = np.maximum(self._terms(self._encode(X)), FLOOR)
-        sw = None if sample_weight is None else _check_sample_weight(sample_weight, np.empty((len(ycodes), 0)))
+        return super().fit(X, y, sample_weight=sample_weight)
+
+    def _step(self, source):
+        """The attribute weights, fitted on the rows the counts came from (the encoded table of the fit)."""
+        table, ycodes, sw = source.chunk
+        terms = np.maximum(self._terms(table), FLOOR)
         d = terms.shape[1]
         res = minimize(wanbia_objective, np.ones(d), args=(terms, self.class_log_prior_, ycodes, self.objective, sw),
                        jac=True, method="L-BFGS-B", bounds=[(0.0, 1.0)] * d,

@@ -30,10 +30,9 @@ import warnings
 import numpy as np
 from scipy.optimize import minimize
 from scipy.special import expit, logsumexp
-from sklearn.utils.validation import _num_samples
 
 from .._progress import step
-from .._target import class_codes, encode_target, unwrap
+from .._target import class_codes
 from .._validation import check_param
 from ..base import decide
 from ..components.kernel import weighted_quantile
@@ -42,7 +41,7 @@ from ..naive_bayes import NaiveBayes
 from ..registry import register, register_variant
 from ..report import format_table
 from .objective import Objective
-from .offset import OffsetNaiveBayes
+from .offset import MAX_ROUNDS, decision_offsets
 from .rates import (ConstraintWarning, WholeDataOnly, check_min_rates, class_rates, need_two_classes, resolve_min_rates,
                     shortfalls)
 
@@ -192,18 +191,30 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
         return {k: v for k, v in self.get_params().items() if k in NaiveBayes().get_params()}
 
     def fit(self, X, y=None, sample_weight=None, X_val=None, y_val=None):
-        """Fit under the rate constraints; ``X_val, y_val`` only report rates there."""
-        X, y = unwrap(X, y)
-        super().fit(X, y, sample_weight=sample_weight)  # checks every parameter first  # Naive Bayes: the start and the unconstrained optimum
+        """Fit under the rate constraints (the counts, then :meth:`_step` on the same rows);
+        ``X_val, y_val`` only report rates there."""
+        super().fit(X, y, sample_weight=sample_weight)
+        if X_val is not None:
+            pred = decide(self._jll(X_val))
+            yv = class_codes(y_val, self.classes_, strict=False)
+            for r in self.constraints_:
+                c = list(self.classes_).index(r["class"])
+                r["validation_rate"] = float(np.mean(pred[yv == c] == c)) if np.any(yv == c) else np.nan
+        return self
+
+    def _step(self, source):
+        """The constrained fit from Naive Bayes's (the start and the unconstrained optimum) on the rows
+        the counts came from: the encoded table of the fit, its class codes and weights."""
+        table, ycodes, weight = source.chunk
         base = NaiveBayes(**self._nb_params())
-        base.__dict__.update(copy.deepcopy({k: v for k, v in self.__dict__.items() if k.endswith("_")}))
+        params = self.get_params(deep=False)  # the learned state, held blocks too (not only names ending in _)
+        base.__dict__.update(copy.deepcopy({k: v for k, v in self.__dict__.items() if k not in params}))
         self.unconstrained_ = base
-        ycodes, _ = encode_target(y, _num_samples(X))
-        need_two_classes(self.classes_, ycodes, sample_weight)
-        w = np.ones(len(ycodes)) if sample_weight is None else np.asarray(sample_weight, float)
+        need_two_classes(self.classes_, ycodes, weight)
+        w = np.ones(len(ycodes)) if weight is None else weight
         targets = resolve_min_rates(self.min_rates, self.classes_, ycodes, w)
         penalized = self.objective == "penalized"
-        obj = Objective(self, X, w, penalized)
+        obj = Objective(self, table, w, penalized)
         problem = _Problem(obj, ycodes, w, targets, penalized)
         self.n_iter_ = 1  # the start's evaluation, then the solvers' iterations
         self.history_ = []
@@ -212,13 +223,13 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
             theta = obj.x0
             self.fitted_as_ = "Naive Bayes's estimate (it meets every minimum rate)"
         else:
-            theta = self._search(problem, X, y, sample_weight)
+            theta = self._search(problem, base._table_jll(table) - base.class_log_prior_)
             obj.install(self, theta)
             self.fitted_as_ = ("the constrained optimum of " + ("Naive Bayes's penalized likelihood (its smoothing "
                                "and priors as prior densities)" if penalized else
                                "the plain likelihood (maximum likelihood: alpha, ddof and the estimation's priors "
                                "only gave the start)"))
-        self._report(problem, theta, X, ycodes, w, X_val, y_val)
+        self._report(problem, theta, ycodes, w)
         return self
 
     def _solve(self, problem, targets, start):
@@ -235,7 +246,9 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
         self.n_iter_ += max(1, int(getattr(res, "nit", 1)))
         return res.x
 
-    def _search(self, problem, X, y, sample_weight):
+    def _search(self, problem, nb_terms):
+        """The constrained candidates from Naive Bayes's parameters (``nb_terms``: its joint of the rows
+        without the class prior, for the decision-offset baseline); the best kept."""
         targets, obj = problem.targets, problem.obj
         best = [np.inf, None, np.inf]  # (largest shortfall, theta, objective value)
         most = len(self.history_) + 2 + self.max_rounds + self.bisections  # the candidates this search can try
@@ -253,12 +266,9 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
 
         keep(obj.x0, "naive bayes")  # never further from the bounds than Naive Bayes
         if obj.free_priors:  # the decision-offset baseline: shifted log-priors, a feasible start where it holds
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", ConstraintWarning)
-                offset = OffsetNaiveBayes(min_rates=self.min_rates, **self._nb_params()).fit(
-                    X, y, sample_weight=sample_weight)
             theta_off = obj.x0.copy()
-            theta_off[:obj.k] += offset.offsets_
+            theta_off[:obj.k] += decision_offsets(nb_terms, self.unconstrained_.class_log_prior_, problem.y,
+                                                  problem.w, targets, MAX_ROUNDS)
             keep(theta_off, "decision offsets")
         theta = self._solve(problem, dict(targets), obj.x0)
         short = keep(theta, "targets + 0")
@@ -292,20 +302,14 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
         step("constrained candidates (at most)", most, most)
         return best[1]
 
-    def _report(self, problem, theta, X, ycodes, w, X_val, y_val):
+    def _report(self, problem, theta, ycodes, w):
         k = len(self.classes_)
         hard = class_rates(problem.obj.jll(theta), ycodes, k, w)
         start = class_rates(problem.obj.jll(problem.obj.x0), ycodes, k, w)
-        val_rates = None
-        if X_val is not None:
-            pred = decide(self._jll(X_val))
-            yv = class_codes(y_val, self.classes_, strict=False)
-            val_rates = [np.mean(pred[yv == c] == c) if np.any(yv == c) else np.nan for c in range(k)]
         self.constraints_ = [{"class": self.classes_[c], "threshold": thr,
                               "smoothed_rate": problem.smooth_rate(theta, c, self.temperature_),
                               "train_rate": float(hard[c]), "holds": bool(hard[c] >= thr - 1e-12),
-                              "unconstrained_train_rate": float(start[c]),
-                              **({"validation_rate": float(val_rates[c])} if val_rates is not None else {})}
+                              "unconstrained_train_rate": float(start[c])}
                              for c, thr in problem.targets.items()]
         self.feasible_ = all(r["holds"] for r in self.constraints_)
         if not self.feasible_:
@@ -315,7 +319,7 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
             nb_worst = max(r["threshold"] - r["unconstrained_train_rate"] for r in self.constraints_)
             warnings.warn(f"the minimum rates cannot all be met on the training data ({missed}); returning the "
                           f"solution found with the smallest largest shortfall ({worst:.3f}; Naive Bayes: "
-                          f"{nb_worst:.3f})", ConstraintWarning, stacklevel=3)
+                          f"{nb_worst:.3f})", ConstraintWarning, stacklevel=5)
 
     def _smoothing_label(self, kind):
         if self.fitted_as_.startswith("Naive Bayes's estimate"):

@@ -37,8 +37,7 @@ class Objective:
     for any such vector, the training rows' joint log-likelihood (n, K), its
     gradient, and the penalty with its gradient."""
 
-    def __init__(self, nb, X, weight, penalized=True):
-        table = nb._encode(X)
+    def __init__(self, nb, table, weight, penalized=True):
         self.n, self.k = table.n_samples, len(nb.classes_)
         self.weight = weight
         self.free_priors = isinstance(nb.priors, str) and nb.priors in ("laplace", "mle")

@@ -3,15 +3,41 @@
 import warnings
 
 import numpy as np
-from sklearn.utils.validation import _num_samples
 
-from .._target import encode_target, unwrap
 from .._state import field, numbers
 from ..naive_bayes import NaiveBayes
 from ..registry import register, register_variant
 from .rates import ConstraintWarning, WholeDataOnly, check_min_rates, class_rates, need_two_classes, resolve_min_rates
 
-__all__ = ["OffsetNaiveBayes"]
+__all__ = ["OffsetNaiveBayes", "decision_offsets", "MAX_ROUNDS"]
+
+MAX_ROUNDS = 50  # rounds over the constrained classes before the offsets are taken as they are
+
+
+def decision_offsets(base, log_prior, ycodes, w, targets, max_rounds):
+    """The shifts of the log-priors ``log_prior`` that bring each class of ``targets`` ({class code:
+    minimum rate}) to its training rate, given each row's log-likelihoods ``base`` (n, K) and weights
+    ``w``: class by class the smallest shift whose weighted share of positive margins reaches the
+    rate, repeated (at most ``max_rounds`` times) until all hold or nothing changes."""
+    offsets = np.zeros(len(log_prior))
+    for _ in range(max_rounds):
+        changed = False
+        for c, thr in targets.items():
+            jll = base + log_prior + offsets
+            sel = (ycodes == c) & (w > 0)
+            if not sel.any():
+                continue
+            margin = jll[sel, c] - np.delete(jll[sel], c, axis=1).max(axis=1)
+            order = np.argsort(-margin, kind="stable")
+            reach = np.cumsum(w[sel][order]) / w[sel].sum()  # weighted share kept at each margin
+            idx = int(np.searchsorted(reach, thr - 1e-12))
+            kth = margin[order][min(idx, order.size - 1)]
+            if kth < 1e-9:  # shift until that instance's margin is positive
+                offsets[c] += -kth + 1e-6 * (1 + abs(kth))
+                changed = True
+        if not changed:
+            break
+    return offsets
 
 
 @register
@@ -30,7 +56,7 @@ class OffsetNaiveBayes(WholeDataOnly, NaiveBayes):
     True
     """
 
-    def __init__(self, *, min_rates=None, max_rounds=50, alpha=1.0, priors="laplace", ddof=1,
+    def __init__(self, *, min_rates=None, max_rounds=MAX_ROUNDS, alpha=1.0, priors="laplace", ddof=1,
                  var_smoothing=None, var_smoothing_rule="range", nominal=None, numeric="gaussian", n_bins=10,
                  min_bucket=6, bandwidth="silverman", estimation="frequency", prior=None):
         super().__init__(alpha=alpha, priors=priors, ddof=ddof, var_smoothing=var_smoothing,
@@ -41,40 +67,20 @@ class OffsetNaiveBayes(WholeDataOnly, NaiveBayes):
 
     _param_rules = {"min_rates": check_min_rates, "max_rounds": dict(kind="int", low=1)}
 
-    def fit(self, X, y=None, sample_weight=None):
-        X, y = unwrap(X, y)
-        super().fit(X, y, sample_weight=sample_weight)
-        ycodes, _ = encode_target(y, _num_samples(X))
-        need_two_classes(self.classes_, ycodes, sample_weight)
-        w = np.ones(ycodes.size) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+    def _step(self, source):
+        """The offsets, from the Naive Bayes joint of the rows the counts came from."""
+        table, ycodes, weight = source.chunk
+        need_two_classes(self.classes_, ycodes, weight)
+        w = np.ones(ycodes.size) if weight is None else weight
         targets = resolve_min_rates(self.min_rates, self.classes_, ycodes, w)
-        k = len(self.classes_)
-        base = self._joint_log_likelihood(X) - self.class_log_prior_
-        offsets = np.zeros(k)
-        for _ in range(self.max_rounds):
-            changed = False
-            for c, thr in targets.items():
-                jll = base + self.class_log_prior_ + offsets
-                sel = (ycodes == c) & (w > 0)
-                if not sel.any():
-                    continue
-                margin = jll[sel, c] - np.delete(jll[sel], c, axis=1).max(axis=1)
-                order = np.argsort(-margin, kind="stable")
-                reach = np.cumsum(w[sel][order]) / w[sel].sum()  # weighted share kept at each margin
-                idx = int(np.searchsorted(reach, thr - 1e-12))
-                kth = margin[order][min(idx, order.size - 1)]
-                if kth < 1e-9:  # shift until that instance's margin is positive
-                    offsets[c] += -kth + 1e-6 * (1 + abs(kth))
-                    changed = True
-            if not changed:
-                break
-        self.offsets_ = offsets
-        self.class_log_prior_ = self.class_log_prior_ + offsets
-        hard = class_rates(base + self.class_log_prior_, ycodes, k, w)
+        base = self._table_jll(table) - self.class_log_prior_
+        self.offsets_ = decision_offsets(base, self.class_log_prior_, ycodes, w, targets, self.max_rounds)
+        self.class_log_prior_ = self.class_log_prior_ + self.offsets_
+        hard = class_rates(base + self.class_log_prior_, ycodes, len(self.classes_), w)
         self.feasible_ = all(hard[c] >= t - 1e-12 for c, t in targets.items())
         if not self.feasible_:
             warnings.warn("decision offsets could not meet every minimum rate on the training data",
-                          ConstraintWarning, stacklevel=2)
+                          ConstraintWarning, stacklevel=3)
         return self
 
     def _get_state(self):
