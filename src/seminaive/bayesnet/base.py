@@ -34,7 +34,7 @@ from ..scoring import log_posteriors
 from ..report import format_explanation
 from ..exceptions import ChunkWarning, ParameterError
 from .streamed import fit_passes
-from ..learning.sources import OneTable, add_counts, open_source
+from ..learning.sources import LearnsInPasses, OneTable, add_counts
 from ..core.counting import count_classes
 from .discriminative import DISCRIMINATIVE, LOG_LINEAR, check_penalty, discriminate, load_weights
 
@@ -46,7 +46,7 @@ ESTIMATION_NAMES = tuple(ESTIMATIONS)
 HIERARCHICAL = tuple(n for n, e in ESTIMATIONS.items() if e.hierarchical)  # a whole table along its parents
 
 
-class BayesNetClassifier(TabularInput, BaseNaiveBayes):
+class BayesNetClassifier(LearnsInPasses, TabularInput, BaseNaiveBayes):
     """Base of TAN, kDB and AnDE (see the module's notes); not used directly.
 
     Examples
@@ -96,19 +96,6 @@ class BayesNetClassifier(TabularInput, BaseNaiveBayes):
         return replace(caps, leave_one_out=False) if self.estimation in HIERARCHICAL else caps
 
     # ---------------------------------------------------------------- fitting
-    def fit(self, X, y=None, sample_weight=None):
-        """Discretize numeric attributes, learn the structure, count every table.
-
-        Parameters
-        ----------
-        X : DataFrame, array-like or Dataset
-        y : array-like of shape (n_samples,)
-        sample_weight : array-like of shape (n_samples,), optional
-            Instance weights (a weight of k counts like k copies); the
-            structure is learned from the weighted counts too.
-        """
-        return self._learn(open_source(self, X, y, sample_weight))  # the data in memory: a source of one chunk
-
     def _learn(self, source, progress=None, shared=None):
         """The family's one fit from ``source`` (in memory, a file's chunks, Dask partitions): the
         passes (:func:`~.streamed.fit_passes`; the nominal pairs' statistics from ``shared`` where an

@@ -34,7 +34,7 @@ from .hybrid import HYBRIDS
 from .statistics import ARC_SCORES
 from .streamed import shared_pairs
 from ..learning.cuts import VALUES
-from ..learning.sources import open_source
+from ..learning.sources import LearnsInPasses
 
 __all__ = ["ESKDB", "PRESETS"]
 
@@ -65,7 +65,7 @@ _MEMBER_PARAMETERS = frozenset(SelectiveKDB._get_param_names())  # the ensemble'
 
 
 @register
-class ESKDB(TabularInput, BaseNaiveBayes):
+class ESKDB(LearnsInPasses, TabularInput, BaseNaiveBayes):
     """An ensemble of selective kDBs on sampled attribute orders, stochastic intervals and
     hierarchically smoothed tables, whose posteriors are averaged (see the module's notes).
 
@@ -204,11 +204,6 @@ class ESKDB(TabularInput, BaseNaiveBayes):
         if self.hdp_tying not in (None, "auto"):
             return self.hdp_tying
         return "none" if self.estimation == "hgs" else "level"
-
-    def fit(self, X, y=None, sample_weight=None):
-        """Fit every member on all the rows (integer ``sample_weight`` counts as copies): the rows
-        encoded once, each member fitted from them as from a source of one chunk."""
-        return self._learn(open_source(self, X, y, sample_weight))
 
     def _check_size(self, first):
         """Refuse, after the first member, an ensemble whose members cannot be held: each member's

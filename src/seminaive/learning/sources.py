@@ -15,7 +15,7 @@ from ..components.gaussian import Gaussian
 from ..core.counting import merge_distinct
 from ..data.encoding import EncodedTable, encode
 
-__all__ = ["map_reduce", "add_counts", "Encoded", "OneTable", "encoded", "open_source"]
+__all__ = ["map_reduce", "add_counts", "Encoded", "OneTable", "encoded", "open_source", "LearnsInPasses"]
 
 
 class Encoded(NamedTuple):
@@ -79,6 +79,26 @@ def open_source(model, X, y, sample_weight=None):
     params = model.get_params(deep=False)
     _, schema, table, codes, classes, weight = fit_table(model, X, y, sample_weight, params.get("nominal"))
     return OneTable(table, codes, weight, schema, classes, named=hasattr(model, "feature_names_in_"))
+
+
+class LearnsInPasses:
+    """The ``fit`` of a model that learns in passes, written once: the data in memory opened as a
+    source of one chunk (:func:`open_source`) and learned from through the model's one hook,
+    ``_learn`` (the hook a file's chunks, Parquet and Dask partitions go through too)."""
+
+    def fit(self, X, y=None, sample_weight=None):
+        """Learn from ``X``, ``y``: discretize numeric attributes, learn the structure, count and
+        estimate every table (an ensemble: every member), from the rows in memory.
+
+        Parameters
+        ----------
+        X : DataFrame, array-like or Dataset
+        y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), optional
+            Instance weights (a weight of k counts like k copies); the structure is learned
+            from the weighted counts too.
+        """
+        return self._learn(open_source(self, X, y, sample_weight))
 
 
 def encoded(chunk, schema, classes):
