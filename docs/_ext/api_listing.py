@@ -29,6 +29,7 @@ MODULES = [
     ("seminaive.scale", "Larger data"),
     ("seminaive.jcalls", "The J calls"),
     ("seminaive.components", "Per-attribute distributions"),
+    ("seminaive.protocol", "The model protocol: writing a model"),
 ]
 
 

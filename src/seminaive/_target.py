@@ -38,7 +38,16 @@ def _as_pandas(v):
 
 def fit_input(estimator, X, y):
     """``X``, ``y`` ready for ``fit``: the estimator's parameters checked, a Dataset unwrapped,
-    ``X`` checked to be 2-D and its feature count and names recorded as scikit-learn does."""
+    ``X`` checked to be 2-D and its feature count and names recorded as scikit-learn does.
+
+    Examples
+    --------
+    >>> from seminaive import NaiveBayes
+    >>> m = NaiveBayes()
+    >>> X, y = fit_input(m, pd.DataFrame({"a": [1.0, 2.0]}), ["p", "q"])
+    >>> m.n_features_in_, m.feature_names_in_.tolist(), y
+    (1, ['a'], ['p', 'q'])
+    """
     estimator._check_params()
     X, y = unwrap(X, y)
     check_2d(X)
@@ -239,6 +248,12 @@ def encode_target(y, n_samples):
     such as ``CalibratedClassifierCV``, assume that order); a Dataset's class
     (a file's declaration) keeps the file's order; any other ``y`` gets its
     sorted distinct values.
+
+    Examples
+    --------
+    >>> codes, classes = encode_target(["q", "p", "q"], 3)
+    >>> codes.tolist(), classes.tolist()
+    ([1, 0, 1], ['p', 'q'])
     """
     if y is None:
         raise ParameterError("y: this estimator requires y to be passed, but the target y is None")

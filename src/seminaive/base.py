@@ -94,7 +94,18 @@ def _row_reduce(ufunc, a):
 
 class BaseNaiveBayes(LearnsFromSource, ValidatedParams, SavedModel, ClassifierMixin, BaseEstimator):
     """Base of the Naive Bayes family (abstract): predictions from one hook, ``_joint_log_likelihood``;
-    learning from a source through one hook, ``_learn`` (:class:`~seminaive.core.capabilities.LearnsFromSource`)."""
+    learning from a source through one hook, ``_learn`` (:class:`~seminaive.core.capabilities.LearnsFromSource`).
+
+    Examples
+    --------
+    >>> from scipy.special import softmax
+    >>> from seminaive import NaiveBayes
+    >>> from seminaive.datasets import load
+    >>> d = load("weather.nominal")
+    >>> m = NaiveBayes().fit(d)
+    >>> bool(np.allclose(m.predict_proba(d.X), softmax(m._joint_log_likelihood(d.X), axis=1)))
+    True
+    """
 
     capabilities = Capabilities()  # what the model can do beyond fit and predict (core.capabilities)
 

@@ -63,7 +63,18 @@ class SavedModel:
 
 def register(cls):
     """Class decorator: the class can be saved and loaded by its name (it declares the hooks of
-    :class:`SavedModel`)."""
+    :class:`SavedModel`).
+
+    Examples
+    --------
+    >>> from seminaive import NaiveBayes
+    >>> model_class("NaiveBayes") is NaiveBayes
+    True
+    >>> register(object)
+    Traceback (most recent call last):
+    ...
+    TypeError: object: a registered model derives from seminaive.registry.SavedModel
+    """
     if not issubclass(cls, SavedModel):
         raise TypeError(f"{cls.__name__}: a registered model derives from seminaive.registry.SavedModel")
     missing = [h for h in ("_get_state", "_set_state", "to_text") if getattr(cls, h) is getattr(SavedModel, h)]
@@ -78,7 +89,14 @@ def register_variant(kind, name, description, factory):
     ``search --method NAME``) or the comparisons (``kind="compare"``: ``--models NAME,...``;
     a name ending in ``:R`` takes a number, as ``cnb:0.8``) build an estimator from. Model and
     search factories take the command line's options as keywords and use those that apply;
-    ``kind="discretizer"`` names a discretizer class, ``kind="estimation"`` an estimator factory."""
+    ``kind="discretizer"`` names a discretizer class, ``kind="estimation"`` an estimator factory.
+
+    Examples
+    --------
+    >>> description, make = variants("model")["nb"]
+    >>> type(make()).__name__
+    'NaiveBayes'
+    """
     _VARIANTS[kind][name] = (description, factory)
     _ORIGIN[(kind, name)] = sys._getframe(1).f_globals.get("__name__", "")
 

@@ -30,7 +30,14 @@ class Capabilities:
     passes (files, Dask; the semi-naive family); ``search``: a wrapper search, whose
     engine reads the chunks (``search_file``, ``search_dask``); ``grows``: fitted in one
     pass over a file whose value lists and classes grow as its rows come
-    (:mod:`seminaive.learning.growing_fit`), where the others read a CSV file twice."""
+    (:mod:`seminaive.learning.growing_fit`), where the others read a CSV file twice.
+
+    Examples
+    --------
+    >>> caps = Capabilities(leave_one_out=True)
+    >>> caps.leave_one_out, caps.passes
+    (True, False)
+    """
 
     leave_one_out: bool = False
     passes: bool = False
@@ -72,7 +79,14 @@ def check_chunkable(model, option, other):
 
 def capabilities(model):
     """The :class:`Capabilities` of a model (an estimator of this package declares them on its class, and may
-    make them depend on its parameters through ``_capabilities``; any other object has none)."""
+    make them depend on its parameters through ``_capabilities``; any other object has none).
+
+    Examples
+    --------
+    >>> from seminaive import KDB
+    >>> capabilities(KDB()).leave_one_out, capabilities(KDB(estimation="hdp")).leave_one_out
+    (True, False)
+    """
     get = getattr(type(model), "_capabilities", None)
     caps = get(model) if callable(get) else Capabilities()
     if (caps.passes or caps.search) and getattr(type(model), "_learn", None) in (None, LearnsFromSource._learn):

@@ -111,7 +111,13 @@ def encoded(chunk, schema, classes):
 
 def map_reduce(source, fn, combine, *args):
     """``fn(chunk, *args)`` for every chunk of ``source``, combined: by the source
-    itself where it distributes the work (its ``map_reduce``), else in chunk order."""
+    itself where it distributes the work (its ``map_reduce``), else in chunk order.
+
+    Examples
+    --------
+    >>> map_reduce([[1, 2], [3], [4, 5]], sum, lambda a, b: a + b)
+    15
+    """
     if hasattr(source, "map_reduce"):
         return source.map_reduce(fn, combine, *args)
     out = None
