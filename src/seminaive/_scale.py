@@ -8,7 +8,11 @@ Numeric components keep their moments in these units and carry the scale.
 
 import numpy as np
 
-__all__ = ["column_scales", "pow2_scale", "midpoint", "stats_scale"]
+__all__ = ["column_scales", "pow2_scale", "midpoint", "stats_scale", "LOG_FLOOR"]
+
+# a log-probability below this (exp(-700) is about 1e-304; probability 0 with alpha=0) is read as this
+# where a finite number is needed: fitting weights on the terms, calibrating log-posteriors
+LOG_FLOOR = -700.0
 
 
 def pow2_scale(absmax):

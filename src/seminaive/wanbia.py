@@ -18,6 +18,7 @@ import numpy as np
 from scipy.optimize import minimize
 
 from .core.capabilities import Capabilities
+from ._scale import LOG_FLOOR as FLOOR
 from ._state import brief, numbers
 from .exceptions import ParameterError
 from .naive_bayes import NaiveBayes
@@ -26,7 +27,6 @@ from .report import format_table
 
 __all__ = ["WANBIA", "wanbia_objective"]
 
-FLOOR = -700.0  # log-likelihoods below this (probability 0 with alpha=0) are read as this while fitting
 
 
 def _posteriors(terms, prior, w):

@@ -22,9 +22,10 @@ import numpy as np
 from scipy.optimize import minimize_scalar
 from scipy.special import expit, log_expit
 
+from .._scale import LOG_FLOOR as FLOOR
+
 __all__ = ["Sigmoid", "Isotonic", "Temperature", "CALIBRATORS", "calibrator_from_dict"]
 
-FLOOR = -700.0
 # Platt's map reads log-odds within +-36.04, where a probability is 1 - machine epsilon: beyond, a
 # probability cannot be told from 1 anyway, and one instance's log-odds of 1e8 (a class whose
 # leave-one-out variance nearly vanishes) would otherwise flatten the map for every other instance
