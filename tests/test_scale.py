@@ -142,13 +142,20 @@ def test_streamed_file_errors_name_the_line(tmp_path):
         fit_file(NaiveBayes(), q, chunksize=10)
 
 
-def test_cli_chunked_fit_and_predict(tmp_path, capsys):
+def test_cli_chunked_fit_and_predict(tmp_path, capsys, monkeypatch):
+    from seminaive import _progress
     from seminaive.cli.main import main
     from seminaive.datasets.keel import keel_path
     model, out = tmp_path / "m.json", tmp_path / "pred.csv"
+    # progress asked for (as on a terminal), every step shown: the rows read, chunk by chunk, to the end
+    monkeypatch.setenv("SEMINAIVE_PROGRESS", "always")
+    monkeypatch.setattr(_progress, "EVERY", 0.0)
     assert main(["fit", keel_path("splice"), "--chunksize", "500", "-m", str(model)]) == 0
     err = capsys.readouterr().err
-    assert "3,190 rows" in err
+    assert "rows: 500 " in err and "rows: 3,190 of 3,190" in err
+    monkeypatch.setenv("SEMINAIVE_PROGRESS", "never")
+    assert main(["fit", keel_path("splice"), "--chunksize", "500", "-m", str(model), "--force"]) == 0
+    assert "rows:" not in capsys.readouterr().err
     assert main(["predict", "-m", str(model), keel_path("splice"), "--chunksize", "700", "-o", str(out), "--proba"]) == 0
     lines = out.read_text().splitlines()
     assert len(lines) == 3191 and lines[0].startswith("actual,prediction,P(")

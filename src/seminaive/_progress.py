@@ -22,7 +22,7 @@ import contextvars
 import os
 import time
 
-__all__ = ["progress_to", "step", "wanted", "duration", "EVERY"]
+__all__ = ["progress_to", "shown_on", "step", "wanted", "duration", "EVERY"]
 
 EVERY = 2.0  # seconds of work before the first line, and between lines
 
@@ -89,6 +89,22 @@ def progress_to(stream, every=None):
         yield
     finally:
         _SINK.reset(token)
+
+
+def shown_on(stream):
+    """Within the block, every :func:`step` prints to ``stream`` at once (what a library call's
+    ``progress=stream`` asks for); ``stream`` None leaves progress as it was (the command line's, or none).
+
+    Examples
+    --------
+    >>> import io
+    >>> out = io.StringIO()
+    >>> with shown_on(out):
+    ...     step("rows", 100, None)
+    >>> out.getvalue().split(":")[0].strip()
+    'rows'
+    """
+    return contextlib.nullcontext() if stream is None else progress_to(stream, every=0.0)
 
 
 def step(what, done, total):

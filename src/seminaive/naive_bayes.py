@@ -238,11 +238,11 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
     def _make_components(self, cuts=None):
         return make_components(self.schema_, self.numeric, self.bandwidth, cuts)
 
-    def _learn(self, source, progress=None):
+    def _learn(self, source):
         """Fit on a source: in passes (cut points, then counts) where it discretizes or reads values, else chunk
         by chunk (Gaussians, kernels; a file in one pass as its value lists grow)."""
         if not capabilities(self).passes:
-            return super()._learn(source, progress)
+            return super()._learn(source)
         return self._check_params() or naive_bayes_passes(source.settle(self), source)
 
     def _capabilities(self):

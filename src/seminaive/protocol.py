@@ -12,7 +12,7 @@ constructor only stores its arguments, learned state ends in ``_``) that provide
     opened by :func:`open_source` (or, for a model that counts chunk by chunk, :func:`chunk_table`
     in ``partial_fit``): the input checked, the schema by the one kind rule, the table encoded, the
     classes in the one order.
-``_learn(source, progress=None)``
+``_learn(source)``
     the one hook through which a model learns from a source: the data in memory (one chunk,
     :func:`open_source`), a file's chunks, Parquet, Dask partitions. ``source.settle(model)`` gives it
     the schema and the classes; a pass is ``map_reduce(source, fn, combine)``. The default folds the
@@ -44,7 +44,7 @@ Examples
 >>> class TinyBayes(BaseNaiveBayes):
 ...     def fit(self, X, y=None, sample_weight=None):
 ...         return self._learn(open_source(self, X, y, sample_weight))
-...     def _learn(self, source, progress=None):
+...     def _learn(self, source):
 ...         source.settle(self)
 ...         self.components_ = make_components(self.schema_, "gaussian")
 ...         k = len(self.classes_)

@@ -96,7 +96,7 @@ class BayesNetClassifier(LearnsInPasses, TabularInput, BaseNaiveBayes):
         return replace(caps, leave_one_out=False) if self.estimation in HIERARCHICAL else caps
 
     # ---------------------------------------------------------------- fitting
-    def _learn(self, source, progress=None, shared=None):
+    def _learn(self, source, shared=None):
         """The family's one fit from ``source`` (in memory, a file's chunks, Dask partitions): the
         passes (:func:`~.streamed.fit_passes`; the nominal pairs' statistics from ``shared`` where an
         ensemble counted them once), then the discriminative weights, if any, on the same rows."""

@@ -212,7 +212,7 @@ class ESKDB(LearnsInPasses, TabularInput, BaseNaiveBayes):
         check_memory(3 * size * self.n_estimators, f"ESKDB's {self.n_estimators:,} members (about {size / 1024:,.0f} "
                                                     f"KB of tables each, as the first)", "fewer members (n_estimators)")
 
-    def _learn(self, source, progress=None):
+    def _learn(self, source):
         """Every member fitted from ``source`` (the first alone, to bound the memory the rest need;
         the rest on ``n_jobs`` processes in memory, one after the other from chunks), in order; the
         pairs of nominal attributes, which every member codes alike, counted once for all of them (one

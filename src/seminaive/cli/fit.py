@@ -26,7 +26,7 @@ def run(args):
     check_outputs(args, "model_file", "output", "plot")
     if args.chunksize:
         print(f"streaming {args.data} in chunks of {args.chunksize:,} rows", file=sys.stderr)
-        model = fit_from_chunks(make_model(args), args, progress=sys.stderr)
+        model = fit_from_chunks(make_model(args), args)
         class_name = "class"
     else:
         d = load_data(args)

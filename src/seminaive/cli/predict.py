@@ -38,7 +38,7 @@ def run(args):
             raise ParameterError("--chunksize: chunked prediction writes to a file; give --output")
         score = {}
         n = predict_file(model, path, args.output, args.chunksize, args.input_format, args.target,
-                         not args.no_header, proba=args.proba, overwrite=args.force, progress=sys.stderr,
+                         not args.no_header, proba=args.proba, overwrite=args.force,
                          unlabelled=bool(args.unlabelled), score=score, sep=args.sep,
                          decimal=args.decimal, ignore=ignore, index_col=index_col)
         print(f"wrote {n:,} predictions to {args.output}", file=sys.stderr)

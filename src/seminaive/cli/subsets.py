@@ -26,5 +26,5 @@ def run(args):
                               test=test is not None)
     print(("validation on " + args.test) if test is not None else protocol.describe(), file=sys.stderr)
     table = subset_study(make_model(args), d, protocol, test=test, max_attributes=args.max_attributes,
-                         max_size=args.max_size, progress=sys.stderr)
+                         max_size=args.max_size)
     emit(format_subsets(table, args.format), args)

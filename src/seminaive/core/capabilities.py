@@ -46,7 +46,7 @@ class Capabilities:
 
 
 class LearnsFromSource:
-    """The one hook through which a model learns from a data source: ``_learn(source, progress=None)``
+    """The one hook through which a model learns from a data source: ``_learn(source)``
     fits the unfitted model on ``source`` and returns it. A source is the data in memory (one chunk,
     :func:`~seminaive.learning.sources.open_source`), a file's chunks, Parquet, or Dask partitions
     (:mod:`seminaive.learning.data_source`); ``source.settle(model)`` gives the model the schema and
@@ -64,8 +64,8 @@ class LearnsFromSource:
     True
     """
 
-    def _learn(self, source, progress=None):
-        return source.partial_fits(self, progress)
+    def _learn(self, source):
+        return source.partial_fits(self)
 
 
 def check_chunkable(model, option, other):

@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 
+from .._progress import shown_on, step
 from ..exceptions import ParameterError
 from .metrics import measures, summarize
 
@@ -31,6 +32,8 @@ def subset_study(model, dataset, protocol=None, test=None, max_attributes=12, ma
         Refuse more attributes than this (2^d - 1 combinations) unless ``max_size`` limits the size.
     max_size : int, optional
         Largest combination size.
+    progress : file-like, optional
+        Where to show the combinations done (the command line shows them on a terminal).
 
     Returns
     -------
@@ -46,6 +49,11 @@ def subset_study(model, dataset, protocol=None, test=None, max_attributes=12, ma
     >>> len(t), t["combination"].iloc[-1]
     (15, 'sepal_length, sepal_width, petal_length, petal_width')
     """
+    with shown_on(progress):  # (progress: a stream that shows the combinations done)
+        return _study(model, dataset, protocol, test, max_attributes, max_size)
+
+
+def _study(model, dataset, protocol, test, max_attributes, max_size):
     names = list(dataset.X.columns)
     d = len(names)
     top = max_size or d
@@ -82,8 +90,7 @@ def subset_study(model, dataset, protocol=None, test=None, max_attributes=12, ma
         if feasible:
             row["feasible share"] = float(np.mean(feasible))
         rows.append(row)
-        if progress is not None and (i + 1) % max(1, len(combos) // 20) == 0:
-            print(f"  {i + 1}/{len(combos)} combinations", file=progress, flush=True)
+        step("combinations", i + 1, len(combos))
     return pd.DataFrame(rows)
 
 

@@ -133,7 +133,7 @@ class DaskFrameSource(DataSource):
         return reduce_in_order(fn, combine, leaves, args, np.diff(self.starts),
                                f"pass {self.passes} over the data, rows")
 
-    def partial_fits(self, model, progress=None):
+    def partial_fits(self, model):
         """A fit of ``model`` on every partition (``partial_fit`` of a copy), merged on the cluster."""
         return self.map_reduce(_fit_copy, _merge_fits, clone(model))
 

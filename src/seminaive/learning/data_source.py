@@ -93,17 +93,17 @@ class DataSource:
         """``fn(chunk, *args)`` over the chunks, combined in row order (or on the cluster)."""
         return self.map_reduce_rows(_without_rows, combine, None, fn, args)
 
-    def partial_fits(self, model, progress=None, seen=None):
+    def partial_fits(self, model, seen=None):
         """``model`` (unfitted) with every chunk folded in by ``partial_fit``, in row order
-        (``seen``, a list, gets the chunks' sizes)."""
+        (``seen``, a list, gets the chunks' sizes); the rows read shown as progress."""
         rows = 0
         for X, y in self:
             model.partial_fit(X, y)
             rows += len(X)
             if seen is not None:
                 seen.append(len(X))
-            if progress is not None:
-                print(f"  {rows:,} rows", file=progress, flush=True)
+            step("rows", rows, None)
+        step("rows", rows, rows)
         return model
 
     def labels(self):
@@ -216,21 +216,21 @@ class FileSource(DataSource):
     def classes(self):
         return list(self._first_chunk()[1].cat.categories)
 
-    def partial_fits(self, model, progress=None):
+    def partial_fits(self, model):
         """``model`` fitted on the file: in one pass when its statistics can grow with the file's value lists
         (:mod:`.growing_fit`) and pyarrow reads the file, else by ``partial_fit`` of the chunks."""
         with named_as(self._copy, self.path):
-            return self._partial_fits(model, progress)
+            return self._partial_fits(model)
 
-    def _partial_fits(self, model, progress):
+    def _partial_fits(self, model):
         reader = self.plan.one_pass(self.chunksize, self.nominal) if capabilities(model).grows else None
         if reader is not None:
             try:
-                return fit_growing(model, reader, progress)
+                return fit_growing(model, reader)
             except UnicodeDecodeError:
                 raise not_utf8(self.path) from None
         seen = []
-        model = super().partial_fits(model, progress, seen)
+        model = super().partial_fits(model, seen)
         if not seen:
             raise DataFormatError("the file holds no labelled data rows", path=self.path)
         return model

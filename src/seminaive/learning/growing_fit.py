@@ -21,11 +21,12 @@ from ..data.one_pass_csv import Recount, Rows
 from ..data.schema import Schema
 from ..exceptions import DataFormatError
 from ..core.counting import count_classes
+from .._progress import step
 
 __all__ = ["fit_growing"]
 
 
-def fit_growing(model, reader, progress=None):
+def fit_growing(model, reader):
     """Fit the unfitted Naive Bayes ``model`` (Gaussian numbers) on the parts of a growing ``reader``
     (:class:`~seminaive.data.one_pass_csv.OnePassCsv`); returns it.
 
@@ -60,8 +61,8 @@ def fit_growing(model, reader, progress=None):
         stats = counted if stats is None else [type(c).merge(a, b) for c, a, b in zip(comps, stats, counted)]
         class_count = counts if not class_count.size else class_count + counts
         rows += len(part.y)
-        if progress is not None:
-            print(f"  {rows:,} rows", file=progress, flush=True)
+        step("rows", rows, None)
+    step("rows", rows, rows)
     if stats is None:
         raise DataFormatError("the file holds no labelled data rows", path=reader.plan.path)
     final, final_classes, value_positions, class_positions = reader.final()

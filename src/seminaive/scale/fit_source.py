@@ -6,6 +6,7 @@ search runs its engine's passes over the source, a model that learns in passes
 ``partial_fit`` folds the chunks in (merging the partitions' fits on a cluster);
 the result equals one fit on all the rows."""
 
+from .._progress import shown_on
 from ..core.capabilities import LearnsFromSource, check_chunkable
 
 __all__ = ["fit_source"]
@@ -33,4 +34,5 @@ def fit_source(model, source, progress=None, how=("source", "fit it in memory"))
     # the model's own nominal columns are read as nominal by the source, as model.fit reads them
     source = source.with_nominal(model.get_params(deep=False).get("nominal"))
     learn = model._learn if isinstance(model, LearnsFromSource) else LearnsFromSource._learn.__get__(model)
-    return learn(source, progress)
+    with shown_on(progress):  # (progress: a stream that shows the work's steps, as the command line does)
+        return learn(source)

@@ -7,6 +7,7 @@ import warnings
 
 
 from .._atomic import atomic_write
+from .._progress import shown_on, step
 from .._validation import check_param
 from ..base import UnseenValueWarning
 from ..exceptions import DataFormatError
@@ -74,8 +75,7 @@ def predict_file(model, path, output, chunksize=100_000, format=None, target=Non
                 for label, n in unknown_classes(actual, model.classes_).items():
                     counts["unknown"][label] = counts["unknown"].get(label, 0) + n
             rows += len(X)
-            if progress is not None:
-                print(f"  {rows:,} rows", file=progress, flush=True)
+            step("rows predicted", rows, None)
         if rows == 0:  # as the in-memory prediction (and load_file): nothing to predict is an error
             raise DataFormatError("the file holds no data rows to predict", path=os.fspath(path))
         if score is not None:
@@ -85,5 +85,6 @@ def predict_file(model, path, output, chunksize=100_000, format=None, target=Non
             warnings.warn(f"values not seen in training were treated as missing ({what})", UnseenValueWarning,
                           stacklevel=4)
 
-    atomic_write(output, write, overwrite)
+    with shown_on(progress):  # (progress: a stream that shows the rows predicted)
+        atomic_write(output, write, overwrite)
     return rows

@@ -14,6 +14,7 @@ from .streamed import search_source
 from ..core.folds import make_folds
 from .._scale import column_scales
 from .._words import plural
+from .._progress import step
 from .._target import fit_table, prediction_input, unwrap
 from .._validation import ValidatedParams, check_cv_or_none, check_prior_dict, check_priors
 from ..components.gaussian import VAR_SMOOTHING_RULES, value_range, variance_floor
@@ -105,9 +106,9 @@ class SearchNaiveBayes(LearnsFromSource, ValidatedParams, SavedModel, Classifier
         leave-one-out (cv None); a search reads files and Dask partitions through its engine."""
         return Capabilities(leave_one_out=self.cv is None, search=True)
 
-    def _learn(self, source, progress=None):
+    def _learn(self, source):
         """The search on a data source's chunks (:func:`seminaive.search.streamed.search_source`)."""
-        return search_source(self, source, progress)
+        return search_source(self, source)
 
     def _loo_log_proba(self, X, y):
         """Each training row's log-posteriors from the engine at the final structure, without the row."""
@@ -210,7 +211,7 @@ class SearchNaiveBayes(LearnsFromSource, ValidatedParams, SavedModel, Classifier
         self._numeric_alone = [(not a.is_nominal) and self.numeric == "gaussian" and j not in coded
                                for j, a in enumerate(schema.attributes)]
 
-    def _run(self, engine, names, progress=None):
+    def _run(self, engine, names):
         """The one search loop, over any engine (in memory, or streamed over file
         chunks) that scores the current groups and candidate changes with
         ``score_many``: the history, the structure and the groups it ends with."""
@@ -236,8 +237,8 @@ class SearchNaiveBayes(LearnsFromSource, ValidatedParams, SavedModel, Classifier
             self.history_.append({"step": len(self.history_), "operator": op, "attributes": what,
                                   "score": score, "candidates": len(cands)})
             self._say(self.history_[-1])
-            if progress is not None:
-                print(f"  step {len(self.history_) - 1}: {op} {what} -> {score:.4f}", file=progress, flush=True)
+            step("search steps", len(self.history_) - 1, None)
+        step("search steps", len(self.history_) - 1, len(self.history_) - 1)
         self.n_candidates_ = engine.n_evaluated
         self.structure_ = Structure(tuple(groups), d)
         self.n_attributes_used_ = self.structure_.n_used

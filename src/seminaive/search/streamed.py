@@ -28,6 +28,7 @@ from ..learning.engine import BaseAttribute, Engine
 from ..learning.held_out import _merge_all
 from ..learning.cuts import add_value_triples, value_triples
 from .layout import read_codes
+from .._progress import shown_on
 
 __all__ = ["search_source", "search_file", "check_streamable", "chunk_engine", "column_units"]
 
@@ -110,6 +111,11 @@ def search_source(search, source, progress=None):
     >>> search_source(BSE(), MemorySource(d.X, d.y, chunksize=5)).structure_ == BSE().fit(d.X, d.y).structure_
     True
     """
+    with shown_on(progress):  # (progress: a stream that shows the passes' rows and the search's steps)
+        return _search(search, source)
+
+
+def _search(search, source):
     check_streamable(search)
     schema, classes = source.schema, np.asarray(source.classes, dtype=object)
     lo, hi = source.ranges(schema)
@@ -124,7 +130,7 @@ def search_source(search, source, progress=None):
     engine = chunk_engine(search, EngineChunks(source, functools.partial(_encoded, search, scales), fold), scales,
                           fold, lo, hi)
     names = list(schema.names)
-    groups = search._run(engine, names, progress)
+    groups = search._run(engine, names)
     if groups:  # the final model, fitted on each chunk's structured table, merged in row order
         search.model_ = source.map_reduce(_final_fit, _merge_fits, search._final_model(
             search.structure_.column_names(names)), search)
