@@ -26,7 +26,7 @@ def search_dask(search, X, y, progress=None):
 
     Nominal columns are declared as :func:`seminaive.scale.dask.fit_dask`
     declares them (their sorted values); numeric attributes for joins are cut
-    into equal-width intervals from their range.
+    by the search's discretizer, from every row as in memory.
 
     Examples
     --------

@@ -20,6 +20,7 @@ from .._scale import pow2_scale
 from .._target import class_codes
 from ..components.gaussian import variance_floor
 from ..data.encoding import encode
+from ..discretize import attribute_cuts
 from ..discretize.equal_width import equal_width_cuts
 from ..estimation import class_log_prior
 from ..exceptions import ParameterError
@@ -52,9 +53,6 @@ def _final_fit(chunk, model, search):
 def check_streamable(search):
     """The parameters a search on chunks (of a file, or a cluster's partitions) can honour."""
     search._check_params()
-    if search.discretizer != "equal_width":
-        raise ParameterError("discretizer: a streamed search cuts numeric attributes into equal-width intervals "
-                             f"(the others need all values at once), got {search.discretizer!r}")
     if search.candidate_pairs is not None:
         raise ParameterError("candidate_pairs: a streamed search considers every pair (set it to None)")
     if search.cv is not None and not isinstance(search.cv, (int, np.integer)):
@@ -98,8 +96,9 @@ def search_source(search, source, progress=None):
     data in memory in chunks); the fitted search equals ``search.fit`` on all the rows
     (k-fold scoring uses :func:`seminaive.core.folds.stratified_folds` folds over the rows
     in order, ``random_state`` as the seed). Passes: the numeric ranges (for the
-    equal-width cut points of joins and the variance floors), with ``integer_codes`` the values
-    met by class (:func:`~seminaive.search.layout.read_codes`) and, for k-fold scoring, the
+    equal-width cut points of joins and the variance floors), with another discretizer or
+    ``integer_codes`` the values met by class (:func:`~seminaive.discretize.attribute_cuts`, the
+    one cut learner; :func:`~seminaive.search.layout.read_codes`) and, for k-fold scoring, the
     class labels; then the engine's passes; then the final model's fit, merged over chunks.
 
     Examples
@@ -119,9 +118,12 @@ def _search(search, source):
     check_streamable(search)
     schema, classes = source.schema, np.asarray(source.classes, dtype=object)
     lo, hi = source.ranges(schema)
-    cuts = {j: equal_width_cuts(lo[k_], hi[k_], search.n_bins) for k_, j in enumerate(schema.numeric_indices)}
-    triples = {} if search.integer_codes == "numbers" or not schema.numeric_indices else \
+    wide = search.discretizer == "equal_width"  # its cuts from the ranges alone; any other from the values
+    triples = {} if (wide and search.integer_codes == "numbers") or not schema.numeric_indices else \
         source.map_reduce(value_triples, add_value_triples, schema, classes)  # one pass: the values met, by class
+    cuts = {j: equal_width_cuts(lo[k_], hi[k_], search.n_bins) for k_, j in enumerate(schema.numeric_indices)} \
+        if wide else {j: attribute_cuts(search.discretizer, {j: x}, y, w, search.n_bins,
+                                        random_state=search.random_state)[j] for j, (x, y, w) in triples.items()}
     search._set_layout(schema, classes, *read_codes(search, schema.names, triples, cuts))
     search.n_features_in_ = len(schema)  # what validate_data sets for data in memory
     search.feature_names_in_ = np.asarray(schema.names, dtype=object)
@@ -146,8 +148,9 @@ def search_file(search, path, chunksize=100_000, format=None, target=None, heade
     :class:`~seminaive.learning.data_source.FileSource`); the fitted search is
     returned, equal to ``search.fit`` on the whole file.
 
-    Numeric attributes for joins are cut into equal-width intervals (the
-    default discretizer; others need every value at once).
+    Numeric attributes for joins are cut by the search's discretizer: equal-width
+    intervals from the ranges' pass, any other from one more pass over the values met
+    by class (the cuts the search learns in memory).
 
     Examples
     --------
