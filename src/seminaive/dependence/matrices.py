@@ -7,7 +7,7 @@ import pandas as pd
 from .._progress import step
 from .._atomic import check_writable, save_figure
 from ..data.encoding import encode
-from ..discretize import EqualWidthDiscretizer, apply_cuts
+from ..discretize import apply_cuts, attribute_cuts
 from ..report import format_table
 from .information import conditional_mutual_information, mutual_information
 from .mic import mic
@@ -26,7 +26,8 @@ def coded_columns(dataset, n_bins=10):
             codes.append(table.codes[:, schema.nominal_indices.index(j)].astype(np.int64))
         else:
             x = table.numeric[:, schema.numeric_indices.index(j)]
-            codes.append(apply_cuts(x, EqualWidthDiscretizer(n_bins).cuts_for(x)).astype(np.int64))
+            cuts = attribute_cuts("equal_width", {j: x}, None, n_bins=n_bins)[j]  # the one cut learner
+            codes.append(apply_cuts(x, cuts).astype(np.int64))
     return codes, dataset.y.cat.codes.to_numpy().astype(np.int64)
 
 
