@@ -22,7 +22,7 @@ from .data.encoding import as_columns, encode, refuse_infinite
 from .data.kinds import infer_schema
 from .data.int_block import block_counts, block_width
 from .data.schema import Schema, resolve_columns
-from .estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
+from .estimation import PRIOR_KEYS, check_estimation, class_log_prior, make_estimator
 from .exceptions import ParameterError
 from ._names import NUMERIC_MODELS as _NUMERIC_MODELS
 from .discretize.few_values import CODES
@@ -143,7 +143,7 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
         "var_smoothing": dict(kind="number", low=0, allow_none=True),
         "var_smoothing_rule": dict(options=VAR_SMOOTHING_RULES),
         "numeric": dict(options=NUMERIC_MODELS), "n_bins": dict(kind="int", low=1),
-        "min_bucket": dict(kind="int", low=1), "bandwidth": check_bandwidth, "estimation": dict(options=ESTIMATIONS),
+        "min_bucket": dict(kind="int", low=1), "bandwidth": check_bandwidth, "estimation": check_estimation,
         "prior": check_prior_dict, "integer_codes": dict(options=CODES)}
 
     def __init__(self, *, alpha=1.0, priors="laplace", ddof=1, var_smoothing=None, var_smoothing_rule="range",

@@ -19,7 +19,7 @@ import numpy as np
 from .._names import DISCRETIZER_NAMES
 from ..core.capabilities import Capabilities, capabilities
 from .._target import chunk_table, class_codes, unwrap
-from .._validation import check_discretizers, check_priors
+from .._validation import check_discretizers, check_param, check_priors
 from ..base import BaseNaiveBayes, TabularInput
 from ..components import ConditionalTable, Discretized, checked_tables
 from ..components.checked import checked_component
@@ -41,9 +41,13 @@ from .discriminative import DISCRIMINATIVE, LOG_LINEAR, check_penalty, discrimin
 __all__ = ["BayesNetClassifier", "DISCRETIZER_NAMES", "ChunkWarning"]
 
 # the estimations of conditional tables (no Normal-Gamma), each declared where it is defined
-ESTIMATIONS = table_estimations()
-ESTIMATION_NAMES = tuple(ESTIMATIONS)
-HIERARCHICAL = tuple(n for n, e in ESTIMATIONS.items() if e.hierarchical)  # a whole table along its parents
+ESTIMATION_NAMES = tuple(table_estimations())  # the package's own (an estimation declared outside joins later)
+
+
+def check_table_estimation(name, value):
+    """``value`` must name an estimation of the family's tables declared so far (the package's, or one
+    declared outside it: :func:`seminaive.estimation.family.declare`)."""
+    check_param(name, value, options=tuple(table_estimations()))
 
 
 class BayesNetClassifier(LearnsInPasses, TabularInput, BaseNaiveBayes):
@@ -64,7 +68,7 @@ class BayesNetClassifier(LearnsInPasses, TabularInput, BaseNaiveBayes):
 
     _param_rules = {
         "alpha": dict(kind="number", low=0), "priors": check_priors, "numeric": lambda n, v: check_discretizers(n, v, DISCRETIZER_NAMES),
-        "estimation": dict(options=ESTIMATION_NAMES), "integer_codes": dict(options=CODES),
+        "estimation": check_table_estimation, "integer_codes": dict(options=CODES),
         "n_bins": dict(kind="int", low=1), "min_bucket": dict(kind="int", low=1),
         "hdp_iterations": dict(kind="int", low=1), "hdp_tying": dict(options=TYINGS),
         "random_state": dict(kind="int", low=0), "discriminative": dict(options=DISCRIMINATIVE, allow_none=True),
@@ -93,7 +97,7 @@ class BayesNetClassifier(LearnsInPasses, TabularInput, BaseNaiveBayes):
         caps = type(self).capabilities
         if self.discriminative:  # weights fitted on every row at once, in passes from chunks
             return Capabilities(passes=caps.passes)
-        return replace(caps, leave_one_out=False) if self.estimation in HIERARCHICAL else caps
+        return replace(caps, leave_one_out=False) if self._estimation().hierarchical else caps
 
     # ---------------------------------------------------------------- fitting
     def _learn(self, source, shared=None):
@@ -134,7 +138,7 @@ class BayesNetClassifier(LearnsInPasses, TabularInput, BaseNaiveBayes):
         state = {"class_count": self.class_count_.tolist(), "readers": [r.to_dict() for r in self.readers_],
                  "structure": self.structure_.to_dict(),
                  "counts": {name: plain_counts(c) for name, c in self._file_counts().items()}}
-        if self.estimation in HIERARCHICAL:  # the smoothed tables, so that loading does not smooth again
+        if self._estimation().hierarchical:  # the smoothed tables, so that loading does not smooth again
             state[f"{self.estimation}_tables"] = [t.log_table_.tolist() for t in self._all_tables()]
         if self.discriminative:
             state["weights"] = None if self.weights_ is None else self._weighting.state(self.weights_)
@@ -175,7 +179,7 @@ class BayesNetClassifier(LearnsInPasses, TabularInput, BaseNaiveBayes):
         shapes = self._count_shapes()
         self._set_counts({name: checked_counts(counts.get(name), shapes[name], f"state.counts.{name}")
                           for name in self._count_names()})
-        if self.estimation in HIERARCHICAL:  # the file's smoothed tables, handed to the tables in order
+        if self._estimation().hierarchical:  # the file's smoothed tables, handed to the tables in order
             key = f"{self.estimation}_tables"
             saved = SavedTables(field(state, key, list), f"state.{key}")
             self._estimate(saved)
@@ -251,16 +255,20 @@ class BayesNetClassifier(LearnsInPasses, TabularInput, BaseNaiveBayes):
         """Each attribute's parents, from :func:`~.statistics.pair_statistics` counts."""
         raise NotImplementedError
 
+    def _estimation(self):
+        """The :class:`~seminaive.estimation.family.TableEstimation` that ``estimation`` names."""
+        return table_estimations()[self.estimation]
+
     def _estimator(self):
         """How every table's counts become probabilities: the estimation ``estimation`` names, from
         the model's options (:mod:`seminaive.estimation.family`: Lidstone's (count + alpha) / (n +
         alpha m), the m-estimate, HDP, HGS, HLS)."""
-        return ESTIMATIONS[self.estimation].make(self)
+        return self._estimation().make(self)
 
     def _count_estimator(self):
         """The estimator of the held-out scores (leave-one-out, k-fold): the model's own, except that
         a hierarchical estimator, which has no held-out form, scores with Lidstone's."""
-        return Frequency(alpha=self.alpha) if self.estimation in HIERARCHICAL else self._estimator()
+        return Frequency(alpha=self.alpha) if self._estimation().hierarchical else self._estimator()
 
     def _estimate(self, estimator=None):
         """Every table's estimate, by ``estimator`` (default: the model's own, :meth:`_estimator`)."""
@@ -297,7 +305,7 @@ class BayesNetClassifier(LearnsInPasses, TabularInput, BaseNaiveBayes):
         """Leave-one-out log-posteriors (n, K) of the training rows ``X``, ``y`` (unweighted):
         each row's own counts out of the class counts and of every table's cells, the structure
         and the intervals held as learned from all the rows."""
-        if self.estimation in HIERARCHICAL:
+        if self._estimation().hierarchical:
             raise ParameterError(f"estimation: {self.estimation!r} has no leave-one-out posteriors (its tables are "
                                  f"smoothed together); "
                                  "calibrate with cv=k folds")
@@ -358,7 +366,7 @@ class BayesNetClassifier(LearnsInPasses, TabularInput, BaseNaiveBayes):
         numeric attributes and the class priors."""
         self._check_fitted()
         names = list(self.schema_.names)
-        smoothing = ESTIMATIONS[self.estimation].describe(self)
+        smoothing = self._estimation().describe(self)
         lines = [f"{type(self).__name__} ({self._describe()}; {smoothing})", "",
                  self._structure_text(names)]
         cut = [(names[r.attribute], r.labels) for r in self.readers_ if isinstance(r, Discretized)]

@@ -28,7 +28,8 @@ from ..core.capabilities import Capabilities
 from ..registry import register, register_variant
 from ..scoring import check_scoring
 from ..estimation.hdp import TYINGS
-from .base import ESTIMATIONS, BayesNetClassifier
+from .base import BayesNetClassifier
+from ..estimation.family import table_estimations
 from .skdb import SelectiveKDB
 from .hybrid import HYBRIDS
 from .statistics import ARC_SCORES
@@ -298,7 +299,7 @@ class ESKDB(LearnsInPasses, TabularInput, BaseNaiveBayes):
         names = list(self.schema_.names)
         shown = copy.copy(self)  # the ensemble's options with the tying its members take
         shown.hdp_tying = self._tying()
-        smoothing = ESTIMATIONS[self.estimation].describe(shown)
+        smoothing = table_estimations()[self.estimation].describe(shown)
         numeric = " or ".join(discretizer_names(self.numeric))
         lines = [f"ESKDB ({self.n_estimators} selective kDBs, k <= {self.k}, {numeric} intervals, {smoothing}; "
                  f"posteriors averaged)", ""]

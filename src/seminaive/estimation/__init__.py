@@ -4,7 +4,7 @@ Each way of estimating registers its name (:mod:`seminaive.registry`) with a
 factory taking the model's options; :func:`make_estimator` builds one by name.
 """
 
-from ..registry import factory, register_variant
+from ..registry import factory, register_variant, registered
 from .bayesian import PRIOR_KEYS, MEstimate, NormalGamma, normal_gamma_posterior
 from .hdp import HDP
 from .hgs import HGS
@@ -12,12 +12,29 @@ from .hls import HLS
 from ._tree import Ladder
 from .frequency import PRIORS, Frequency, class_log_prior, laplace_log_prior, lidstone_log, loo_class_log_prior
 from .._names import ESTIMATIONS as _ESTIMATIONS
+from .._validation import check_param
 
 __all__ = ["Frequency", "HDP", "HGS", "HLS", "Ladder", "NormalGamma", "MEstimate", "normal_gamma_posterior",
-           "class_log_prior", "PRIORS", "PRIOR_KEYS", "ESTIMATIONS", "make_estimator", "loo_class_log_prior",
+           "class_log_prior", "PRIORS", "PRIOR_KEYS", "ESTIMATIONS", "make_estimator", "check_estimation", "loo_class_log_prior",
            "laplace_log_prior", "lidstone_log"]
 
 ESTIMATIONS = _ESTIMATIONS
+
+
+def check_estimation(name, value):
+    """``value`` must name a registered estimation: the package's, or one registered since (an
+    estimation defined outside the package, ``register_variant("estimation", ...)``).
+
+    Examples
+    --------
+    >>> check_estimation("estimation", "map")
+    >>> try:
+    ...     check_estimation("estimation", "mapp")
+    ... except ValueError as e:
+    ...     print(str(e)[:61])
+    estimation: expected one of 'frequency', 'map', 'predictive',
+    """
+    check_param(name, value, options=tuple(dict.fromkeys((*ESTIMATIONS, *registered("estimation")))))
 
 
 def _normal_gamma(predictive):

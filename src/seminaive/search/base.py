@@ -21,7 +21,7 @@ from ..components.gaussian import VAR_SMOOTHING_RULES, value_range, variance_flo
 from ..data.encoding import encode
 from ..dependence import conditional_mutual_information
 from ..discretize import DISCRETIZERS, apply_cuts, interval_labels
-from ..estimation import ESTIMATIONS, PRIOR_KEYS, class_log_prior, make_estimator
+from ..estimation import PRIOR_KEYS, check_estimation, class_log_prior, make_estimator
 from ..exceptions import require_fitted
 from ..naive_bayes import NaiveBayes
 from .._state import brief, checked_records, field, numbers
@@ -94,7 +94,7 @@ class SearchNaiveBayes(LearnsFromSource, ValidatedParams, SavedModel, Classifier
         "alpha": dict(kind="number", low=0), "priors": check_priors, "ddof": dict(kind="int", low=0, high=1),
         "var_smoothing": dict(kind="number", low=0, allow_none=True),
         "var_smoothing_rule": dict(options=VAR_SMOOTHING_RULES),
-        "estimation": dict(options=ESTIMATIONS), "prior": check_prior_dict,
+        "estimation": check_estimation, "prior": check_prior_dict,
         "numeric": dict(options=("gaussian", "discretize")), "discretizer": dict(options=tuple(DISCRETIZERS)),
         "integer_codes": dict(options=CODES),
         "n_bins": dict(kind="int", low=1), "max_values": dict(kind="int", low=1),
