@@ -19,9 +19,9 @@ from seminaive.components.make import make_components
 from seminaive.data import load_file
 from seminaive.datasets import dataset_path, load
 from seminaive.estimation import Frequency, class_log_prior
-from seminaive.estimation.family import TableEstimation, declare
 from seminaive import NaiveBayes, TAN
-from seminaive.protocol import BaseNaiveBayes, chunk_table, encode_target, fit_input, register, register_variant
+from seminaive.protocol import (BaseNaiveBayes, FileFormat, TableEstimation, chunk_table, declare_format,
+                                declare_table_estimation, encode_target, fit_input, register, register_variant)
 from seminaive.registry import catalog_text
 from seminaive.scale import fit_file
 from seminaive.scale.dask import fit_dask
@@ -184,7 +184,7 @@ class Perks(Frequency):
 
 register_variant("estimation", "perks", "Perks' prior: 1/m per value",
                  lambda alpha, ddof, prior, name: Perks(ddof=ddof))
-declare("perks", "Perks' prior: 1/m per value",
+declare_table_estimation("perks", "Perks' prior: 1/m per value",
         TableEstimation(make=lambda model: Perks(), describe=lambda model: "Perks' prior (1/m per value)", rank=99))
 
 
@@ -233,3 +233,33 @@ def test_a_new_table_estimation_defined_outside_serves_the_family():
     assert any(m.structure_.parents_of(j) for j in range(len(cols)))  # a tree: some attribute has a parent
     np.testing.assert_allclose(m.predict_proba(X), np.array(want), rtol=1e-12)
     assert "Perks' prior" in m.to_text()
+
+
+def _json_lines(path):
+    import pyarrow.json
+    return pyarrow.json.read_json(path)
+
+
+# a new file format, defined here alone: JSON lines, a typed table read by pyarrow
+declare_format(FileFormat("jsonl", (".jsonl",), 70, schema=lambda path: _json_lines(path).schema,
+                          batches=lambda plan, columns, size: _json_lines(plan.path).select(columns).to_batches(size)),
+               "JSON lines (one object per line)")
+
+
+def test_a_new_file_format_defined_outside_reads_fits_and_streams(tmp_path, capsys):
+    """A JSON-lines file, known by its extension alone, loads as the same data as its CSV copy, and a fit
+    from it in chunks and from the command line equals the fit in memory."""
+    d = load("iris")
+    frame = d.X.assign(cls=d.y.astype(str))
+    frame.to_json(tmp_path / "iris.jsonl", orient="records", lines=True)
+    frame.to_csv(tmp_path / "iris.csv", index=False)
+    got, want = load_file(tmp_path / "iris.jsonl"), load_file(tmp_path / "iris.csv")
+    assert got.schema == want.schema and list(got.y) == list(want.y)
+    np.testing.assert_array_equal(got.X.to_numpy(dtype=float), want.X.to_numpy(dtype=float))
+    memory = NaiveBayes(numeric="mdl").fit(want)
+    streamed = fit_file(NaiveBayes(numeric="mdl"), tmp_path / "iris.jsonl", chunksize=40)
+    np.testing.assert_allclose(streamed.predict_proba(d.X), memory.predict_proba(d.X), rtol=1e-12)
+    code, out, err = run(capsys, "fit", tmp_path / "iris.jsonl", "--model", "tan", "-m", tmp_path / "t.json")
+    assert code == 0, err
+    np.testing.assert_allclose(load_model(tmp_path / "t.json").predict_proba(d.X),
+                               TAN().fit(want).predict_proba(d.X), rtol=1e-12)

@@ -95,3 +95,12 @@ TABLE_ESTIMATIONS = {
     'hls': 'hierarchical linear smoothing (Cooper, Webb and Schmidt)',
     'm-estimate': "Cestnik's m-estimate, m = alpha, toward the child's overall frequencies",
 }
+
+FORMATS = {
+    'arff': "Weka's ARFF (dense and sparse rows)",
+    'arrow': 'Arrow IPC and Feather (typed columns, memory-mapped)',
+    'csv': 'delimited text, the separator and decimal mark found from the first rows',
+    'filebase': 'a J filebase: .des description, .dat learning data, .tst test data',
+    'keel': "KEEL's .dat (an ARFF-like header)",
+    'parquet': 'Parquet (typed columns, read by row groups)',
+}

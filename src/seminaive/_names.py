@@ -11,7 +11,7 @@ checked when the model is made (:func:`seminaive.models.make_model`).
 
 from . import _catalog
 
-DATA_FORMATS = ("csv", "arff", "keel", "filebase", "parquet", "arrow")
+DATA_FORMATS = tuple(_catalog.FORMATS)  # the package's data file formats (each declared where it is read: data.formats)
 OUTPUT_FORMATS = ("text", "csv", "json")
 SCORINGS = ("accuracy", "balanced_accuracy", "log_loss", "brier", "rmse")  # seminaive.scoring's rules
 CALIBRATIONS = ("isotonic", "sigmoid", "temperature")

@@ -32,7 +32,10 @@ constructor only stores its arguments, learned state ends in ``_``) that provide
 ``to_text()``, ``merge(other)``, ``partial_fit(X, y, classes=None)``
     optional: the printout ``show`` gives, the union of two fits, chunk-by-chunk learning.
 
-:func:`register` makes a model known to the command line, ``compare`` and model files.
+:func:`register` makes a model known to the command line, ``compare`` and model files. A new
+estimation is a ``register_variant("estimation", ...)`` line (Naive Bayes, the searches) or a
+:func:`~seminaive.estimation.family.declare` line (the family's tables); a new typed columnar file
+format is a :func:`declare_format` line (its extensions, its Arrow schema and record batches).
 
 Examples
 --------
@@ -68,8 +71,11 @@ True
 from ._target import chunk_table, encode_target, fit_input
 from .base import BaseNaiveBayes
 from .core.capabilities import Capabilities, LearnsFromSource, capabilities
+from .data.formats import FileFormat, declare_format
+from .estimation.family import TableEstimation, declare as declare_table_estimation
 from .learning.sources import map_reduce, open_source
 from .registry import register, register_variant
 
 __all__ = ["BaseNaiveBayes", "Capabilities", "LearnsFromSource", "capabilities", "open_source", "map_reduce",
-           "chunk_table", "encode_target", "fit_input", "register", "register_variant"]
+           "chunk_table", "encode_target", "fit_input", "register", "register_variant", "FileFormat", "declare_format",
+           "TableEstimation", "declare_table_estimation"]

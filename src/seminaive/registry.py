@@ -29,13 +29,13 @@ __all__ = ["SavedModel", "register", "register_variant", "model_class", "variant
 
 _CLASSES = {}
 KINDS = {"model": "MODELS", "search": "SEARCHES", "compare": "COMPARE", "discretizer": "DISCRETIZERS",
-         "estimation": "ESTIMATIONS", "table_estimation": "TABLE_ESTIMATIONS"}  # kind -> its constant in _catalog.py
+         "estimation": "ESTIMATIONS", "table_estimation": "TABLE_ESTIMATIONS", "format": "FORMATS"}  # kind -> its constant in _catalog.py
 _VARIANTS = {kind: {} for kind in KINDS}
 _ORIGIN = {}  # (kind, name) -> the module that registered it
 _PROVIDERS = ("seminaive.naive_bayes", "seminaive.multinomial", "seminaive.bernoulli", "seminaive.rules",
               "seminaive.constrained", "seminaive.search", "seminaive.bayesnet", "seminaive.calibration",
               "seminaive.wanbia", "seminaive.models", "seminaive.discretize",
-              "seminaive.estimation")  # importing these registers every name
+              "seminaive.estimation", "seminaive.data")  # importing these registers every name
 
 
 class SavedModel:
@@ -84,12 +84,14 @@ def register(cls):
     return cls
 
 
-def register_variant(kind, name, description, factory):
+def register_variant(kind, name, description, factory, origin=None):
     """A name the command line (``kind="model"``: ``--model NAME``; ``kind="search"``:
     ``search --method NAME``) or the comparisons (``kind="compare"``: ``--models NAME,...``;
     a name ending in ``:R`` takes a number, as ``cnb:0.8``) build an estimator from. Model and
     search factories take the command line's options as keywords and use those that apply;
     ``kind="discretizer"`` names a discretizer class, ``kind="estimation"`` an estimator factory.
+    ``origin``: the module declaring it (default: the caller's; a helper that declares for its caller
+    passes its caller's, so that the catalog tells the package's names from a user's).
 
     Examples
     --------
@@ -98,7 +100,7 @@ def register_variant(kind, name, description, factory):
     'NaiveBayes'
     """
     _VARIANTS[kind][name] = (description, factory)
-    _ORIGIN[(kind, name)] = sys._getframe(1).f_globals.get("__name__", "")
+    _ORIGIN[(kind, name)] = origin if origin is not None else sys._getframe(1).f_globals.get("__name__", "")
 
 
 def _load():

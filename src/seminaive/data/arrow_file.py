@@ -35,10 +35,9 @@ from .arrow_values import ARROW_ERRORS, distinct, encode_arrow, kind_of, one_lin
 from .left_out import kept_columns
 from .one_pass_arrow import OnePassArrow
 from ._text import strip_compression
+from .formats import FileFormat, declare_format, file_format
 
 __all__ = ["ArrowFilePlan", "ARROW_KINDS"]
-
-ARROW_KINDS = ("parquet", "arrow")
 
 
 def _parquet():
@@ -48,6 +47,38 @@ def _parquet():
     return pq
 
 
+def _parquet_batches(plan, columns, size):
+    """A Parquet file's batches: its strings read as dictionary codes (nothing is hashed per row),
+    row group by row group (memory stays flat: a dataset scanner reading ahead held 1 GB on 10M rows),
+    at most a row group per batch (a batch that crosses one comes as two: twice the chunks)."""
+    text = [n for n, t in zip(plan.names, plan.types) if pa.types.is_string(t) or pa.types.is_large_string(t)]
+    reader = _parquet().ParquetFile(plan.path, read_dictionary=text, buffer_size=1 << 20, pre_buffer=False)
+    groups = [reader.metadata.row_group(i).num_rows for i in range(reader.metadata.num_row_groups)]
+    return reader.iter_batches(batch_size=max(1, min(size or (1 << 20), max(groups, default=1))), columns=columns)
+
+
+def _ipc_reader(path):
+    """An Arrow IPC file memory-mapped (or a stream, read in order)."""
+    try:
+        return pa.ipc.open_file(pa.memory_map(path))
+    except pa.ArrowInvalid:
+        return pa.ipc.open_stream(pa.memory_map(path))
+
+
+def _ipc_batches(plan, columns, size):
+    reader = _ipc_reader(plan.path)
+    if isinstance(reader, pa.ipc.RecordBatchFileReader):
+        return (reader.get_batch(i).select(columns) for i in range(reader.num_record_batches))
+    return (b.select(columns) for b in reader)
+
+
+declare_format(FileFormat("parquet", (".parquet", ".pq"), 40, schema=lambda path: _parquet().read_schema(path),
+                          batches=_parquet_batches), "Parquet (typed columns, read by row groups)")
+declare_format(FileFormat("arrow", (".arrow", ".feather", ".ipc"), 50, schema=lambda path: _ipc_reader(path).schema,
+                          batches=_ipc_batches), "Arrow IPC and Feather (typed columns, memory-mapped)")
+ARROW_KINDS = ("parquet", "arrow")  # the package's columnar formats (any declared one is read the same way)
+
+
 class ArrowFilePlan:
     """How to read one Parquet or Arrow IPC file: its column ``names`` and
     types, the class column ``target`` (an index; None: unlabelled), the
@@ -55,10 +86,10 @@ class ArrowFilePlan:
     :class:`~seminaive.data.file_plan.FilePlan` has them."""
 
     def __init__(self, path, kind, target=None, unlabelled=False, ignore=None):
-        self.path, self.kind = path, kind
+        self.path, self.kind, self.format = path, kind, file_format(kind)
         self.name = os.path.splitext(os.path.basename(strip_compression(path)))[0]
         try:  # (a corrupt file's names may not even be text)
-            schema = _parquet().read_schema(path) if kind == "parquet" else self._open().schema
+            schema = self.format.schema(path)
             index = self.index_columns = _index_columns(schema)  # a DataFrame's index, as pandas reads it back
             kept = [j for j, n in enumerate(schema.names) if n not in index]
             self.names = [str(schema.names[j]) for j in kept]
@@ -81,33 +112,11 @@ class ArrowFilePlan:
         self.target = target
         self.settled = {}
 
-    def _open(self):
-        """The file's reader: Parquet's strings read as dictionary codes (nothing is hashed per
-        row), row group by row group (memory stays flat: a dataset scanner reading ahead held
-        1 GB on 10M rows); an Arrow IPC file memory-mapped (or a stream, read in order)."""
-        if self.kind == "parquet":
-            text = [n for n, t in zip(self.names, self.types) if pa.types.is_string(t) or pa.types.is_large_string(t)]
-            return _parquet().ParquetFile(self.path, read_dictionary=text, buffer_size=1 << 20, pre_buffer=False)
-        try:
-            return pa.ipc.open_file(pa.memory_map(self.path))
-        except pa.ArrowInvalid:
-            return pa.ipc.open_stream(pa.memory_map(self.path))
-
     def batches(self, columns, size=None):
         """Record batches of the named ``columns``, of at most ``size`` rows (None: as stored), each
         validated in full first: a corrupt file is an error naming it, never a crash of the process."""
         try:
-            reader = self._open()
-            if self.kind == "parquet":
-                # at most a row group per batch: a batch that crosses one comes as two (twice the chunks)
-                groups = [reader.metadata.row_group(i).num_rows for i in range(reader.metadata.num_row_groups)]
-                parts = reader.iter_batches(batch_size=max(1, min(size or (1 << 20), max(groups, default=1))),
-                                            columns=columns)
-            elif isinstance(reader, pa.ipc.RecordBatchFileReader):
-                parts = (reader.get_batch(i).select(columns) for i in range(reader.num_record_batches))
-            else:
-                parts = (b.select(columns) for b in reader)
-            for batch in parts:
+            for batch in self.format.batches(self, columns, size):
                 batch.validate(full=True)  # a corrupt file's offsets and lengths, refused before any use (no crash)
                 for start in range(0, batch.num_rows, size or max(batch.num_rows, 1)):  # IPC batches: cut in rows
                     yield batch.slice(start, size) if size else batch

@@ -19,7 +19,8 @@ from .arrow_csv import ArrowRestart, ArrowRowError, arrow_columns, arrow_options
 from .dataset import concatenated, split_class
 from ._text import open_binary, strip_compression
 from .arff import DateAttribute, parse_header, to_milliseconds
-from .arrow_file import ARROW_KINDS, ArrowFilePlan, column_key
+from .arrow_file import ArrowFilePlan, column_key
+from .formats import FileFormat, declare_format, file_format, format_of
 from .filebase import read_description
 from .left_out import ROW_NAMES, leave_out
 from .one_pass_csv import OnePassCsv
@@ -29,35 +30,36 @@ from .tokens import DECIMAL_COMMA, arff_rows, chunked, csv_rows, decimal_mark, s
 
 __all__ = ["FilePlan", "plan_file", "guess_format", "FORMATS"]
 
-FORMATS = DATA_FORMATS
+FORMATS = DATA_FORMATS  # the package's (a format declared outside it joins them: .formats)
 _KEEP_BYTES = 1 << 24  # a file up to 16 MB: its first pass's batches are kept for the second (no second read)
 
 
 def guess_format(path, format=None):
-    """The reader a file needs: ``format`` when given, else by its extension
-    (``.arff``; ``.dat`` is a filebase's learning data when a ``.des`` file
-    stands beside it, else KEEL; ``.des``/``.tst`` filebase; CSV for ``.csv``,
-    ``.txt``, ``.data`` and no extension; Parquet for ``.parquet`` and ``.pq``;
-    Arrow IPC for ``.arrow``, ``.feather`` and ``.ipc``)."""
+    """The reader a file needs: ``format`` when given, else by its extension, as the declared
+    formats claim them (:mod:`.formats`: ``.arff``; ``.dat`` is a filebase's learning data when a
+    ``.des`` file stands beside it, else KEEL; ``.des``/``.tst`` filebase; Parquet for ``.parquet``
+    and ``.pq``; Arrow IPC for ``.arrow``, ``.feather`` and ``.ipc``; CSV for ``.csv``, ``.txt``,
+    ``.data`` and no extension).
+
+    Examples
+    --------
+    >>> guess_format("data/iris.csv"), guess_format("x.pq"), guess_format("x.dat", "arff")
+    ('csv', 'parquet', 'arff')
+    """
     if format is not None:
-        if format not in FORMATS:
-            raise ParameterError(f"format: expected one of {', '.join(FORMATS)}, got {format!r}")
-        return format
-    ext = os.path.splitext(strip_compression(path))[1].lower()
-    if ext == ".arff":
-        return "arff"
-    if ext == ".dat":
-        return "filebase" if os.path.exists(path[:-4] + ".des") else "keel"
-    if ext in (".des", ".tst"):
-        return "filebase"
-    if ext in (".parquet", ".pq"):
-        return "parquet"
-    if ext in (".arrow", ".feather", ".ipc"):
-        return "arrow"
-    if ext in (".csv", ".txt", ".data", ""):
-        return "csv"
-    raise DataFormatError(f"cannot tell the format from the extension {ext!r}; "
-                          f"give one of {', '.join(FORMATS)}", path=path)
+        return file_format(format).name
+    return format_of(path)
+
+
+for _format, _text in ((FileFormat("arff", (".arff",), 10), "Weka's ARFF (dense and sparse rows)"),
+                       (FileFormat("filebase", (".dat", ".des", ".tst"), 20,  # a .dat file beside a .des file
+                                   lambda p: not strip_compression(p).lower().endswith(".dat")
+                                   or os.path.exists(strip_compression(p)[:-4] + ".des")),
+                        "a J filebase: .des description, .dat learning data, .tst test data"),
+                       (FileFormat("keel", (".dat",), 30), "KEEL's .dat (an ARFF-like header)"),
+                       (FileFormat("csv", (".csv", ".txt", ".data", ""), 60),
+                        "delimited text, the separator and decimal mark found from the first rows")):
+    declare_format(_format, _text)
 
 
 @dataclass
@@ -309,7 +311,7 @@ def _plan_file(path, format=None, target=None, header=True, sep=None, unlabelled
     """
     path = os.fspath(path)
     kind = guess_format(path, format)
-    if kind in ARROW_KINDS:
+    if file_format(kind).columnar:
         return ArrowFilePlan(path, kind, target, unlabelled, list(ignore) or None)
     if unlabelled and kind != "csv":
         raise ParameterError(f"unlabelled: only CSV, Parquet and Arrow files can leave out the class column, got "

@@ -11,7 +11,8 @@ import pandas as pd
 
 from ..exceptions import DataFormatError
 from ._rows import FirstError, as_table, encode_column, missing_mask
-from .arrow_file import ARROW_KINDS, ArrowFilePlan
+from .arrow_file import ArrowFilePlan
+from .formats import file_format
 from .arrow_csv import ArrowRowError, arrow_columns, block_size
 from .file_plan import guess_format, plan_file
 
@@ -59,7 +60,7 @@ def model_chunks(path, schema, chunksize=None, format=None, target=None, header=
     separator and decimal mark (default: found from the file)."""
     path = os.fspath(path)
     unseen = {} if unseen is None else unseen
-    may_lack_class = bool(unlabelled) and guess_format(path, format) in ("csv", *ARROW_KINDS)
+    may_lack_class = bool(unlabelled) and (guess_format(path, format) == "csv" or file_format(guess_format(path, format)).columnar)
     plan = plan_file(path, format, None if unlabelled else target, header, sep, unlabelled=may_lack_class,
                      decimal=decimal, ignore=ignore, index_col=index_col)
     want = list(schema.names)

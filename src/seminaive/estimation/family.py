@@ -3,6 +3,7 @@ ESKDB's ``estimation=``): each estimation declares, in the module that defines i
 model's options, the line a model's printout gives it, and whether it smooths a whole table along its
 parents together (then it has no held-out form, and the selections score with Lidstone's)."""
 
+import sys
 from dataclasses import dataclass
 from typing import Callable
 
@@ -15,7 +16,14 @@ __all__ = ["TableEstimation", "declare", "table_estimations"]
 class TableEstimation:
     """One way of estimating the family's tables: ``make(model)`` the estimator from the model's
     options, ``describe(model)`` its line in the printout, ``hierarchical`` whether it smooths along
-    the parents, ``rank`` its place among the names offered."""
+    the parents, ``rank`` its place among the names offered.
+
+    Examples
+    --------
+    >>> from seminaive import TAN
+    >>> table_estimations()["m-estimate"].describe(TAN(alpha=2.0))
+    'm-estimate, m=2'
+    """
 
     make: Callable
     describe: Callable
@@ -24,8 +32,18 @@ class TableEstimation:
 
 
 def declare(name, description, estimation):
-    """Register ``estimation`` (a :class:`TableEstimation`) as ``name``."""
-    register_variant("table_estimation", name, description, estimation)
+    """Register ``estimation`` (a :class:`TableEstimation`) as ``name``: the family's models then take
+    ``estimation=name`` (the template test, ``tests/test_new_model.py``, declares Perks' prior so).
+
+    Examples
+    --------
+    >>> from seminaive.estimation import Frequency
+    >>> half = TableEstimation(make=lambda model: Frequency(alpha=0.5), describe=lambda model: "alpha 1/2", rank=90)
+    >>> declare("half", "Lidstone with alpha 1/2", half)  # doctest: +SKIP
+    >>> half.make(None).alpha
+    0.5
+    """
+    register_variant("table_estimation", name, description, estimation, sys._getframe(1).f_globals.get("__name__"))
 
 
 def table_estimations():
