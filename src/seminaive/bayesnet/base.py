@@ -34,7 +34,7 @@ from ..scoring import log_posteriors
 from ..report import format_explanation
 from ..exceptions import ChunkWarning, ParameterError
 from .streamed import fit_passes
-from ..learning.sources import LearnsInPasses, OneTable, add_counts
+from ..learning.sources import FitFromSource, OneTable, add_counts
 from ..core.counting import count_classes
 from .discriminative import DISCRIMINATIVE, LOG_LINEAR, check_penalty, discriminate, load_weights
 
@@ -50,7 +50,7 @@ def check_table_estimation(name, value):
     check_param(name, value, options=tuple(table_estimations()))
 
 
-class BayesNetClassifier(LearnsInPasses, TabularInput, BaseNaiveBayes):
+class BayesNetClassifier(FitFromSource, TabularInput, BaseNaiveBayes):
     """Base of TAN, kDB and AnDE (see the module's notes); not used directly.
 
     Examples

@@ -35,7 +35,7 @@ from .hybrid import HYBRIDS
 from .statistics import ARC_SCORES
 from .streamed import shared_pairs
 from ..learning.cuts import VALUES
-from ..learning.sources import LearnsInPasses
+from ..learning.sources import FitFromSource
 
 __all__ = ["ESKDB", "PRESETS"]
 
@@ -66,7 +66,7 @@ _MEMBER_PARAMETERS = frozenset(SelectiveKDB._get_param_names())  # the ensemble'
 
 
 @register
-class ESKDB(LearnsInPasses, TabularInput, BaseNaiveBayes):
+class ESKDB(FitFromSource, TabularInput, BaseNaiveBayes):
     """An ensemble of selective kDBs on sampled attribute orders, stochastic intervals and
     hierarchically smoothed tables, whose posteriors are averaged (see the module's notes).
 

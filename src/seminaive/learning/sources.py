@@ -15,7 +15,7 @@ from ..components.gaussian import Gaussian
 from ..core.counting import merge_distinct
 from ..data.encoding import EncodedTable, encode
 
-__all__ = ["map_reduce", "add_counts", "Encoded", "OneTable", "encoded", "open_source", "LearnsInPasses"]
+__all__ = ["map_reduce", "add_counts", "Encoded", "OneTable", "encoded", "open_source", "FitFromSource"]
 
 
 class Encoded(NamedTuple):
@@ -81,14 +81,16 @@ def open_source(model, X, y, sample_weight=None):
     return OneTable(table, codes, weight, schema, classes, named=hasattr(model, "feature_names_in_"))
 
 
-class LearnsInPasses:
-    """The ``fit`` of a model that learns in passes, written once: the data in memory opened as a
-    source of one chunk (:func:`open_source`) and learned from through the model's one hook,
-    ``_learn`` (the hook a file's chunks, Parquet and Dask partitions go through too)."""
+class FitFromSource:
+    """The ``fit`` of a model that learns from a source, written once: the data in memory opened as
+    a source of one chunk (:func:`open_source`) and learned from through the model's one hook,
+    ``_learn`` (the hook a file's chunks, Parquet and Dask partitions go through too, where the model
+    learns in passes)."""
 
     def fit(self, X, y=None, sample_weight=None):
-        """Learn from ``X``, ``y``: discretize numeric attributes, learn the structure, count and
-        estimate every table (an ensemble: every member), from the rows in memory.
+        """Learn from ``X``, ``y`` in memory (a Dataset brings its class): the model's ``_learn`` over
+        the rows as a source of one chunk (the family: discretize, learn the structure, count and
+        estimate every table; an ensemble: every member).
 
         Parameters
         ----------

@@ -3,7 +3,9 @@
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from ..registry import SavedModel
-from .._target import fit_table, prediction_input
+from .._target import prediction_input
+from ..core.capabilities import LearnsFromSource
+from ..learning.sources import FitFromSource
 from .._validation import ValidatedParams
 from ..data.encoding import encode
 from ..exceptions import require_fitted
@@ -12,15 +14,15 @@ from ..core.counting import count_classes
 __all__ = ["RuleClassifier"]
 
 
-class RuleClassifier(ValidatedParams, SavedModel, ClassifierMixin, BaseEstimator):
+class RuleClassifier(FitFromSource, LearnsFromSource, ValidatedParams, SavedModel, ClassifierMixin, BaseEstimator):
     """Base of the rule learners: ``_fit_encoded`` learns from an encoded table;
     ``_branch_counts(table)`` gives each instance's class counts, from which
     probabilities are the Laplace-smoothed branch frequencies."""
 
-    def fit(self, X, y=None, sample_weight=None):
-        """Learn the rule from ``X`` and ``y`` (a Dataset brings its class)."""
-        _, self.schema_, table, codes, self.classes_, weight = fit_table(self, X, y, sample_weight,
-                                                                         self.get_params().get("nominal"))
+    def _learn(self, source):
+        """Learn the rule from the rows of an in-memory source (a rule learner has neither passes nor
+        ``partial_fit``: the chunked routes refuse it from that declaration)."""
+        table, codes, weight = source.settle(self) and source.chunk
         self.class_count_ = count_classes(codes, len(self.classes_), weight)
         self._fit_encoded(table, codes, weight)
         return self
