@@ -8,11 +8,15 @@ Numeric components keep their moments in these units and carry the scale.
 
 import numpy as np
 
-__all__ = ["column_scales", "pow2_scale", "midpoint", "stats_scale", "LOG_FLOOR"]
+__all__ = ["column_scales", "pow2_scale", "midpoint", "stats_scale", "LOG_FLOOR", "TIE_RTOL"]
 
 # a log-probability below this (exp(-700) is about 1e-304; probability 0 with alpha=0) is read as this
 # where a finite number is needed: fitting weights on the terms, calibrating log-posteriors
 LOG_FLOOR = -700.0
+
+# two classes' joint log-likelihoods within this relative distance are a tie (the first class wins),
+# so that a sum taken in another order (a fold's, the engine's, a file's) decides alike
+TIE_RTOL = 1e-10
 
 
 def pow2_scale(absmax):

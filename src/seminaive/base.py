@@ -16,6 +16,7 @@ from .core.capabilities import Capabilities, LearnsFromSource
 from .exceptions import ParameterError, UnseenValueWarning, require_fitted
 from ._target import prediction_input
 from .data.encoding import encode
+from ._scale import TIE_RTOL
 
 __all__ = ["BaseNaiveBayes", "UnseenValueWarning", "decide", "resolve_degenerate"]
 
@@ -60,7 +61,7 @@ def resolve_degenerate(jll, log_prior):
 
 
 
-def decide(jll, rtol=1e-10):
+def decide(jll, rtol=TIE_RTOL):
     """The index of the most probable class of each row. Classes within a
     relative ``rtol`` of the maximum count as tied and the first of them wins,
     so the decision does not hang on the order in which terms were summed.

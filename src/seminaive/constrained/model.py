@@ -42,7 +42,7 @@ from ..registry import register, register_variant
 from ..report import format_table
 from .objective import Objective
 from .offset import MAX_ROUNDS, decision_offsets
-from .rates import (ConstraintWarning, WholeDataOnly, check_min_rates, class_rates, need_two_classes, resolve_min_rates,
+from .rates import (RATE_TOL, ConstraintWarning, WholeDataOnly, check_min_rates, class_rates, need_two_classes, resolve_min_rates,
                     shortfalls)
 
 __all__ = ["ConstrainedNaiveBayes"]
@@ -308,7 +308,7 @@ class ConstrainedNaiveBayes(WholeDataOnly, NaiveBayes):
         start = class_rates(problem.obj.jll(problem.obj.x0), ycodes, k, w)
         self.constraints_ = [{"class": self.classes_[c], "threshold": thr,
                               "smoothed_rate": problem.smooth_rate(theta, c, self.temperature_),
-                              "train_rate": float(hard[c]), "holds": bool(hard[c] >= thr - 1e-12),
+                              "train_rate": float(hard[c]), "holds": bool(hard[c] >= thr - RATE_TOL),
                               "unconstrained_train_rate": float(start[c])}
                              for c, thr in problem.targets.items()]
         self.feasible_ = all(r["holds"] for r in self.constraints_)

@@ -7,7 +7,7 @@ import numpy as np
 from .._state import field, numbers
 from ..naive_bayes import NaiveBayes
 from ..registry import register, register_variant
-from .rates import ConstraintWarning, WholeDataOnly, check_min_rates, class_rates, need_two_classes, resolve_min_rates
+from .rates import RATE_TOL, ConstraintWarning, WholeDataOnly, check_min_rates, class_rates, need_two_classes, resolve_min_rates
 
 __all__ = ["OffsetNaiveBayes", "decision_offsets", "MAX_ROUNDS"]
 
@@ -30,7 +30,7 @@ def decision_offsets(base, log_prior, ycodes, w, targets, max_rounds):
             margin = jll[sel, c] - np.delete(jll[sel], c, axis=1).max(axis=1)
             order = np.argsort(-margin, kind="stable")
             reach = np.cumsum(w[sel][order]) / w[sel].sum()  # weighted share kept at each margin
-            idx = int(np.searchsorted(reach, thr - 1e-12))
+            idx = int(np.searchsorted(reach, thr - RATE_TOL))
             kth = margin[order][min(idx, order.size - 1)]
             if kth < 1e-9:  # shift until that instance's margin is positive
                 offsets[c] += -kth + 1e-6 * (1 + abs(kth))
@@ -77,7 +77,7 @@ class OffsetNaiveBayes(WholeDataOnly, NaiveBayes):
         self.offsets_ = decision_offsets(base, self.class_log_prior_, ycodes, w, targets, self.max_rounds)
         self.class_log_prior_ = self.class_log_prior_ + self.offsets_
         hard = class_rates(base + self.class_log_prior_, ycodes, len(self.classes_), w)
-        self.feasible_ = all(hard[c] >= t - 1e-12 for c, t in targets.items())
+        self.feasible_ = all(hard[c] >= t - RATE_TOL for c, t in targets.items())
         if not self.feasible_:
             warnings.warn("decision offsets could not meet every minimum rate on the training data",
                           ConstraintWarning, stacklevel=3)

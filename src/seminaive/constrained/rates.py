@@ -8,7 +8,10 @@ from ..base import decide
 from ..exceptions import ParameterError
 from ..core.counting import count_classes
 
-__all__ = ["ConstraintWarning", "check_min_rates", "resolve_min_rates", "class_rates", "shortfalls", "need_two_classes", "WholeDataOnly"]
+__all__ = ["ConstraintWarning", "check_min_rates", "resolve_min_rates", "class_rates", "shortfalls", "need_two_classes", "WholeDataOnly",
+           "RATE_TOL"]
+
+RATE_TOL = 1e-12  # a rate this close below its minimum holds (rates are sums of weights: rounding, not a miss)
 
 
 class ConstraintWarning(UserWarning):
@@ -77,7 +80,7 @@ def need_two_classes(classes, y_codes, weight):
 
 def shortfalls(rates, targets):
     """``{class index: threshold - rate}`` for the classes whose rate falls short."""
-    return {c: t - rates[c] for c, t in targets.items() if rates[c] < t - 1e-12}
+    return {c: t - rates[c] for c, t in targets.items() if rates[c] < t - RATE_TOL}
 
 
 class WholeDataOnly:

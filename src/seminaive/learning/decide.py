@@ -13,6 +13,7 @@ import numpy as np
 
 from .._jit import compiled, with_views
 from ..base import resolve_degenerate
+from .._scale import TIE_RTOL
 
 __all__ = ["split_infinite", "with_infinite", "correct", "changed", "running_sum", "candidate_hits", "hits_loaded"]
 
@@ -42,7 +43,7 @@ def with_infinite(S, parts):
     return S
 
 
-def correct(S, y, rtol=1e-10, log_prior=None):
+def correct(S, y, rtol=TIE_RTOL, log_prior=None):
     """Whether the decision on each column of class-major ``S`` (K, rows) is ``y``.
     Columns that are not all finite are first resolved as the classifiers
     resolve them (:func:`seminaive.base.resolve_degenerate`, with the class-major
@@ -219,7 +220,7 @@ def hits_loaded():
     return bool(_COMPILED)
 
 
-def candidate_hits(S, changes, y, rtol=1e-10, pool=None):
+def candidate_hits(S, changes, y, rtol=TIE_RTOL, pool=None):
     """The number of rows :func:`correct` finds right under each candidate change of ``S`` (K,
     rows): a change is ``(remove, add)``, lists of (K, rows) arrays taken out of and added to
     ``S`` in that order, as :func:`changed` applies them (the same sums, so the same

@@ -30,7 +30,7 @@ from ..core.folds import fold_labels
 from ..estimation import Frequency, class_log_prior, loo_class_log_prior
 from ..scoring import log_posteriors, score_sums, score_value, score_values
 from .categorical_block import block_contributions
-from .decide import candidate_hits, changed, correct, hits_loaded, running_sum, split_infinite, with_infinite
+from .decide import TIE_RTOL, candidate_hits, changed, correct, hits_loaded, running_sum, split_infinite, with_infinite
 from ..components._normal_given import fold_normal_given, loo_normal_given, loo_rows, normal_given_moments
 from .held_out import _merge_all, _moments, fold_gaussian, loo_gaussian
 from .path_kernel import path_sums
@@ -377,7 +377,7 @@ class Engine(ParentValues):
         """Prior plus the contributions of ``groups``, summed afresh (data in memory)."""
         return sum((self.contribution(g) for g in groups), self.prior.copy())
 
-    def correct(self, S, rtol=1e-10):
+    def correct(self, S, rtol=TIE_RTOL):
         """Whether each instance's decision under ``S`` (K, rows) is its class (data in memory)."""
         return correct(S, self.y, rtol, self.prior)
 
