@@ -64,6 +64,8 @@ class LearnsFromSource:
     True
     """
 
+    nominal = None  # the columns read as nominal beside the kind rule's (a model's ``nominal`` parameter)
+
     def _learn(self, source):
         return source.partial_fits(self)
 

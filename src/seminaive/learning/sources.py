@@ -76,8 +76,7 @@ def open_source(model, X, y, sample_weight=None):
     >>> one.schema.names, one.classes.tolist(), one.chunk.y.tolist(), one.named
     (('a',), ['p', 'q'], [0, 1, 0], True)
     """
-    params = model.get_params(deep=False)
-    _, schema, table, codes, classes, weight = fit_table(model, X, y, sample_weight, params.get("nominal"))
+    _, schema, table, codes, classes, weight = fit_table(model, X, y, sample_weight, model.nominal)
     return OneTable(table, codes, weight, schema, classes, named=hasattr(model, "feature_names_in_"))
 
 
