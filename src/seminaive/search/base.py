@@ -5,6 +5,7 @@ import sys
 import time
 
 import numpy as np
+import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin
 
 from ..registry import SavedModel
@@ -15,7 +16,9 @@ from ..core.folds import make_folds
 from .._scale import column_scales
 from .._words import plural
 from .._progress import step
-from .._target import fit_table, prediction_input, unwrap
+from .._target import prediction_input
+from ..data.dataset import declared_labels
+from ..learning.sources import open_source
 from .._validation import ValidatedParams, check_cv_or_none, check_prior_dict, check_priors
 from ..components.gaussian import VAR_SMOOTHING_RULES, value_range, variance_floor
 from ..data.encoding import encode
@@ -106,9 +109,25 @@ class SearchNaiveBayes(LearnsFromSource, ValidatedParams, SavedModel, Classifier
         leave-one-out (cv None); a search reads files and Dask partitions through its engine."""
         return Capabilities(leave_one_out=self.cv is None, search=True)
 
-    def _learn(self, source):
-        """The search on a data source's chunks (:func:`seminaive.search.streamed.search_source`)."""
-        return search_source(self, source)
+    def _learn(self, source, started=None):
+        """The search on a source, through the one search loop (:meth:`_run`): over the data in memory
+        with an engine holding its encoded columns, else over its chunks
+        (:func:`seminaive.search.streamed.search_source`); ``started``: when the fit began."""
+        if not source.in_memory:
+            return search_source(self, source)
+        t0 = time.perf_counter() if started is None else started
+        engine, codes, xs, ycodes = self._engine(source)
+        t1 = time.perf_counter()
+        names, k = list(self.schema_.names), len(self.classes_)
+        self._allowed = self._allowed_pairs(engine.attributes, ycodes, k)
+        groups = self._run(engine, names)
+        self.search_seconds_, self.setup_seconds_ = time.perf_counter() - t1, t1 - t0
+        if groups:  # the final Naive Bayes on the structured columns, the classes as the search has them
+            labels = declared_labels(pd.Series(pd.Categorical.from_codes(ycodes, pd.Index(self.classes_))))
+            self.model_ = self._final_model(self.structure_.column_names(names)).fit(self._frame(codes, xs), labels)
+        else:  # nothing beat the class priors alone
+            self.model_ = _PriorsOnly(self.classes_, class_log_prior(count_classes(ycodes, k), self.priors))
+        return self
 
     def _loo_log_proba(self, X, y):
         """Each training row's log-posteriors from the engine at the final structure, without the row."""
@@ -164,13 +183,17 @@ class SearchNaiveBayes(LearnsFromSource, ValidatedParams, SavedModel, Classifier
         return None if self.cv is None else make_folds(self.classes_[y], self.cv, self.random_state)
 
     def build_engine(self, X, y):
-        """Learn the schema and cut points from ``X``, ``y`` and return the scoring
-        engine with the encoded columns: ``(engine, codes, xs, y_codes)``."""
-        X, schema, table, ycodes, classes, _ = fit_table(self, X, y)
-        cuts, coded = numeric_layout(self, schema, table, ycodes)
-        self._set_layout(schema, classes, cuts, coded)
+        """Learn the schema and cut points from ``X``, ``y`` and return the scoring engine with the
+        encoded columns: ``(engine, codes, xs, y_codes)``."""
+        return self._engine(open_source(self, X, y))
+
+    def _engine(self, source):  # build_engine from the data in memory opened as a source (its encoded table)
+        table, ycodes, _ = source.chunk
+        source.settle(self)
+        cuts, coded = numeric_layout(self, source.schema, table, ycodes)
+        self._set_layout(source.schema, source.classes, cuts, coded)
         k, names = len(self.classes_), list(self.schema_.names)
-        codes, xs = self._prepare(X, table)
+        codes, xs = self._prepare(None, table)
         gauss = [j for j in range(len(names)) if self._numeric_alone[j]]
         # the Gaussian component's units (values over a power of two), variance floors and estimators
         scales = {j: float(column_scales(xs[j][:, None])[0]) for j in gauss}
@@ -186,20 +209,8 @@ class SearchNaiveBayes(LearnsFromSource, ValidatedParams, SavedModel, Classifier
 
     def fit(self, X, y=None):
         """Search the structure on ``X``, ``y``; then fit the final Naive Bayes."""
-        t0 = time.perf_counter()
-        engine, codes, xs, ycodes = self.build_engine(X, y)
-        X, y = unwrap(X, y)
-        t1 = time.perf_counter()
-        names, k = list(self.schema_.names), len(self.classes_)
-        self._allowed = self._allowed_pairs(engine.attributes, ycodes, k)
-        groups = self._run(engine, names)
-        self.search_seconds_ = time.perf_counter() - t1
-        self.setup_seconds_ = t1 - t0
-        if groups:
-            self.model_ = self._final_model(self.structure_.column_names(names)).fit(self._frame(codes, xs), y)
-        else:  # nothing beat the class priors alone
-            self.model_ = _PriorsOnly(self.classes_, class_log_prior(count_classes(ycodes, k), self.priors))
-        return self
+        started = time.perf_counter()
+        return self._learn(open_source(self, X, y), started)
 
     def _set_layout(self, schema, classes, cuts, coded=()):
         """What the search learns before it searches, from memory or a file's first pass: the
@@ -212,9 +223,8 @@ class SearchNaiveBayes(LearnsFromSource, ValidatedParams, SavedModel, Classifier
                                for j, a in enumerate(schema.attributes)]
 
     def _run(self, engine, names):
-        """The one search loop, over any engine (in memory, or streamed over file
-        chunks) that scores the current groups and candidate changes with
-        ``score_many``: the history, the structure and the groups it ends with."""
+        """The one search loop, over any engine (in memory, or streamed over file chunks) that scores the
+        current groups and candidate changes with ``score_many``: the history, structure and groups."""
         d = len(names)
         groups = self._start(d)
         score = engine.score_many(groups, [])[0]
@@ -286,16 +296,13 @@ class SearchNaiveBayes(LearnsFromSource, ValidatedParams, SavedModel, Classifier
         return self._frame(*self._prepare(prediction_input(self, X)))
 
     def predict(self, X):
-        frame = self._structured(X)
-        return self.model_.predict(frame)
+        return self.model_.predict(self._structured(X))
 
     def predict_proba(self, X):
-        frame = self._structured(X)
-        return self.model_.predict_proba(frame)
+        return self.model_.predict_proba(self._structured(X))
 
     def predict_log_proba(self, X):
-        frame = self._structured(X)
-        return self.model_.predict_log_proba(frame)
+        return self.model_.predict_log_proba(self._structured(X))
 
     def to_text(self, tables=False):
         """The search's steps and the final structure, then a summary of the final
