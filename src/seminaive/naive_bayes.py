@@ -3,14 +3,13 @@
 import copy
 
 import numpy as np
-from sklearn.utils.validation import _check_sample_weight
 
 from ._target import chunk_table, encode_target, fit_input, unwrap
 from ._validation import check_bandwidth, check_prior_dict, check_prior_names, check_priors
 from .base import BaseNaiveBayes, TabularInput
 from .core.capabilities import Capabilities, capabilities
 from .learning.chunk_fit import naive_bayes_passes
-from .learning.sources import OneTable
+from .learning.sources import OneTable, open_source
 from .learning.leave_one_out import naive_bayes_loo
 from .components import VAR_SMOOTHING_RULES, count_components
 from .components.categorical_block import CategoricalBlock
@@ -19,7 +18,6 @@ from .components.held_block import HeldBlock, count_blocks
 from .components.make import make_components
 from .components.checked import checked_components
 from .data.encoding import as_columns, encode, refuse_infinite
-from .data.kinds import infer_schema
 from .data.int_block import block_counts, block_width
 from .data.schema import Schema, resolve_columns
 from .estimation import PRIOR_KEYS, check_estimation, class_log_prior, make_estimator
@@ -174,26 +172,15 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
         sample_weight : array-like of shape (n_samples,), optional
             Instance weights; a weight of k counts like k copies of the instance.
         """
-        X, y = fit_input(self, X, y)
-        n = as_columns(X)[2]
-        codes, self.classes_ = encode_target(y, n)
-        k = len(self.classes_)
-        weight = None
-        self._forget()
-        if sample_weight is not None:
-            weight = _check_sample_weight(sample_weight, np.empty((n, 0)))
-        if weight is not None or self._step is not None or not self._fit_int_block(X, codes, k):
-            found = {}  # text columns: codes found with their values, by one hashing pass
-            self.schema_ = infer_schema(X, self.nominal, found)
-            # Gaussian moments show an infinite value (they come out non-finite): check only then
-            gaussian = self._grows()
-            table = encode(X, self.schema_, check_finite=not gaussian, found_codes=found)
-            self._add_chunk(table, codes, weight, first=True, finite_checked=not gaussian)  # partial_fit's hook
-            return self if self._step is None else self._step(OneTable(table, codes, weight, self.schema_,
-                                                                       self.classes_))
-        self.class_count_ = count_classes(codes, k, weight)
-        self._estimate()
-        return self
+        if sample_weight is None and self._step is None and self.nominal is not None:  # maybe an integer block
+            X, y = fit_input(self, X, y)
+            codes, classes = encode_target(y, as_columns(X)[2])
+            if self._fit_int_block(X, codes, len(classes)):  # counted from the block in one pass, no table
+                self.classes_, self.class_count_ = classes, count_classes(codes, len(classes))
+                self._estimate()
+                return self
+        # Gaussian moments show an infinite value (they come out non-finite): checked only then
+        return self._learn(open_source(self, X, y, sample_weight, check_finite=not self._grows()))
 
     _step = None  # what a subclass adds after the counts: a step over the same rows (``_step(source)``)
 
@@ -239,8 +226,13 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
         return make_components(self.schema_, self.numeric, self.bandwidth, cuts)
 
     def _learn(self, source):
-        """Fit on a source: in passes (cut points, then counts) where it discretizes or reads values, else chunk
-        by chunk (Gaussians, kernels; a file in one pass as its value lists grow)."""
+        """Fit on a source: the data in memory as one chunk (then a subclass's step over the same rows), else
+        in passes (cut points, then counts) where it discretizes or reads values, or chunk by chunk."""
+        if source.in_memory:
+            self._forget()
+            table, codes, weight = source.settle(self) and source.chunk
+            self._add_chunk(table, codes, weight, first=True, finite_checked=not self._grows())
+            return self if self._step is None else self._step(source)
         if not capabilities(self).passes:
             return super()._learn(source)
         return self._check_params() or naive_bayes_passes(source.settle(self), source)

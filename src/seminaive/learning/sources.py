@@ -63,10 +63,11 @@ class OneTable:
         return model
 
 
-def open_source(model, X, y, sample_weight=None):
+def open_source(model, X, y, sample_weight=None, check_finite=True):
     """The data a ``fit`` is given as a source of one chunk: the input checked, its schema by the one
     kind rule (the model's ``nominal`` option too), the table encoded, the classes in the one order, the
-    weights checked (:func:`~seminaive._target.fit_table`, the opening every model shares).
+    weights checked (:func:`~seminaive._target.fit_table`, the opening every model shares;
+    ``check_finite`` False: a model whose statistics show an infinite value checks it there).
 
     Examples
     --------
@@ -76,7 +77,7 @@ def open_source(model, X, y, sample_weight=None):
     >>> one.schema.names, one.classes.tolist(), one.chunk.y.tolist(), one.named
     (('a',), ['p', 'q'], [0, 1, 0], True)
     """
-    _, schema, table, codes, classes, weight = fit_table(model, X, y, sample_weight, model.nominal)
+    _, schema, table, codes, classes, weight = fit_table(model, X, y, sample_weight, model.nominal, check_finite)
     return OneTable(table, codes, weight, schema, classes, named=hasattr(model, "feature_names_in_"))
 
 
