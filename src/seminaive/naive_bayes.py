@@ -4,12 +4,12 @@ import copy
 
 import numpy as np
 
-from ._target import chunk_table, encode_target, fit_input, unwrap
+from ._target import encode_target, fit_input, unwrap
 from ._validation import check_bandwidth, check_prior_dict, check_prior_names, check_priors
 from .base import BaseNaiveBayes, TabularInput
 from .core.capabilities import Capabilities, capabilities
 from .learning.chunk_fit import naive_bayes_passes
-from .learning.sources import OneTable, open_source
+from .learning.sources import open_chunk, open_source
 from .learning.leave_one_out import naive_bayes_loo
 from .components import VAR_SMOOTHING_RULES, count_components
 from .components.categorical_block import CategoricalBlock
@@ -184,11 +184,12 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
 
     _step = None  # what a subclass adds after the counts: a step over the same rows (``_step(source)``)
 
-    def _add_chunk(self, table, codes, weight, first, finite_checked=True):
-        """Add an encoded chunk's statistics and estimate: the one chunk of ``fit``, or each chunk of
+    def _add(self, source, first, finite_checked=True):
+        """Add the statistics of a source of one chunk and estimate: the data of ``fit``, or each chunk of
         ``partial_fit``. Gaussians add as blocks (moments merged); the first chunk of intervals or
         kernels runs the passes of a fit from chunks over it (:func:`naive_bayes_passes`: the cut
         points, then the counts); a later chunk adds its counts."""
+        table, codes, weight = source.chunk
         k = len(self.classes_)
         counts = count_classes(codes, k, weight)
         if self._grows():  # the nominal attributes as one block, the Gaussian ones as another
@@ -197,7 +198,7 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
                 refuse_infinite(table, self.schema_)  # moments show an infinite value: named only then
             self._accumulate_held(held, counts)
         elif first:
-            return naive_bayes_passes(self, OneTable(table, codes, weight))
+            return naive_bayes_passes(self, source)
         else:
             self._accumulate(count_components(self.components_, table, codes, k, weight), counts)
         self._estimate()
@@ -230,8 +231,8 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
         in passes (cut points, then counts) where it discretizes or reads values, or chunk by chunk."""
         if source.in_memory:
             self._forget()
-            table, codes, weight = source.settle(self) and source.chunk
-            self._add_chunk(table, codes, weight, first=True, finite_checked=not self._grows())
+            source.settle(self)
+            self._add(source, True, finite_checked=not self._grows())
             return self if self._step is None else self._step(source)
         if not capabilities(self).passes:
             return super()._learn(source)
@@ -270,8 +271,7 @@ class NaiveBayes(HeldBlock, TabularInput, BaseNaiveBayes):
         True
         """
         first = not self._has_stats()
-        _, _, table, codes, _, weight = chunk_table(self, X, y, classes, sample_weight, first, self.nominal)
-        return self._add_chunk(table, codes, weight, first)
+        return self._add(open_chunk(self, X, y, classes, sample_weight, first), first)
 
     def merge(self, other):
         """A new model fitted on the union of the two models' data: the

@@ -18,7 +18,7 @@ import numpy as np
 
 from .._names import DISCRETIZER_NAMES
 from ..core.capabilities import Capabilities, capabilities
-from .._target import chunk_table, class_codes, unwrap
+from .._target import class_codes, unwrap
 from .._validation import check_discretizers, check_param, check_priors
 from ..base import BaseNaiveBayes, TabularInput
 from ..components import ConditionalTable, Discretized, checked_tables
@@ -34,7 +34,7 @@ from ..scoring import log_posteriors
 from ..report import format_explanation
 from ..exceptions import ChunkWarning, ParameterError
 from .streamed import fit_passes
-from ..learning.sources import FitFromSource, OneTable, add_counts
+from ..learning.sources import FitFromSource, add_counts, open_chunk
 from ..core.counting import count_classes
 from .discriminative import DISCRIMINATIVE, LOG_LINEAR, check_penalty, discriminate, load_weights
 
@@ -229,10 +229,11 @@ class BayesNetClassifier(FitFromSource, TabularInput, BaseNaiveBayes):
         declared up front).
         """
         first = not hasattr(self, "stats_")
-        _, _, table, ycodes, _, weight = chunk_table(self, X, y, classes, sample_weight, first, self.nominal)
+        source = open_chunk(self, X, y, classes, sample_weight, first)
         if first:  # the first chunk fitted as the data in memory are
             self._warn_first_chunk()
-            return fit_passes(self, OneTable(table, ycodes, weight))
+            return fit_passes(self, source)
+        table, ycodes, weight = source.chunk
         k = len(self.classes_)
         self._set_counts(self._added(self._count(table, ycodes, k, weight)))
         self.class_count_ = self.class_count_ + count_classes(ycodes, k, weight)

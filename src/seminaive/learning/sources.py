@@ -10,12 +10,12 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._target import class_codes, fit_table
+from .._target import chunk_table, class_codes, fit_table
 from ..components.gaussian import Gaussian
 from ..core.counting import merge_distinct
 from ..data.encoding import EncodedTable, encode
 
-__all__ = ["map_reduce", "add_counts", "Encoded", "OneTable", "encoded", "open_source", "FitFromSource"]
+__all__ = ["map_reduce", "add_counts", "Encoded", "OneTable", "encoded", "open_source", "open_chunk", "FitFromSource"]
 
 
 class Encoded(NamedTuple):
@@ -78,6 +78,23 @@ def open_source(model, X, y, sample_weight=None, check_finite=True):
     (('a',), ['p', 'q'], [0, 1, 0], True)
     """
     _, schema, table, codes, classes, weight = fit_table(model, X, y, sample_weight, model.nominal, check_finite)
+    return OneTable(table, codes, weight, schema, classes, named=hasattr(model, "feature_names_in_"))
+
+
+def open_chunk(model, X, y, classes=None, sample_weight=None, first=True):
+    """The chunk a ``partial_fit`` call is given, as a source of one chunk: on the ``first`` chunk the
+    schema and the classes declared (``classes``, or a categorical ``y``'s) and set on the model, on a
+    later one the columns checked against them (:func:`~seminaive._target.chunk_table`).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from seminaive import NaiveBayes
+    >>> one = open_chunk(NaiveBayes(), pd.DataFrame({"a": ["x", "y"]}), ["q", "p"], classes=["p", "q"])
+    >>> one.chunk.y.tolist(), one.classes.tolist()
+    ([1, 0], ['p', 'q'])
+    """
+    _, schema, table, codes, classes, weight = chunk_table(model, X, y, classes, sample_weight, first, model.nominal)
     return OneTable(table, codes, weight, schema, classes, named=hasattr(model, "feature_names_in_"))
 
 
