@@ -20,7 +20,7 @@ from seminaive.data import load_file
 from seminaive.datasets import dataset_path, load
 from seminaive.estimation import Frequency, class_log_prior
 from seminaive import NaiveBayes, TAN
-from seminaive.protocol import (BaseNaiveBayes, FileFormat, TableEstimation, chunk_table, declare_format,
+from seminaive.protocol import (BaseNaiveBayes, BayesNetClassifier, FileFormat, TableEstimation, chunk_table, declare_format,
                                 declare_table_estimation, encode_target, fit_input, register, register_variant)
 from seminaive.registry import catalog_text
 from seminaive.scale import fit_file
@@ -263,3 +263,43 @@ def test_a_new_file_format_defined_outside_reads_fits_and_streams(tmp_path, caps
     assert code == 0, err
     np.testing.assert_allclose(load_model(tmp_path / "t.json").predict_proba(d.X),
                                TAN().fit(want).predict_proba(d.X), rtol=1e-12)
+
+
+@register
+class ChainBayes(BayesNetClassifier):
+    """A new model of the family, defined here alone: each attribute's parent is the one before it."""
+
+    def _parents_from(self, stats):
+        return [()] + [(j - 1,) for j in range(1, len(self.schema_))]
+
+
+register_variant("model", "chain", "each attribute given the class and the attribute before it",
+                 lambda **o: ChainBayes())
+
+
+def test_a_new_family_model_defined_outside_fits_saves_and_streams(tmp_path, capsys):
+    """The chain's posteriors by hand (Laplace class prior, P(x_j | c, x_j-1) = (n + 1) / (n_parent + m_j)),
+    its model file, its fit from a file's chunks and from the command line."""
+    d = load("weather.nominal")
+    m = ChainBayes().fit(d)
+    X, y, cols = d.X, np.asarray(d.y, dtype=object), list(d.X.columns)
+    want = []
+    for i in range(len(X)):
+        p = []
+        for c in m.classes_:
+            same_c = y == c
+            q = (same_c.sum() + 1) / (len(X) + len(m.classes_))
+            for j, col in enumerate(cols):
+                given = same_c & ((X[cols[j - 1]] == X[cols[j - 1]].iloc[i]).to_numpy() if j else True)
+                q *= ((X[col][given] == X[col].iloc[i]).sum() + 1) / (given.sum() + len(X[col].cat.categories))
+            p.append(q)
+        want.append(np.array(p) / sum(p))
+    np.testing.assert_allclose(m.predict_proba(X), np.array(want), rtol=1e-12)
+    save_model(m, tmp_path / "chain.json")
+    np.testing.assert_array_equal(load_model(tmp_path / "chain.json").predict_proba(X), m.predict_proba(X))
+    path = dataset_path("weather.nominal")
+    np.testing.assert_allclose(fit_file(ChainBayes(), path, chunksize=4).predict_proba(X), m.predict_proba(X),
+                               rtol=1e-12)
+    code, out, err = run(capsys, "fit", path, "--model", "chain", "-m", tmp_path / "c.json")
+    assert code == 0, err
+    np.testing.assert_allclose(load_model(tmp_path / "c.json").predict_proba(X), m.predict_proba(X), rtol=1e-12)

@@ -32,6 +32,16 @@ constructor only stores its arguments, learned state ends in ``_``) that provide
 ``to_text()``, ``merge(other)``, ``partial_fit(X, y, classes=None)``
     optional: the printout ``show`` gives, the union of two fits, chunk-by-chunk learning.
 
+A model of the semi-naive family (a :class:`~seminaive.bayesnet.base.BayesNetClassifier`) learns by
+the family's passes (:func:`~seminaive.bayesnet.streamed.fit_passes`: cut points, structure, counts,
+estimates), which call its hooks: ``_parents_from(stats)`` each attribute's parents from the pairs'
+statistics (TAN's tree, kDB's parents; declare ``_fixed_structure = True`` where the structure does
+not depend on the data, as AnDE); ``_set_parents(parents)`` and ``_make_tables()`` its conditional
+tables; ``_count(table, y, k, weight)`` and ``_set_counts(counts)`` the tables' counts of a chunk and
+their sum; ``_estimator()`` the estimator its ``estimation`` names; ``_selects`` and ``_weighting``
+declare a held-out selection among candidate structures and how discriminative weights are kept. A
+new family model is TAN's size: a ``_parents_from`` and its registration.
+
 :func:`register` makes a model known to the command line, ``compare`` and model files. A new
 estimation is a ``register_variant("estimation", ...)`` line (Naive Bayes, the searches) or a
 :func:`~seminaive.estimation.family.declare` line (the family's tables); a new typed columnar file
@@ -70,12 +80,13 @@ True
 
 from ._target import chunk_table, encode_target, fit_input
 from .base import BaseNaiveBayes
+from .bayesnet.base import BayesNetClassifier
 from .core.capabilities import Capabilities, LearnsFromSource, capabilities
 from .data.formats import FileFormat, declare_format
 from .estimation.family import TableEstimation, declare as declare_table_estimation
 from .learning.sources import map_reduce, open_source
 from .registry import register, register_variant
 
-__all__ = ["BaseNaiveBayes", "Capabilities", "LearnsFromSource", "capabilities", "open_source", "map_reduce",
+__all__ = ["BaseNaiveBayes", "BayesNetClassifier", "Capabilities", "LearnsFromSource", "capabilities", "open_source", "map_reduce",
            "chunk_table", "encode_target", "fit_input", "register", "register_variant", "FileFormat", "declare_format",
            "TableEstimation", "declare_table_estimation"]
