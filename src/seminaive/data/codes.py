@@ -11,6 +11,7 @@ import numpy as np
 from ..exceptions import ParameterError
 from .encoding import EncodedTable
 from .schema import NOMINAL, Attribute, Schema
+from .value_index import ValueIndex
 
 __all__ = ["Codes"]
 
@@ -152,8 +153,8 @@ class Codes:
             return EncodedTable(codes, np.empty((codes.shape[0], 0)), unseen)
         for j, (a, mine) in enumerate(zip(schema.attributes, self.schema.attributes)):
             if a.is_nominal and self.labelled and a.values != mine.values:
-                at = {v: i for i, v in enumerate(a.values)}
-                to = np.array([at.get(v, -1) for v in mine.values] + [-1], dtype=np.int64)  # -1 reads the last
+                # the one encoder maps its labels to the model's codes (-1: unknown; the last -1 reads a missing code)
+                to = np.append(ValueIndex(list(a.values)).codes(list(mine.values)), -1).astype(np.int64)
                 if codes is self.codes:
                     codes = self.codes.astype(np.int64)
                 new = to[codes[:, j]]

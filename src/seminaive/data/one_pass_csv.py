@@ -307,8 +307,7 @@ class OnePassCsv:
 
 def _positions(old, new):
     """Where each of the ``old`` values stands among the ``new`` (the same values, maybe reordered)."""
-    index = {v: i for i, v in enumerate(new)}
-    return np.array([index[v] for v in old], dtype=np.int64)
+    return np.asarray(ValueIndex(list(new)).codes(list(old)), dtype=np.int64)  # (the one encoder)
 
 
 def _widen(counts, k, m):
