@@ -110,9 +110,8 @@ class SearchNaiveBayes(LearnsFromSource, ValidatedParams, SavedModel, Classifier
         return Capabilities(leave_one_out=self.cv is None, search=True)
 
     def _learn(self, source, started=None):
-        """The search on a source, through the one search loop (:meth:`_run`): over the data in memory
-        with an engine holding its encoded columns, else over its chunks
-        (:func:`seminaive.search.streamed.search_source`); ``started``: when the fit began."""
+        """The search on a source through the one search loop (:meth:`_run`): on the data in memory by an engine
+        on its encoded columns, else over its chunks (:func:`.streamed.search_source`); ``started``: the fit's start."""
         if not source.in_memory:
             return search_source(self, source)
         t0 = time.perf_counter() if started is None else started
@@ -213,9 +212,8 @@ class SearchNaiveBayes(LearnsFromSource, ValidatedParams, SavedModel, Classifier
         return self._learn(open_source(self, X, y), started)
 
     def _set_layout(self, schema, classes, cuts, coded=()):
-        """What the search learns before it searches, from memory or a file's first pass: the
-        schema, the classes, each numeric attribute's cut points for joins, the value labels,
-        and which numeric attributes stay Gaussian when alone (not those ``coded``: read by value)."""
+        """What the search learns before it searches, from memory or a file's first pass: the schema, the classes,
+        each numeric attribute's cuts for joins, the value labels, which numeric ones stay Gaussian alone."""
         self.schema_, self.classes_, self.cuts_ = schema, classes, cuts
         self._values = [list(map(str, a.values)) if a.is_nominal else interval_labels(cuts[j])
                         for j, a in enumerate(schema.attributes)]
@@ -296,18 +294,20 @@ class SearchNaiveBayes(LearnsFromSource, ValidatedParams, SavedModel, Classifier
         return self._frame(*self._prepare(prediction_input(self, X)))
 
     def predict(self, X):
-        return self.model_.predict(self._structured(X))
+        frame = self._structured(X)  # (checks that the search is fitted, before model_ is read)
+        return self.model_.predict(frame)
 
     def predict_proba(self, X):
-        return self.model_.predict_proba(self._structured(X))
+        frame = self._structured(X)
+        return self.model_.predict_proba(frame)
 
     def predict_log_proba(self, X):
-        return self.model_.predict_log_proba(self._structured(X))
+        frame = self._structured(X)
+        return self.model_.predict_log_proba(frame)
 
     def to_text(self, tables=False):
-        """The search's steps and the final structure, then a summary of the final
-        model (its priors and one line per attribute), or with ``tables`` its whole
-        printout (a joined attribute's table has a row per joint value)."""
+        """The search's steps and the final structure, then a summary of the final model (its priors and
+        one line per attribute), or with ``tables`` its whole printout (a joined attribute: a row per joint value)."""
         self._check_fitted()
         names = list(self.schema_.names)
         how = "leave-one-out" if self.cv is None else "cross-validated"
