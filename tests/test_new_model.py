@@ -188,7 +188,7 @@ declare_table_estimation("perks", "Perks' prior: 1/m per value",
         TableEstimation(make=lambda model: Perks(), describe=lambda model: "Perks' prior (1/m per value)", rank=99))
 
 
-def test_a_new_estimation_defined_outside_serves_naive_bayes():
+def test_a_new_estimation_defined_outside_serves_naive_bayes(tmp_path):
     """Naive Bayes with the registered estimation: its posteriors by hand, P(v | c) = (n(v, c) + 1/m) /
     (n_c + 1), which no Lidstone alpha gives when the attributes' numbers of values differ."""
     d = load("weather.nominal")
@@ -207,9 +207,11 @@ def test_a_new_estimation_defined_outside_serves_naive_bayes():
     np.testing.assert_allclose(m.predict_proba(d.X), np.array(want), rtol=1e-12)
     with pytest.raises(Exception, match="estimation: expected one of"):
         NaiveBayes(estimation="perkss").fit(d)
+    save_model(m, tmp_path / "perks.json")  # its model file names the estimation, read back through the registry
+    np.testing.assert_array_equal(load_model(tmp_path / "perks.json").predict_proba(d.X), m.predict_proba(d.X))
 
 
-def test_a_new_table_estimation_defined_outside_serves_the_family():
+def test_a_new_table_estimation_defined_outside_serves_the_family(tmp_path):
     """TAN with the declared estimation: its posteriors by hand over its structure, each table's
     (class, parent value) row smoothed by 1/m per value, P(v | c, u) = (n(v, u, c) + 1/m) / (n(u, c) + 1);
     the printout names the estimation."""
@@ -233,6 +235,8 @@ def test_a_new_table_estimation_defined_outside_serves_the_family():
     assert any(m.structure_.parents_of(j) for j in range(len(cols)))  # a tree: some attribute has a parent
     np.testing.assert_allclose(m.predict_proba(X), np.array(want), rtol=1e-12)
     assert "Perks' prior" in m.to_text()
+    save_model(m, tmp_path / "tan.json")
+    np.testing.assert_array_equal(load_model(tmp_path / "tan.json").predict_proba(X), m.predict_proba(X))
 
 
 def _json_lines(path):
