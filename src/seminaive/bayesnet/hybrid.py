@@ -22,8 +22,8 @@ from ..components.gaussian import DEFAULT_VAR_SMOOTHING
 from ..components.normal_child import NormalChild
 from ..core.attributes import NormalGiven
 from ..learning.engine import BaseAttribute, Given
+from ..learning.greedy import climb, in_place
 from ..learning.held_out import _merge_all
-from ..scoring import gain
 
 __all__ = ["HYBRIDS", "SHRINKAGE", "units", "engine_attributes", "swap_normal", "children_from_engine",
            "children_state", "children_from_state"]
@@ -89,57 +89,27 @@ def swap_normal(engine, groups, numeric, first_parent, scoring):
     """The normal terms that replace tables of ``groups`` (:class:`Given` terms) or join them, and the
     record of each step (``attribute``, ``parent`` (-1: none), ``m``, ``score``): for each attribute of
     ``numeric`` every form (:func:`_forms`, its first parent ``first_parent[i]``) swapped for its table
-    or, when the selection left it out, added; a step improving the score is taken while there is
-    one (ties: none), and none is left when it stops. Returns (the chosen terms by attribute, the
-    record).
-
-    The steps are scored lazily (:func:`_lazy_best`): each step's last gain stands for its gain now
-    until it is scored again, and the steps of largest gain are scored first, ``BATCH`` at a time;
-    a step is taken when its fresh gain is at least every stale one. Before stopping, every step is
-    scored afresh."""
-    groups, chosen, record = list(groups), {}, []
-    at = {g.child[0]: g for g in groups}
+    where it stands or, when the selection left it out, added; a step improving the score is taken while
+    there is one (ties: none), and none is left when it stops. Returns (the chosen terms by attribute,
+    the record). The steps go through the one greedy loop (:func:`~seminaive.learning.greedy.climb`),
+    scored lazily."""
     steps = [(i, form) for i in numeric for form in _forms(i, first_parent.get(i), engine)]
-    last = [np.inf] * len(steps)  # each step's gain when last scored (inf: never)
-    while steps:
-        best, score = _lazy_best(engine, groups, at, steps, last, scoring)
-        if best is None:
-            break
-        i, form = steps[best]
-        if i in at:
-            groups[groups.index(at[i])] = form
-        else:
-            groups.append(form)
-        at[i] = form
-        keep = [t for t, (j, _) in enumerate(steps) if j != i]
-        steps, last = [steps[t] for t in keep], [last[t] for t in keep]
-        chosen[i] = form
+    at = {g.child[0]: g for g in groups}  # each attribute's term now
+    chosen, record = {}, []
+
+    def propose(groups):
+        return [("normal", [at[i]] if i in at else [], [form]) for i, form in steps if i not in chosen]
+
+    def took(candidate, score, n):
+        form = candidate[2][0]
         given = isinstance(form, NormalGiven)
+        i = form.child[0] if given else form[0]
+        at[i] = chosen[i] = form
         record.append({"attribute": int(i), "parent": int(form.parents[0]) if given else -1,
                        "m": float(form.m) if given else 0.0, "score": float(score)})
+
+    climb(engine, list(groups), propose, scoring, lazy=True, apply=in_place, on_step=took)
     return dict(sorted(chosen.items())), record
-
-
-BATCH = 8  # steps scored together in a lazy round
-
-
-def _lazy_best(engine, groups, at, steps, last, scoring):
-    """The index of a step that improves the score of ``groups`` and its score, or (None, None) when
-    none does (every step scored afresh); ``last`` (each step's gain when last scored) is updated."""
-    fresh = {}  # the steps scored in this call: their scores
-    while True:
-        order = sorted(range(len(steps)), key=lambda t: (-last[t], t))
-        top = order[0]
-        if top in fresh and last[top] > 0:
-            return top, fresh[top]
-        if len(fresh) == len(steps):
-            return None, None
-        stale = [t for t in order if t not in fresh]
-        batch = stale if top in fresh else stale[:BATCH]  # no fresh gain above 0: score every other step
-        scores = engine.score_many(groups, [("normal", [at[steps[t][0]]] if steps[t][0] in at else [],
-                                             [steps[t][1]]) for t in batch])
-        for t, s in zip(batch, scores[1:]):
-            last[t], fresh[t] = gain(s, scoring) - gain(scores[0], scoring), float(s)
 
 
 def children_from_engine(engine, chosen, readers):

@@ -30,8 +30,9 @@ from ..naive_bayes import NaiveBayes
 from .._state import brief, checked_records, field, numbers
 from ..components.checked import checked_cuts
 from ..persistence import model_from_dict, model_to_dict
-from ..scoring import check_scoring, gain
+from ..scoring import check_scoring
 from ..learning.engine import BaseAttribute, Engine
+from ..learning.greedy import climb
 from ..learning.held_out import _moments
 from .layout import numeric_layout
 from ..discretize.few_values import CODES
@@ -221,31 +222,25 @@ class SearchNaiveBayes(LearnsFromSource, ValidatedParams, SavedModel, Classifier
                                for j, a in enumerate(schema.attributes)]
 
     def _run(self, engine, names):
-        """The one search loop, over any engine (in memory, or streamed over file chunks) that scores the
-        current groups and candidate changes with ``score_many``: the history, structure and groups."""
+        """The search through the one greedy loop (:func:`~seminaive.learning.greedy.climb`), over any engine
+        (in memory, or streamed over file chunks): the history, structure and groups."""
         d = len(names)
         groups = self._start(d)
         score = engine.score_many(groups, [])[0]
         self.history_ = [{"step": 0, "operator": "start", "attributes": Structure(tuple(groups), d).describe(names),
                           "score": score, "candidates": 0}]
         self._say(self.history_[-1])
-        while True:
-            cands = list(self._candidates(groups, d, engine))
-            if not cands:
-                break
-            scores = engine.score_many(groups, cands)[1:]
-            gains = gain(np.asarray(scores), self.scoring)
-            best = int(np.argmax(gains))  # the first best: ties go to the first candidate
-            if not gains[best] > gain(score, self.scoring) + self.tol:
-                break
-            op, remove, add = cands[best]
-            score = float(scores[best])
-            groups = [g for g in groups if g not in remove] + list(add)
+
+        def took(candidate, score, n):
+            op, remove, add = candidate
             what = ", ".join("*".join(names[j] for j in g) for g in (remove if op == "delete" else add))
             self.history_.append({"step": len(self.history_), "operator": op, "attributes": what,
-                                  "score": score, "candidates": len(cands)})
+                                  "score": score, "candidates": n})
             self._say(self.history_[-1])
             step("search steps", len(self.history_) - 1, None)
+
+        groups, _ = climb(engine, groups, lambda gs: self._candidates(gs, d, engine), self.scoring, self.tol,
+                          on_step=took)
         step("search steps", len(self.history_) - 1, len(self.history_) - 1)
         self.n_candidates_ = engine.n_evaluated
         self.structure_ = Structure(tuple(groups), d)
