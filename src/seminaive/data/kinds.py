@@ -18,7 +18,7 @@ from .int_block import LUT_LIMIT, block_counts, block_width, present_values
 from .schema import NOMINAL, NUMERIC, Attribute, Schema, numeric_attribute, resolve_columns
 from .times import is_time_dtype
 
-__all__ = ["column_kind", "infer_schema", "is_nominal_column", "block_schema", "NUMBERS", "TIMES", "TEXT", "EMPTY"]
+__all__ = ["column_kind", "found_by_dtype", "found_in", "infer_schema", "is_nominal_column", "block_schema", "NUMBERS", "TIMES", "TEXT", "EMPTY"]
 
 # what a reader finds in a column: every present value a number (a numeric dtype, objects that are all
 # numbers, tokens that all parse), dates or times, anything else (text, categories, booleans), or no value
@@ -45,24 +45,38 @@ def column_kind(found, nominal=False, numeric=False, declared=None, target=False
     return NUMERIC if found in (NUMBERS, TIMES, EMPTY) else NOMINAL
 
 
+def found_by_dtype(dtype):
+    """What a column of ``dtype`` holds whatever its values (:func:`column_kind`'s ``found``), or None
+    where its values decide (objects, strings): the one reading of a dtype, for a column in memory,
+    a table's dtypes and a Dask frame's.
+
+    Examples
+    --------
+    >>> found_by_dtype(np.dtype("int8")), found_by_dtype(pd.CategoricalDtype(["a"])), found_by_dtype(np.dtype("O"))
+    ('numbers', 'text', None)
+    """
+    if is_time_dtype(dtype):  # dates and times: numbers (milliseconds), as in Arrow files
+        return TIMES
+    if isinstance(dtype, pd.CategoricalDtype) or pd.api.types.is_bool_dtype(dtype):
+        return TEXT
+    if isinstance(dtype, pd.StringDtype) or getattr(dtype, "kind", None) in ("U", "S"):
+        return None if isinstance(dtype, pd.StringDtype) else TEXT
+    if pd.api.types.is_numeric_dtype(dtype):
+        return NUMBERS
+    return None
+
+
 def found_in(col):
-    """What a column in memory holds (:func:`column_kind`'s ``found``): by its dtype, or for objects
-    by one vectorized pass (numbers of any numpy or Python kind, missing values skipped)."""
+    """What a column in memory holds (:func:`column_kind`'s ``found``): by its dtype
+    (:func:`found_by_dtype`), or for objects by one vectorized pass (numbers of any numpy or Python
+    kind, missing values skipped)."""
+    found = found_by_dtype(col.dtype)
+    if found is not None:
+        return found
     if isinstance(col, pd.Series):
-        dt = col.dtype
-        if is_time_dtype(dt):  # dates and times: numbers (milliseconds), as in Arrow files
-            return TIMES
-        if isinstance(dt, pd.CategoricalDtype) or pd.api.types.is_bool_dtype(dt):
-            return TEXT
-        if pd.api.types.is_numeric_dtype(dt):
-            return NUMBERS
-        if isinstance(dt, pd.StringDtype):
+        if isinstance(col.dtype, pd.StringDtype):
             return EMPTY if col.isna().all() else TEXT
         col = col.to_numpy(dtype=object)
-    if col.dtype.kind in "iufb":
-        return TEXT if col.dtype.kind == "b" else NUMBERS
-    if col.dtype.kind in "US":
-        return TEXT
     kind = pd.api.types.infer_dtype(col, skipna=True)
     return EMPTY if kind == "empty" else NUMBERS if kind in NUMBER_KINDS else TEXT
 
@@ -171,12 +185,16 @@ def infer_schema(X, nominal=None, found_codes=None):
 
 
 def _number_columns(X, dtypes=None):
-    """The positions of a table's columns of a numeric, non-boolean dtype (a frame's from its ``dtypes``)."""
-    if dtypes is not None:
-        return {j for j, dt in enumerate(dtypes) if getattr(dt, "kind", None) in ("i", "u", "f")}
-    if isinstance(X, np.ndarray) and X.ndim == 2:
-        return set(range(X.shape[1])) if X.dtype.kind in "iuf" else set()
-    return set()
+    """The positions of a table's columns numeric by their dtype alone (:func:`found_by_dtype`, a frame's
+    from its ``dtypes``)."""
+    if dtypes is None and isinstance(X, np.ndarray) and X.ndim == 2:
+        dtypes = [X.dtype] * X.shape[1]
+    return {j for j, dt in enumerate(dtypes or ()) if _numeric_by_dtype(dt)}
+
+
+def _numeric_by_dtype(dtype):
+    found = found_by_dtype(dtype)
+    return found is not None and column_kind(found) == NUMERIC
 
 
 def block_schema(names, values):

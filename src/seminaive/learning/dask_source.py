@@ -13,9 +13,8 @@ import pandas as pd
 from sklearn.base import clone
 
 from ..data.dataset import class_values, declared_labels
-from ..data.kinds import is_nominal_column
-from ..data.schema import resolve_columns
-from ..data.times import is_time_dtype
+from ..data.kinds import column_kind, found_by_dtype, found_in
+from ..data.schema import NUMERIC, resolve_columns
 from ..exceptions import ParameterError
 from .dask_reduce import reduce_in_order
 from .data_source import DataSource, _concatenate, _fit_copy, _merge_fits
@@ -50,7 +49,7 @@ def declare_dask(X, nominal=None):
     every partition: a categorical's own (those of its partitions in order, as pandas unites
     them, where dask does not know them: a dictionary column of a Parquet file), else the
     sorted values, as an in-memory fit has them. Which columns are nominal is the in-memory
-    rule (:func:`~seminaive.data.kinds.is_nominal_column`) applied to the distinct values."""
+    rule (:func:`~seminaive.data.kinds.column_kind`): by the dtype where it decides, else on the distinct values."""
     meta = X._meta
     declared = {}
     forced = {X.columns[j] for j in resolve_columns(nominal, [str(c) for c in X.columns])}
@@ -63,12 +62,12 @@ def declare_dask(X, nominal=None):
             if not _known_categories(X[col]):  # unknown categories (a Parquet column's dictionary): learn them
                 declared[col] = pd.CategoricalDtype(_partition_categories(X[col]))
             continue
-        if pd.api.types.is_numeric_dtype(dt) and not pd.api.types.is_bool_dtype(dt):
+        found = found_by_dtype(dt)  # the one rule: by the dtype where it decides, else on the distinct values
+        if found is not None and column_kind(found) == NUMERIC:
             continue
         values = _distinct(X[col])
-        if not is_nominal_column(pd.Series(values, dtype=dt if is_time_dtype(dt) else object)):
-            if not is_time_dtype(dt):  # numbers held as objects: numeric, as in memory
-                declared[col] = np.float64
+        if column_kind(found_in(pd.Series(values, dtype=object))) == NUMERIC:
+            declared[col] = np.float64  # numbers held as objects: numeric, as in memory
             continue
         try:
             values = sorted(values)
