@@ -5,6 +5,7 @@ files in chunks and Dask partitions."""
 
 import copy
 import json
+import sys
 
 import numpy as np
 import pytest
@@ -307,3 +308,33 @@ def test_a_new_family_model_defined_outside_fits_saves_and_streams(tmp_path, cap
     code, out, err = run(capsys, "fit", path, "--model", "chain", "-m", tmp_path / "c.json")
     assert code == 0, err
     np.testing.assert_allclose(load_model(tmp_path / "c.json").predict_proba(X), m.predict_proba(X), rtol=1e-12)
+
+
+def test_a_family_model_added_as_one_file_of_the_package_registers_itself(tmp_path):
+    """Inside the package, a new family model is its own module in ``seminaive/bayesnet/``: the registry
+    imports every module of its provider packages, so nothing else lists it (the catalog that ``--help``
+    reads is regenerated from the registry by ``scripts/write_catalog.py``). The module here is placed
+    on the package's path for the test."""
+    import seminaive.bayesnet as family
+    from seminaive import registry
+    from seminaive.models import make_model
+    (tmp_path / "reverse_chain.py").write_text(
+        "from ..protocol import BayesNetClassifier, register, register_variant\n\n\n"
+        "@register\nclass ReverseChainBayes(BayesNetClassifier):\n"
+        "    def _parents_from(self, stats):\n"
+        "        d = len(self.schema_)\n"
+        "        return [(j + 1,) for j in range(d - 1)] + [()]\n\n\n"
+        "register_variant('model', 'reverse-chain', 'each attribute given the one after it', ReverseChainBayes)\n",
+        encoding="utf-8")
+    family.__path__.append(str(tmp_path))
+    try:
+        registry._load()
+        m = make_model("reverse-chain").fit(load("weather.nominal"))
+        assert type(m).__name__ == "ReverseChainBayes" and registry.model_class("ReverseChainBayes") is type(m)
+        assert m.structure_.parents[0] == (1,) and m.structure_.parents[-1] == ()
+    finally:
+        family.__path__.remove(str(tmp_path))
+        sys.modules.pop("seminaive.bayesnet.reverse_chain", None)
+        registry._CLASSES.pop("ReverseChainBayes", None)  # the registry as the other tests know it
+        registry._VARIANTS["model"].pop("reverse-chain", None)
+        registry._ORIGIN.pop(("model", "reverse-chain"), None)

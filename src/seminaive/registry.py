@@ -23,6 +23,7 @@ Examples
 """
 
 import importlib
+import pkgutil
 import sys
 
 __all__ = ["SavedModel", "register", "register_variant", "model_class", "variants", "factory", "registered", "catalog_text", "KINDS"]
@@ -35,7 +36,7 @@ _ORIGIN = {}  # (kind, name) -> the module that registered it
 _PROVIDERS = ("seminaive.naive_bayes", "seminaive.multinomial", "seminaive.bernoulli", "seminaive.rules",
               "seminaive.constrained", "seminaive.search", "seminaive.bayesnet", "seminaive.calibration",
               "seminaive.wanbia", "seminaive.models", "seminaive.discretize",
-              "seminaive.estimation", "seminaive.data")  # importing these registers every name
+              "seminaive.estimation", "seminaive.data")  # importing these and their modules registers every name
 
 
 class SavedModel:
@@ -104,8 +105,12 @@ def register_variant(kind, name, description, factory, origin=None):
 
 
 def _load():
-    for module in _PROVIDERS:
-        importlib.import_module(module)
+    """Import every provider and, for a package, each of its modules: a module that registers a name
+    in a provider package is found without being listed anywhere (a new family model is its own file)."""
+    for name in _PROVIDERS:
+        module = importlib.import_module(name)
+        for info in pkgutil.iter_modules(getattr(module, "__path__", ()), name + "."):
+            importlib.import_module(info.name)
 
 
 def model_class(name):

@@ -312,7 +312,7 @@ class BayesNetClassifier(FitFromSource, TabularInput, BaseNaiveBayes):
                                  "calibrate with cv=k folds")
         X, y = unwrap(X, y)
         table = encode(X, self.schema_)
-        ycodes = class_codes(y if hasattr(y, "iloc") else np.asarray(y).ravel(), self.classes_)
+        ycodes = class_codes(y, self.classes_)
         est = self._estimator()
         with np.errstate(divide="ignore", invalid="ignore"):
             prior = loo_class_log_prior(self.class_count_, ycodes, self.priors)

@@ -114,7 +114,7 @@ class Calibrated(ValidatedParams, SavedModel, ClassifierMixin, BaseEstimator):
         for name in ("classes_", "n_features_in_", "feature_names_in_", "schema_"):
             if hasattr(self.estimator_, name):
                 setattr(self, name, getattr(self.estimator_, name))
-        ycodes = class_codes(y if hasattr(y, "iloc") else np.asarray(y).ravel(), self.classes_)
+        ycodes = class_codes(y, self.classes_)
         if len(self.classes_) < 2:
             self.calibrator_, self.cv_used_ = None, "none (a single class)"
             return self
