@@ -29,8 +29,13 @@ constructor only stores its arguments, learned state ends in ``_``) that provide
 ``_param_rules``
     each parameter's declaration (``dict(kind="int", low=1)``, ``dict(options=(...))`` or a
     function), checked by one walker at the start of ``fit``; messages name the parameter.
+``_check_fitted()``
+    raise ``NotFittedError`` naming the model before anything reads learned state (the base checks
+    ``classes_``; a wrapper checks what it holds). Model files, the report and ``merge`` call it.
 ``to_text()``, ``merge(other)``, ``partial_fit(X, y, classes=None)``
-    optional: the printout ``show`` gives, the union of two fits, chunk-by-chunk learning.
+    optional: the printout ``show`` gives, the union of two fits, chunk-by-chunk learning; a Naive
+    Bayes's printout labels each estimate by ``_smoothing_label(kind)`` (``"nominal"`` or
+    ``"gaussian"``), which a subclass that estimates otherwise overrides.
 
 A model of the semi-naive family (a :class:`~seminaive.bayesnet.base.BayesNetClassifier`) learns by
 the family's passes (:func:`~seminaive.bayesnet.streamed.fit_passes`: cut points, structure, counts,
