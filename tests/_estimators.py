@@ -4,7 +4,7 @@ Later estimators (1R, the searches, constrained NB, ...) are added here and
 the contract tests cover them automatically.
 """
 
-from seminaive import (AODE, ESKDB, KDB, TAN, AnDE, SelectiveKDB, BernoulliNaiveBayes, ConstrainedNaiveBayes, MultinomialNaiveBayes,
+from seminaive import (AODE, ESKDB, KDB, TAN, AnDE, SelectiveKDB, BernoulliNaiveBayes, ComplementNaiveBayes, ConstrainedNaiveBayes, MultinomialNaiveBayes,
                        NaiveBayes, OffsetNaiveBayes, OneR, ZeroR)
 from seminaive.calibration import Calibrated
 from seminaive.wanbia import WANBIA
@@ -50,6 +50,8 @@ COUNT_ESTIMATORS = [
     MultinomialNaiveBayes(alpha=0.5, priors="mle"),
     BernoulliNaiveBayes(),
     BernoulliNaiveBayes(alpha=2.0, priors="uniform", binarize=None),
+    ComplementNaiveBayes(),
+    ComplementNaiveBayes(alpha=0.5, norm=True),
 ]
 
 

@@ -67,11 +67,11 @@ def test_discretizers_learn_their_cut_points_from_every_partition(client, numeri
 
 def test_count_models_fit_on_the_cluster(client):
     """Count models have merge too: a Dask fit equals one fit on all the rows."""
-    from seminaive import BernoulliNaiveBayes, MultinomialNaiveBayes
+    from seminaive import BernoulliNaiveBayes, ComplementNaiveBayes, MultinomialNaiveBayes
     rng = np.random.default_rng(5)
     y = rng.integers(0, 3, 3000)
     X = rng.poisson(rng.gamma(1.0, 1.0, (3, 8))[y])
-    for model in (MultinomialNaiveBayes(alpha=0.5), BernoulliNaiveBayes()):
+    for model in (MultinomialNaiveBayes(alpha=0.5), BernoulliNaiveBayes(), ComplementNaiveBayes(alpha=0.5, norm=True)):
         m = fit_dask(model, da.from_array(X, chunks=(400, 8)), da.from_array(y, chunks=400))
         full = type(model)(**model.get_params()).fit(X, y)
         np.testing.assert_array_equal(m.feature_count_, full.feature_count_)

@@ -172,7 +172,7 @@ def check_every_path(make, data, nominal_on_reader=None, skip=()):
 def test_every_registered_model_gives_one_answer_by_every_path(files, name):
     spec = {"eskdb": "eskdb:n_estimators=3:hdp_iterations=10"}.get(name, name)  # ESKDB small: 14 sources
     options = {"min_rates": {"p": 0.6}} if name == "cnb" else {}
-    check_every_path(lambda: make_model(spec, **options), files["counts" if name in ("bernoulli", "multinomial") else 0])
+    check_every_path(lambda: make_model(spec, **options), files["counts" if name in ("bernoulli", "multinomial", "complement") else 0])
 
 
 NUMERIC = ["gaussian", "kernel", *DISCRETIZERS]

@@ -17,6 +17,7 @@ __version__ = "0.1.0"
 # public names, imported when first used (so that ``seminaive --help`` imports nothing heavy)
 _EXPORTS = {
     "NaiveBayes": ".naive_bayes", "MultinomialNaiveBayes": ".multinomial", "BernoulliNaiveBayes": ".bernoulli",
+    "ComplementNaiveBayes": ".complement",
     "OneR": ".rules", "ZeroR": ".rules", "ConstrainedNaiveBayes": ".constrained", "OffsetNaiveBayes": ".constrained",
     "ConstraintWarning": ".constrained", "Dataset": ".data", "Schema": ".data", "load_file": ".data",
     "save_model": ".persistence", "load_model": ".persistence", "SeminaiveError": ".exceptions",

@@ -10,6 +10,7 @@ MODELS = {
     'aode-disc': "AODE with discriminative weights per cell inside the average (ALR^n's parameters; penalty chosen by held-out folds)",
     'bernoulli': 'Bernoulli Naive Bayes for binary data',
     'cnb': 'constrained Naive Bayes (with --min-rate CLASS=RATE)',
+    'complement': 'complement Naive Bayes for count data (Rennie et al. 2003)',
     'eskdb': 'ensemble of selective kDBs (sampled orders, stochastic MDL, smoothed tables)',
     'eskdb-accurate': 'ESKDB k <= 2 with discriminative weights and normal children',
     'eskdb-hybrid': 'ESKDB whose members take Gaussian children where leave-one-out does',

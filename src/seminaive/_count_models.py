@@ -10,7 +10,6 @@ from sklearn.utils.validation import _check_sample_weight, validate_data
 
 from ._state import field, numbers
 from ._target import class_codes, declare_classes, encode_target, unwrap
-from ._validation import check_priors
 from .base import BaseNaiveBayes
 from .data.encoding import select_columns
 from .data.schema import Schema
@@ -27,7 +26,7 @@ class CountModel(BaseNaiveBayes):
     Missing values are not allowed (a count is never unknown in these models).
     """
 
-    _param_rules = {"alpha": dict(kind="number", low=0), "priors": check_priors}
+    _param_rules = {"alpha": dict(kind="number", low=0)}
 
     def _validate(self, X, reset):
         if not reset and isinstance(X, pd.DataFrame) and hasattr(self, "feature_names_in_"):

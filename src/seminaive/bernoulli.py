@@ -6,6 +6,7 @@ import scipy.sparse as sp
 from ._count_models import CountModel
 from .estimation import class_log_prior
 from .registry import register, register_variant
+from ._validation import check_priors
 
 __all__ = ["BernoulliNaiveBayes"]
 
@@ -33,8 +34,8 @@ class BernoulliNaiveBayes(CountModel):
     [0]
     """
 
-    _param_rules = {**CountModel._param_rules,
-                              "binarize": dict(kind="number", allow_none=True)}
+    _param_rules = {**CountModel._param_rules, "priors": check_priors,
+                    "binarize": dict(kind="number", allow_none=True)}
 
     def __init__(self, *, alpha=1.0, priors="laplace", binarize=0.0):
         self.alpha = alpha

@@ -7,6 +7,7 @@ from ._count_models import CountModel
 from .estimation import class_log_prior
 from .exceptions import DataFormatError
 from .registry import register, register_variant
+from ._validation import check_priors
 
 __all__ = ["MultinomialNaiveBayes"]
 
@@ -34,6 +35,8 @@ class MultinomialNaiveBayes(CountModel):
     >>> MultinomialNaiveBayes().fit(X, ["a", "a", "b", "b"]).predict([[2, 0, 0]]).tolist()
     ['a']
     """
+
+    _param_rules = {**CountModel._param_rules, "priors": check_priors}
 
     def __init__(self, *, alpha=1.0, priors="laplace"):
         self.alpha = alpha

@@ -33,7 +33,7 @@ KINDS = {"model": "MODELS", "search": "SEARCHES", "compare": "COMPARE", "discret
          "estimation": "ESTIMATIONS", "table_estimation": "TABLE_ESTIMATIONS", "format": "FORMATS"}  # kind -> its constant in _catalog.py
 _VARIANTS = {kind: {} for kind in KINDS}
 _ORIGIN = {}  # (kind, name) -> the module that registered it
-_PROVIDERS = ("seminaive.naive_bayes", "seminaive.multinomial", "seminaive.bernoulli", "seminaive.rules",
+_PROVIDERS = ("seminaive.naive_bayes", "seminaive.multinomial", "seminaive.bernoulli", "seminaive.complement", "seminaive.rules",
               "seminaive.constrained", "seminaive.search", "seminaive.bayesnet", "seminaive.calibration",
               "seminaive.wanbia", "seminaive.models", "seminaive.discretize",
               "seminaive.estimation", "seminaive.data")  # importing these and their modules registers every name
