@@ -24,7 +24,8 @@ _EXPORTS = {
     "DataFormatError": ".exceptions", "ParameterError": ".exceptions", "NotFittedError": ".exceptions",
     "UnseenValueWarning": ".exceptions", "KindWarning": ".exceptions", "TAN": ".bayesnet", "KDB": ".bayesnet",
     "SelectiveKDB": ".bayesnet",
-    "AnDE": ".bayesnet", "AODE": ".bayesnet", "ESKDB": ".bayesnet",
+    "AnDE": ".bayesnet", "AODE": ".bayesnet", "ESKDB": ".bayesnet", "WAODE": ".bayesnet", "AODEsr": ".bayesnet",
+    "HNB": ".bayesnet",
     "Calibrated": ".calibration", "WANBIA": ".wanbia",
 }
 

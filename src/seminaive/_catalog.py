@@ -8,6 +8,7 @@ MODELS = {
     'a2de': 'averaged two-dependence estimators (numeric attributes in MDL intervals)',
     'aode': 'averaged one-dependence estimators (numeric attributes in MDL intervals)',
     'aode-disc': "AODE with discriminative weights per cell inside the average (ALR^n's parameters; penalty chosen by held-out folds)",
+    'aodesr': 'AODE with subsumption resolution (Zheng and Webb 2006)',
     'bernoulli': 'Bernoulli Naive Bayes for binary data',
     'cnb': 'constrained Naive Bayes (with --min-rate CLASS=RATE)',
     'complement': 'complement Naive Bayes for count data (Rennie et al. 2003)',
@@ -15,12 +16,14 @@ MODELS = {
     'eskdb-accurate': 'ESKDB k <= 2 with discriminative weights and normal children',
     'eskdb-hybrid': 'ESKDB whose members take Gaussian children where leave-one-out does',
     'eskdb-paper': 'ESKDB with the published settings (HDP tables, 1000 sweeps)',
+    'hnb': "hidden Naive Bayes: each attribute's parent a mixture weighted by conditional mutual information (Zhang, Jiang and Su 2005)",
     'kdb': 'k-dependence Bayes, k=1 (numeric attributes in MDL/equal-frequency intervals)',
     'multinomial': 'multinomial Naive Bayes for count data',
     'nb': 'Naive Bayes (nominal, Gaussian or discretized/kernel numeric attributes)',
     'skdb': 'selective kDB: attributes and k chosen by leave-one-out RMSE',
     'tan': 'tree-augmented Naive Bayes (numeric attributes in MDL/equal-frequency intervals)',
     'wanbia': 'WANBIA: Naive Bayes with attribute weights fitted by conditional log-likelihood',
+    'waode': 'AODE with super-parents weighted by mutual information (Jiang and Zhang 2006)',
     'zeror': 'the majority-class baseline',
 }
 
@@ -36,6 +39,7 @@ COMPARE = {
     'a2de': 'averaged two-dependence estimators',
     'aode': 'averaged one-dependence estimators',
     'aode-disc': 'AODE with discriminative weights per cell',
+    'aodesr': 'AODE with subsumption resolution',
     'boosting': 'scikit-learn histogram gradient boosting (its defaults)',
     'bse': 'BSE: backward elimination, leave-one-out',
     'bsej': 'BSEJ: backward elimination and joining, leave-one-out',
@@ -47,6 +51,7 @@ COMPARE = {
     'eskdb-paper': 'ESKDB with the published settings (HDP tables, 1000 sweeps)',
     'forest': 'scikit-learn random forest, 100 trees',
     'fssj': 'FSSJ: forward selection and joining, leave-one-out',
+    'hnb': 'hidden Naive Bayes',
     'kdb1': 'k-dependence Bayes, k=1',
     'kdb2': 'k-dependence Bayes, k=2',
     'lightgbm': 'LightGBM gradient boosting (its defaults, one thread)',
@@ -68,6 +73,7 @@ COMPARE = {
     'tree': 'scikit-learn decision tree (entropy, as ID3/C4.5)',
     'wanbia': 'WANBIA (attribute weights by conditional log-likelihood)',
     'wanbia-mse': 'WANBIA (attribute weights by mean squared error)',
+    'waode': 'AODE weighted by mutual information',
     'zeror': 'the majority class',
 }
 
