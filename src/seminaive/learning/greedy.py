@@ -35,7 +35,7 @@ def in_place(groups, remove, add):
     return groups + list(add)
 
 
-def climb(engine, groups, propose, scoring, tol=0.0, lazy=False, apply=appended, on_step=None):
+def climb(engine, groups, propose, scoring, tol=0.0, lazy=False, apply=appended, on_step=None, at_least=False):
     """Climb from ``groups`` by the best change ``propose(groups)`` offers while one improves the score.
 
     Parameters
@@ -55,6 +55,9 @@ def climb(engine, groups, propose, scoring, tol=0.0, lazy=False, apply=appended,
         ``apply(groups, remove, add)``: the groups after a change (:func:`appended`, :func:`in_place`).
     on_step : callable, optional
         ``on_step(candidate, score, n_candidates)`` after each change taken.
+    at_least : bool
+        Take a change whose gain is at least the current one's plus ``tol`` (bnclassify's rule; eager
+        loop only), not more than it.
 
     Returns
     -------
@@ -87,7 +90,8 @@ def climb(engine, groups, propose, scoring, tol=0.0, lazy=False, apply=appended,
             gains = gain(np.asarray(scores), scoring)
             best = int(np.argmax(gains))  # the first best: ties go to the first candidate
             new = scores[best]
-            if not gains[best] > gain(score, scoring) + tol:
+            bar = gain(score, scoring) + tol
+            if not (gains[best] >= bar if at_least else gains[best] > bar):
                 best = None
         if best is None:
             break
