@@ -53,7 +53,7 @@ class SuperParentTAN(BayesNetClassifier):
     >>> from seminaive.datasets import load
     >>> m = SuperParentTAN(epsilon=0.0).fit(load("weather.nominal"))
     >>> [(h["superparent"], h["child"]) for h in m.history_][:2]
-    [(-1, -1), (0, 3)]
+    [(-1, -1), (0, 2)]
     """
 
     capabilities = Capabilities(leave_one_out=True, passes=True)
