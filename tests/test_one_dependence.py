@@ -153,3 +153,14 @@ def test_partial_fits_merges_and_model_files_equal_one_fit(make, tmp_path):
     save_model(one, tmp_path / "m.json")
     for other in (parts, merged, load_model(tmp_path / "m.json")):
         np.testing.assert_allclose(other.predict_proba(X), one.predict_proba(X), rtol=1e-12)
+
+
+def test_printouts_show_what_each_model_weighs():
+    from seminaive.datasets import load
+    d = load("weather.nominal")
+    waode, hnb, sr = WAODE().fit(d), HNB().fit(d), AODEsr(laplace=True).fit(d)
+    assert "outlook  weight 0.2467" in waode.to_text() and "m-estimates toward the uniform, m=1" in waode.to_text()
+    assert "Laplace's estimates" in sr.to_text() and "weight" not in sr.to_text()
+    top = hnb.weights_[0].argmax()
+    assert f"outlook: {list(d.X.columns)[top]} {hnb.weights_[0, top]:.3f}" in hnb.to_text()
+    np.testing.assert_allclose(hnb.weights_.sum(axis=1), 1.0, rtol=1e-12)  # each hidden parent's mixture

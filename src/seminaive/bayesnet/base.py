@@ -367,8 +367,7 @@ class BayesNetClassifier(FitFromSource, TabularInput, BaseNaiveBayes):
         numeric attributes and the class priors."""
         self._check_fitted()
         names = list(self.schema_.names)
-        smoothing = self._estimation().describe(self)
-        lines = [f"{type(self).__name__} ({self._describe()}; {smoothing})", "",
+        lines = [f"{type(self).__name__} ({self._describe()}; {self._smoothing_text()})", "",
                  self._structure_text(names)]
         cut = [(names[r.attribute], r.labels) for r in self.readers_ if isinstance(r, Discretized)]
         if cut:
@@ -380,6 +379,9 @@ class BayesNetClassifier(FitFromSource, TabularInput, BaseNaiveBayes):
 
     def _describe(self):
         return "structure learned from the data"
+
+    def _smoothing_text(self):  # how the printout names the tables' estimates
+        return self._estimation().describe(self)
 
     def _structure_text(self, names):
         """Each attribute and its parents: "attribute <- class, parents"."""

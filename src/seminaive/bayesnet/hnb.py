@@ -5,7 +5,7 @@ import numpy as np
 from ..components.categorical import reader_codes
 from ..core.subset_counts import code_matrix
 from ..registry import register, register_variant
-from .pair_counts import conditional_mutual_information, pair_counts, smoothed
+from .pair_counts import conditional_mutual_information, smoothed
 from .weighted_aode import BLOCK, OneDependenceAverage
 
 __all__ = ["HNB"]
@@ -88,6 +88,15 @@ class HNB(OneDependenceAverage):
 
     def _describe(self):
         return f"{len(self.readers_)} attributes, each with a hidden parent mixing the others"
+
+    def _structure_text(self, names):
+        """Each attribute's hidden parent: its heaviest components and their weights."""
+        lines = ["each attribute <- class, hidden parent (a mixture of the others; the heaviest three):"]
+        for s, row in enumerate(self.weights_):
+            top = [p for p in np.argsort(-row, kind="stable")[:3] if row[p] > 0]
+            mix = ", ".join(f"{names[p]} {row[p]:.3f}" for p in top) or "none (given the class alone)"
+            lines.append(f"  {names[s]}: {mix}")
+        return "\n".join(lines)
 
 
 register_variant("model", "hnb", "hidden Naive Bayes: each attribute's parent a mixture weighted by conditional "

@@ -30,7 +30,8 @@ class OneDependenceAverage(AnDE):
     n = 1  # fixed: class attributes, not parameters (the references' estimates replace the family's)
     alpha, priors, estimation, hdp_iterations, hdp_tying = 1.0, "laplace", "frequency", 1000, "level"
     discriminative, penalty = None, "auto"
-    min_count, laplace = 1, False
+    min_count, laplace, m = 1, False, 1.0
+    _weighted = False  # whether the super-parents are weighted (the printout shows the weights)
 
     def _data_options(self, nominal, numeric, integer_codes, n_bins, min_bucket, random_state):
         """Store the family's data options (the constructors' shared part; the estimation options are
@@ -49,7 +50,7 @@ class OneDependenceAverage(AnDE):
         missing = start[owner] + widths[owner]  # each slot's attribute's missing slot
         diag = counts[:, np.arange(total), np.arange(total)]  # (K, slots)
         n_missing = diag.sum(axis=0)[missing]  # rows whose slot's attribute is missing
-        m, laplace = float(getattr(self, "m", 1.0)), bool(self.laplace)
+        m, laplace = float(self.m), bool(self.laplace)
         with np.errstate(divide="ignore", invalid="ignore"):
             self.log_joint_ = np.log(smoothed(diag, pc.n_total - n_missing, k * width, m, laplace))
             present = diag[:, :, None] - counts[:, :, missing]  # N(c, u) with v's attribute present
@@ -122,6 +123,16 @@ class OneDependenceAverage(AnDE):
     def _describe(self):
         return f"{len(self.readers_)} super-parents"
 
+    def _smoothing_text(self):
+        return "Laplace's estimates" if self.laplace else f"m-estimates toward the uniform, m={float(self.m):g}"
+
+    def _structure_text(self, names):
+        """Each super-parent (with its weight where the model weighs them)."""
+        weights = self._parent_weights()
+        lines = ["the average of one model per super-parent (every other attribute <- class, super-parent):"]
+        lines += [f"  {n}" + (f"  weight {w:.4f}" if self._weighted else "") for n, w in zip(names, weights)]
+        return "\n".join(lines)
+
 
 @register
 class WAODE(OneDependenceAverage):
@@ -162,6 +173,7 @@ class WAODE(OneDependenceAverage):
         self.m = m
 
     min_count = 0  # every super-parent value, seen or not (Weka's WAODE has no frequency limit)
+    _weighted = True
 
     def _after_estimate(self, pc):
         self.weights_ = mutual_information(pc, self.class_count_)
