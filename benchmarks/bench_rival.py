@@ -48,14 +48,15 @@ LARGEST_FIRST = ("keel:letter", "keel:magic", "keel:satimage", "keel:splice", "k
 
 MODELS = ("eskdb-hgs", "eskdb-hdp", "forest", "kdb2", "kdb2-hdp", "kdb2-hgs", "eskdb-disc", "eskdb-res", "kdb2-disc",
           "eskdb-k2-disc", "boosting", "eskdb-choice", "eskdb-k2-disc-choice", "nb", "eskdb-hybrid",
-          "eskdb-k2-disc-hybrid", "aode", "aode-disc", "lightgbm", "eskdb", "eskdb-intervals")
+          "eskdb-k2-disc-hybrid", "aode", "aode-disc", "lightgbm", "eskdb", "eskdb-intervals", "waode", "aodesr", "hnb",
+          "tan-sp")
 
 
 CHOICE = ("mdl_stochastic", "resolution_stochastic")  # each member keeps the one its selection scores best
 
 
 def _models(names=MODELS):
-    from seminaive import AODE, ESKDB, KDB, NaiveBayes
+    from seminaive import AODE, ESKDB, HNB, KDB, WAODE, AODEsr, NaiveBayes, SuperParentTAN
     from seminaive.models import sklearn_model
     every = {"eskdb-hgs": lambda: ESKDB(estimation="hgs", hdp_tying="none"),
              "eskdb-hdp": lambda: ESKDB(estimation="hdp"), "forest": lambda: sklearn_model("forest"),
@@ -74,7 +75,9 @@ def _models(names=MODELS):
              "eskdb-k2-disc-hybrid": lambda: ESKDB(k=2, discriminative="parameter", hybrid="gaussian"),
              "aode": lambda: AODE(), "aode-disc": lambda: AODE(discriminative="parameter"),
              "eskdb": lambda: ESKDB(),  # the default, whatever it is
-             "eskdb-intervals": lambda: ESKDB(integer_codes="numbers")}  # the default without the codes' reading
+             "eskdb-intervals": lambda: ESKDB(integer_codes="numbers"),  # the default without the codes' reading
+             "waode": lambda: WAODE(), "aodesr": lambda: AODEsr(), "hnb": lambda: HNB(),
+             "tan-sp": lambda: SuperParentTAN()}
     return {name: every[name]() for name in names}
 
 

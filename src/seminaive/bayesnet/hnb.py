@@ -6,7 +6,8 @@ from ..components.categorical import reader_codes
 from ..core.subset_counts import code_matrix
 from ..registry import register, register_variant
 from .pair_counts import conditional_mutual_information, smoothed
-from .weighted_aode import BLOCK, OneDependenceAverage
+from .one_dependence_kernel import hidden_parents
+from .weighted_aode import OneDependenceAverage
 
 __all__ = ["HNB"]
 
@@ -51,6 +52,7 @@ class HNB(OneDependenceAverage):
     def _after_estimate(self, pc):
         """The hidden parents' weights (the information of every ordered pair) and P(c) = (n_c + m / K) / (N + m)."""
         self.information_ = conditional_mutual_information(pc, self.class_count_)
+        self.cond_ = np.exp(self.log_cond_)  # P(x_s | c, x_p) at [c, slot of x_p, slot of x_s]
         total = self.information_.sum(axis=1, keepdims=True)
         with np.errstate(invalid="ignore", divide="ignore"):
             self.weights_ = np.where(total > 0, self.information_ / total, 0.0)
@@ -59,32 +61,12 @@ class HNB(OneDependenceAverage):
                                                                   pc.n_total, k, float(self.m)))
 
     def _encoded_joint(self, table):
-        """log P(c) + sum_s log of the hidden parent's mixture (n, K)."""
+        """log P(c) + sum_s log of the hidden parent's mixture (n, K), by the compiled per-row loop
+        (:func:`~.one_dependence_kernel.hidden_parents`)."""
         widths = np.array([r.n_values for r in self.readers_])
         codes = code_matrix(reader_codes(self.readers_, table), widths.tolist(), table.n_samples).T.astype(np.int64)
-        cond = np.exp(self.log_cond_)  # P(x_s | c, x_p) at [c, slot of x_p, slot of x_s]
-        d, k = len(widths), len(self.classes_)
-        out = np.empty((table.n_samples, k))
-        for lo in range(0, table.n_samples, BLOCK):
-            c = codes[lo:lo + BLOCK]
-            slots = self.slot_start_[None, :] + c
-            present = c < widths[None, :]
-            jll = np.tile(self.log_prior_, (c.shape[0], 1))
-            for s in range(d):
-                on = present[:, s]
-                if not on.any():
-                    continue
-                v = slots[on, s]
-                w = np.where(present[on], self.information_[s][None, :], 0.0)  # (rows, d): present parents
-                w[:, s] = 0.0
-                total = w.sum(axis=1)
-                mix = np.einsum("rp,krp->kr", w, cond[:, slots[on], v[:, None]])
-                with np.errstate(divide="ignore", invalid="ignore"):
-                    term = np.where(total > 0, np.log(mix) - np.log(np.where(total > 0, total, 1.0)),
-                                    self.log_alone_[:, v])
-                jll[on] += term.T
-            out[lo:lo + BLOCK] = jll
-        return out
+        return hidden_parents(self.slot_start_[None, :] + codes, codes < widths[None, :], self.cond_, self.information_,
+                              self.log_prior_, self.log_alone_)
 
     def _describe(self):
         return f"{len(self.readers_)} attributes, each with a hidden parent mixing the others"

@@ -15,11 +15,21 @@ from ..components.categorical import reader_codes
 from ..core.subset_counts import code_matrix
 from ..registry import register, register_variant
 from .ande import AnDE
+from .one_dependence_kernel import generalizations
 from .pair_counts import mutual_information, pair_counts, smoothed
 
 __all__ = ["OneDependenceAverage", "WAODE", "AODEsr"]
 
 BLOCK = 512  # rows at a time in prediction
+
+
+def _one_hot(slots, total):
+    """(rows, total) with a 1 at each row's slots (-1: none)."""
+    out = np.zeros((slots.shape[0], total))
+    rows = np.repeat(np.arange(slots.shape[0]), slots.shape[1])
+    at = slots.ravel()
+    out[rows[at >= 0], at[at >= 0]] = 1.0
+    return out
 
 
 class OneDependenceAverage(AnDE):
@@ -96,18 +106,17 @@ class OneDependenceAverage(AnDE):
 
     def _block(self, slots, present, parents, children, weights):
         """log sum_p w_p P(c, x_p) prod_s P(x_s | c, x_p) over the kept super-parents p (signed weights, as
-        Weka sums them: an information computed as -1e-17 weighs that little), (rows, K)."""
+        Weka sums them: an information computed as -1e-17 weighs that little), (rows, K). Each row's
+        children's log-probabilities given every super-parent value come from one matrix product per
+        class (the row's kept values, one-hot, by the pair table)."""
         rows, d = slots.shape
         k = len(self.classes_)
+        kept = _one_hot(np.where(children, slots, -1), self.log_cond_.shape[1])
         terms = np.full((d, k, rows), -np.inf)
-        kept = np.where(children, slots, self.slot_start_[None, :] + np.array([r.n_values for r in self.readers_]))
-        for p in range(d):
-            on = parents[:, p]
-            if not on.any():
-                continue
-            u = slots[on, p]
-            part = self.log_joint_[:, u] + self.log_cond_[:, u[:, None], kept[on]].sum(axis=2)
-            terms[p][:, on] = part
+        for c in range(k):
+            given = kept @ self.log_cond_[c].T  # [r, u]: sum over the row's kept children v of log P(v | c, u)
+            part = self.log_joint_[c][slots] + np.take_along_axis(given, slots, axis=1)
+            terms[:, c, :] = np.where(parents, part, -np.inf).T
         with np.errstate(divide="ignore", invalid="ignore"):
             jll, sign = logsumexp(terms, axis=0, b=weights[:, None, None], return_sign=True)
         jll = np.where(sign > 0, jll, -np.inf).T  # (rows, K)
@@ -241,18 +250,7 @@ class AODEsr(OneDependenceAverage):
         order: attributes i in turn, the first j whose value x_j was seen more than ``critical``
         times, always with x_i, is x_i's specialization, unless x_i and x_j specialize each other and
         i < j, or x_j's own generalization is x_i."""
-        rows, d = slots.shape
-        out = np.full((rows, d), -1)
-        seen = self.together_[slots, slots]  # N(x_j) of each row's values (rows, d)
-        for i in range(d):
-            with_i = self.together_[slots[:, i][:, None], slots]  # N(x_i, x_j)
-            cand = present & present[:, [i]] & (seen > self.critical) & (with_i == seen)
-            cand[:, i] = False
-            cand &= ~((seen == seen[:, [i]]) & (np.arange(d)[None, :] > i))  # mutual: keep the later j
-            cand &= out != i  # j's generalization is i
-            has = cand.any(axis=1)
-            out[has, i] = np.argmax(cand[has], axis=1)
-        return out
+        return generalizations(slots, present, self.together_, self.critical)
 
     def _masks(self, slots, present):
         kept = present & (self.generalizations(slots, present) < 0)
