@@ -1,6 +1,7 @@
 // Trains a Weka classifier on an ARFF file and prints, for every training
 // instance, the class distribution with full precision (one CSV line each).
-// Usage: java -cp weka.jar:. WekaProba <classifier class> <data.arff> [options...]
+// Usage: java -cp weka.jar:. [-Dstep=K] WekaProba <classifier class> <data.arff> [options...]
+// (-Dstep=K: every K-th training instance only, from the first; a lazy learner's prediction is costly)
 import weka.classifiers.Classifier;
 import weka.core.Instances;
 import weka.core.Utils;
@@ -15,7 +16,8 @@ public class WekaProba {
         System.arraycopy(args, 2, options, 0, options.length);
         Classifier c = Classifier.forName(args[0], options);
         c.buildClassifier(data);
-        for (int i = 0; i < data.numInstances(); i++) {
+        int step = Integer.getInteger("step", 1);
+        for (int i = 0; i < data.numInstances(); i += step) {
             double[] p = c.distributionForInstance(data.instance(i));
             StringBuilder line = new StringBuilder();
             for (int k = 0; k < p.length; k++) {

@@ -75,8 +75,8 @@ def check_chunkable(model, option, other):
     ``partial_fit`` (``other``: what to do instead)."""
     caps = capabilities(model)
     if not (caps.passes or caps.search) and not hasattr(model, "partial_fit"):
-        raise ParameterError(f"{option}: {type(model).__name__} cannot be fitted chunk by chunk (no partial_fit); "
-                             f"{other}")
+        why = getattr(type(model), "_in_memory_why", None) or "(no partial_fit)"  # a model may say why
+        raise ParameterError(f"{option}: {type(model).__name__} cannot be fitted chunk by chunk {why}; {other}")
 
 
 def capabilities(model):
