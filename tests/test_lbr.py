@@ -170,3 +170,14 @@ def test_model_file_keeps_the_training_rows(tmp_path):
     again = load_model(tmp_path / "lbr.json")
     np.testing.assert_array_equal(again.predict_proba(d.X), m.predict_proba(d.X))
     assert "lazy" in again.to_text()
+
+
+def test_explain_and_merge():
+    d = load("keel:tic-tac-toe")
+    m = LBR().fit(d)
+    text = m.explain(d.X.iloc[:2])
+    assert text.startswith("row 0: ") and "rule: x" in text
+    half = len(d.y) // 2
+    a, b = LBR().fit(d.X.iloc[:half], d.y[:half]), LBR().fit(d.X.iloc[half:], d.y[half:])
+    merged = a.merge(b)
+    np.testing.assert_allclose(merged.predict_proba(d.X.iloc[::50]), m.predict_proba(d.X.iloc[::50]), rtol=1e-12)

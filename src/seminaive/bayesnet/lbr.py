@@ -111,6 +111,23 @@ class LBR(BayesNetClassifier):
             out.append(conds)
         return out
 
+    def explain(self, X, precision=3):
+        """Per row: the predicted class and its probability, and the rule whose local Naive Bayes gave it."""
+        proba = self.predict_proba(X)
+        lines = []
+        for i, (p, rule) in enumerate(zip(proba, self.rules(X))):
+            c = int(np.argmax(p))
+            conds = " and ".join(f"{a} = {v}" for a, v in rule) or "(none: Naive Bayes on every training row)"
+            lines.append(f"row {i}: {self.classes_[c]} ({p[c]:.{precision}f}); rule: {conds}")
+        return "\n".join(lines)
+
+    def merge(self, other):
+        """LBR on the union of both models' training rows (their intervals must be the same)."""
+        out = super().merge(other)
+        out._keep(np.concatenate([self.train_codes_, other.train_codes_]),
+                  np.concatenate([self.train_classes_, other.train_classes_]))
+        return out
+
     def attribute_log_likelihoods(self, X):
         """Not defined: each row has its own local model (:meth:`rules`)."""
         raise ParameterError("LBR fits a local Naive Bayes for each row: its evidence is no fixed sum of "
