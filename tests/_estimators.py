@@ -4,7 +4,7 @@ Later estimators (1R, the searches, constrained NB, ...) are added here and
 the contract tests cover them automatically.
 """
 
-from seminaive import (AODE, ESKDB, HNB, KDB, TAN, WAODE, AODEsr, AnDE, SuperParentTAN, LBR, SelectiveKDB, BernoulliNaiveBayes, ComplementNaiveBayes, ConstrainedNaiveBayes, MultinomialNaiveBayes,
+from seminaive import (AODE, ESKDB, HNB, KDB, TAN, WAODE, AODEsr, AnDE, SuperParentTAN, LBR, NBTree, SelectiveKDB, BernoulliNaiveBayes, ComplementNaiveBayes, ConstrainedNaiveBayes, MultinomialNaiveBayes,
                        NaiveBayes, OffsetNaiveBayes, OneR, ZeroR)
 from seminaive.calibration import Calibrated
 from seminaive.wanbia import WANBIA
@@ -31,7 +31,8 @@ RULES = [OneR(), OneR(min_bucket=3), ZeroR()]
 SEARCHES = [BSE(), BSJ(), BSEJ(cv=3, scoring="log_loss"), FSSJ(numeric="discretize")]
 
 FAMILY = [TAN(), KDB(k=1), KDB(k=2), AnDE(n=1), AODE(min_count=2), WAODE(), AODEsr(), AODEsr(critical=2, laplace=True),
-          HNB(), SuperParentTAN(), SuperParentTAN(scoring="log_loss", epsilon=0.0), LBR(),
+          HNB(), SuperParentTAN(), SuperParentTAN(scoring="log_loss", epsilon=0.0), LBR(), NBTree(),
+          NBTree(min_instances=5, min_improvement=0.0),
           AnDE(n=2, alpha=0.5), SelectiveKDB(), SelectiveKDB(k=1, scoring="accuracy"),
           SelectiveKDB(k=1, hybrid="gaussian"),
           KDB(k=2, estimation="hdp", hdp_iterations=30), KDB(k=2, estimation="hgs"),

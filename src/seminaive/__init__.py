@@ -25,7 +25,7 @@ _EXPORTS = {
     "UnseenValueWarning": ".exceptions", "KindWarning": ".exceptions", "TAN": ".bayesnet", "KDB": ".bayesnet",
     "SelectiveKDB": ".bayesnet",
     "AnDE": ".bayesnet", "AODE": ".bayesnet", "ESKDB": ".bayesnet", "WAODE": ".bayesnet", "AODEsr": ".bayesnet",
-    "HNB": ".bayesnet", "SuperParentTAN": ".bayesnet", "LBR": ".bayesnet",
+    "HNB": ".bayesnet", "SuperParentTAN": ".bayesnet", "LBR": ".bayesnet", "NBTree": ".bayesnet",
     "Calibrated": ".calibration", "WANBIA": ".wanbia",
 }
 

@@ -102,6 +102,8 @@ def plot_structure(model, path=None, overwrite=False, title=None, class_name="cl
     import matplotlib.pyplot as plt
     from matplotlib.patches import FancyArrowPatch
 
+    if hasattr(model, "branches"):  # a tree of models (NBTree): its splits and leaves
+        return _saved(_tree(model, title, plt), path, overwrite)
     together = agreement(model)
     s = structure_of(model) if together is None else together[0]
     names = list(model.schema_.names)
@@ -154,6 +156,44 @@ def plot_structure(model, path=None, overwrite=False, title=None, class_name="cl
     ax.set_title(note, fontsize=10)
     fig.tight_layout()
     return _saved(fig, path, overwrite)
+
+
+def _tree(model, title, plt):
+    """A tree drawn from ``model.branches()``: leaves side by side in depth-first order, each split over
+    the middle of its children, each branch labelled with its value."""
+    nodes = model.branches()
+    children = {}
+    for at, parent, _, _ in nodes:
+        children.setdefault(parent, []).append(at)
+    x, depth, order = {}, {}, iter(range(len(nodes)))
+
+    def place(at, level):
+        depth[at] = level
+        kids = children.get(at, [])
+        for kid in kids:
+            place(kid, level + 1)
+        x[at] = next(order) if not kids else (x[kids[0]] + x[kids[-1]]) / 2
+
+    place(nodes[0][0], 0)
+    leaves = sum(1 for at, *_ in nodes if at not in children)
+    deepest = max(depth.values())
+    fig, ax = plt.subplots(figsize=(min(40.0, max(7.0, 0.9 * leaves)), 1.6 + 1.2 * deepest))
+    ax.axis("off")
+    for at, parent, edge, label in nodes:
+        px, py = x[at], -depth[at]
+        leaf = at not in children
+        ax.text(px, py, label, ha="center", va="center", fontsize=7 if leaf else 8,
+                bbox=dict(boxstyle="round,pad=0.3", fc="#e3f0e0" if leaf else "#dde8f5",
+                          ec="#4a7a3a" if leaf else "#3a5f8a"))
+        if parent >= 0:
+            ax.plot([x[parent], px], [-depth[parent], py], color="#777777", lw=0.8, zorder=0)
+            ax.text((x[parent] + px) / 2, (-depth[parent] + py) / 2, edge, ha="center", va="center", fontsize=6,
+                    color="#333333", bbox=dict(boxstyle="square,pad=0.1", fc="white", ec="none"))
+    ax.set_xlim(min(x.values()) - 1, max(x.values()) + 1)
+    ax.set_ylim(-deepest - 0.6, 0.6)
+    ax.set_title(title or f"{type(model).__name__}: {leaves} leaves, each a Naive Bayes", fontsize=10)
+    fig.tight_layout()
+    return fig
 
 
 def _saved(fig, path, overwrite):
