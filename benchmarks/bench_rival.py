@@ -49,14 +49,14 @@ LARGEST_FIRST = ("keel:letter", "keel:magic", "keel:satimage", "keel:splice", "k
 MODELS = ("eskdb-hgs", "eskdb-hdp", "forest", "kdb2", "kdb2-hdp", "kdb2-hgs", "eskdb-disc", "eskdb-res", "kdb2-disc",
           "eskdb-k2-disc", "boosting", "eskdb-choice", "eskdb-k2-disc-choice", "nb", "eskdb-hybrid",
           "eskdb-k2-disc-hybrid", "aode", "aode-disc", "lightgbm", "eskdb", "eskdb-intervals", "waode", "aodesr", "hnb",
-          "tan-sp")
+          "tan-sp", "nbtree")
 
 
 CHOICE = ("mdl_stochastic", "resolution_stochastic")  # each member keeps the one its selection scores best
 
 
 def _models(names=MODELS):
-    from seminaive import AODE, ESKDB, HNB, KDB, WAODE, AODEsr, NaiveBayes, SuperParentTAN
+    from seminaive import AODE, ESKDB, HNB, KDB, WAODE, AODEsr, NaiveBayes, NBTree, SuperParentTAN
     from seminaive.models import sklearn_model
     every = {"eskdb-hgs": lambda: ESKDB(estimation="hgs", hdp_tying="none"),
              "eskdb-hdp": lambda: ESKDB(estimation="hdp"), "forest": lambda: sklearn_model("forest"),
@@ -77,7 +77,7 @@ def _models(names=MODELS):
              "eskdb": lambda: ESKDB(),  # the default, whatever it is
              "eskdb-intervals": lambda: ESKDB(integer_codes="numbers"),  # the default without the codes' reading
              "waode": lambda: WAODE(), "aodesr": lambda: AODEsr(), "hnb": lambda: HNB(),
-             "tan-sp": lambda: SuperParentTAN()}
+             "tan-sp": lambda: SuperParentTAN(), "nbtree": lambda: NBTree()}
     return {name: every[name]() for name in names}
 
 

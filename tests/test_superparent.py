@@ -107,3 +107,11 @@ def test_model_file_and_text(tmp_path):
     again = load_model(tmp_path / "sp.json")
     np.testing.assert_array_equal(again.predict_proba(d.X), m.predict_proba(d.X))
     assert again.history_ == m.history_ and "arcs by held-out accuracy" in m.to_text()
+
+
+@pytest.mark.parametrize("options", [{"estimation": "hgs"}, {"discriminative": "parameter", "penalty": 1.0}])
+def test_the_family_s_smoothing_and_weights_on_the_chosen_tree(options):
+    d = load("keel:housevotes")
+    plain, other = SuperParentTAN(epsilon=0.0).fit(d), SuperParentTAN(epsilon=0.0, **options).fit(d)
+    assert other.structure_ == plain.structure_  # the search scores by Lidstone's leave-one-out either way
+    assert np.abs(other.predict_proba(d.X) - plain.predict_proba(d.X)).max() > 1e-4

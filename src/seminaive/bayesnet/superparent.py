@@ -40,7 +40,10 @@ class SuperParentTAN(BayesNetClassifier):
         The seed of the folds.
     alpha, priors, nominal, numeric, integer_codes, n_bins, min_bucket, estimation, hdp_iterations, hdp_tying
         As :class:`~seminaive.bayesnet.TAN` (Lidstone's alpha = 1 by default; bnclassify's default is
-        ``smooth = 0``, maximum likelihood, which here makes unseen values impossible).
+        ``smooth = 0``, maximum likelihood, which here makes unseen values impossible); the chosen tree's
+        tables may be smoothed by HDP, HGS or HLS (the search scores with Lidstone's leave-one-out).
+    discriminative, penalty
+        As :class:`~seminaive.bayesnet.TAN`: weights on the chosen tree's cells, fitted after the search.
 
     Attributes
     ----------
@@ -64,10 +67,11 @@ class SuperParentTAN(BayesNetClassifier):
 
     def __init__(self, *, scoring="accuracy", cv=None, epsilon=0.01, random_state=0, alpha=1.0, priors="laplace",
                  nominal=None, numeric="mdl_fallback", integer_codes="numbers", n_bins=10, min_bucket=6,
-                 estimation="frequency", hdp_iterations=1000, hdp_tying="level"):
+                 estimation="frequency", hdp_iterations=1000, hdp_tying="level", discriminative=None, penalty="auto"):
         super().__init__(alpha=alpha, priors=priors, nominal=nominal, numeric=numeric, integer_codes=integer_codes,
                          n_bins=n_bins, min_bucket=min_bucket, estimation=estimation, hdp_iterations=hdp_iterations,
-                         hdp_tying=hdp_tying, random_state=random_state)
+                         hdp_tying=hdp_tying, random_state=random_state, discriminative=discriminative,
+                         penalty=penalty)
         self.scoring = scoring
         self.cv = cv
         self.epsilon = epsilon
