@@ -88,7 +88,7 @@ def test_every_family_estimation_is_blind_to_the_order_of_values(make, tmp_path)
     np.testing.assert_allclose(_proba(got, frame), expected, rtol=1e-12, atol=1e-12)
 
 
-@pytest.mark.parametrize("name", sorted(set(model_names("model")) - {"bernoulli", "multinomial"}))
+@pytest.mark.parametrize("name", sorted(set(model_names("model")) - {"bernoulli", "multinomial", "complement"}))
 def test_every_registered_model_is_blind_to_the_order_of_values(name):
     """Nominal attributes only (``Codes`` and Arrow dictionaries carry no numbers), in memory, as
     ``Codes`` and on Dask."""

@@ -19,9 +19,10 @@ class NBTree(BayesNetClassifier):
     Naive Bayes models. A node is split on the attribute whose values' subsets give Naive Bayes models of
     fewest 5-fold cross-validated errors, when that removes at least ``min_improvement`` of the node's
     own Naive Bayes's errors and the node holds ``min_instances`` rows' weight or more
-    (:mod:`.nbtree_grow`: Weka's definition, its fold orders included, so that its trees and class
-    distributions are Weka's). A row is classified by the leaf its values lead to; a row missing the
-    split value goes down every branch, weighted by the branches' shares of the training rows.
+    (:mod:`.nbtree_grow`: Weka's definition, its fold orders included, so that with
+    ``subset_order="declared"`` its trees and class distributions are Weka's). A row is classified by the
+    leaf its values lead to; a row missing the split value goes down every branch, weighted by the
+    branches' shares of the training rows.
 
     Numeric attributes are cut into intervals once, before the tree (``numeric``; a split takes every
     interval as a branch): Weka instead splits a number at a threshold and discretizes again at each
@@ -33,6 +34,10 @@ class NBTree(BayesNetClassifier):
         The least weight of rows a node must hold to be split (Weka's 30).
     min_improvement : float, default 0.05
         The least relative reduction of cross-validated errors a split must bring (Weka's 5%).
+    subset_order : {"first_seen", "declared"}, default "first_seen"
+        The order in which a split's subsets draw their shuffles from the one java.util.Random(1): of their
+        first rows at the node (no declared order of values changes the tree), or of the values as declared
+        (Weka's: ``NBTree(subset_order="declared")`` gives Weka's trees).
     nominal, numeric, integer_codes, n_bins, min_bucket, random_state
         As :class:`~seminaive.bayesnet.TAN`'s.
 
@@ -52,11 +57,12 @@ class NBTree(BayesNetClassifier):
     _in_memory_why = "(each node's splits are scored by cross-validation on the node's rows, held in memory)"
     alpha, priors, estimation, hdp_iterations, hdp_tying, discriminative, penalty = (1.0, "laplace", "frequency",
                                                                                      1000, "level", None, "auto")
-    _param_rules = {"min_instances": dict(kind="number", low=0), "min_improvement": dict(kind="number", low=0)}
+    _param_rules = {"min_instances": dict(kind="number", low=0), "min_improvement": dict(kind="number", low=0),
+                    "subset_order": dict(options=("first_seen", "declared"))}
 
-    def __init__(self, *, min_instances=30, min_improvement=0.05, nominal=None, numeric="mdl_fallback",
-                 integer_codes="numbers", n_bins=10, min_bucket=6, random_state=0):
-        self.min_instances, self.min_improvement = min_instances, min_improvement
+    def __init__(self, *, min_instances=30, min_improvement=0.05, subset_order="first_seen", nominal=None,
+                 numeric="mdl_fallback", integer_codes="numbers", n_bins=10, min_bucket=6, random_state=0):
+        self.min_instances, self.min_improvement, self.subset_order = min_instances, min_improvement, subset_order
         self.nominal, self.numeric, self.integer_codes = nominal, numeric, integer_codes
         self.n_bins, self.min_bucket, self.random_state = n_bins, min_bucket, random_state
 
@@ -76,7 +82,7 @@ class NBTree(BayesNetClassifier):
         keep = weights > 0
         self.widths_ = np.array([r.n_values for r in self.readers_], dtype=np.int64)
         self.nodes_ = grow(codes, np.asarray(y, dtype=np.int64), np.flatnonzero(keep), weights[keep], self.widths_, len(self.classes_),
-                           self.min_instances, self.min_improvement)
+                           self.min_instances, self.min_improvement, declared=self.subset_order == "declared")
         self.n_leaves_ = sum(1 for n in self.nodes_ if n["attribute"] < 0)
         return self
 

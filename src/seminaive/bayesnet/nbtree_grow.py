@@ -85,16 +85,22 @@ def _split_items(codes, rows, weights, a, shares, keep_zero):
     return out
 
 
-def _split_errors(codes, y, rows, weights, a, widths, k, folds):
+def _split_errors(codes, y, rows, weights, a, widths, k, folds, declared=False):
     """The summed cross-validated errors of the split on ``a`` and its subsets' shares, or None where Weka
-    makes no split (fewer than two values with 2 rows' weight, or fewer than two subsets of 5 rows)."""
+    makes no split (fewer than two values with 2 rows' weight, or fewer than two subsets of 5 rows). The
+    subsets draw their shuffles from one java.util.Random(1) in turn: in the order of the values (Weka's,
+    ``declared``), or of their first rows at the node (the default: no declared order changes the tree)."""
     v = codes[rows, a]
     per_bag = np.bincount(v[v >= 0], weights[v >= 0], minlength=widths[a])
     if np.count_nonzero(2.0 - per_bag < SMALL) <= 1:
         return None
     shares = per_bag / per_bag.sum()
+    subsets = _split_items(codes, rows, weights, a, shares, keep_zero=True)
+    if not declared:
+        place = {r: i for i, r in enumerate(rows.tolist())}
+        subsets.sort(key=lambda sub: place[int(sub[0][0])] if sub[0].size else len(place))
     random, errors, enough = JavaRandom(1), 0.0, 0
-    for r, w in _split_items(codes, rows, weights, a, shares, keep_zero=True):
+    for r, w in subsets:
         if r.size >= 5:
             enough += 1
             mixed = randomize(list(range(r.size)), random)
@@ -105,7 +111,8 @@ def _split_errors(codes, y, rows, weights, a, widths, k, folds):
     return (errors, shares) if enough > 1 else None
 
 
-def grow(codes, y, rows, weights, widths, k, min_instances=30, min_improvement=0.05, folds=5, nodes=None):
+def grow(codes, y, rows, weights, widths, k, min_instances=30, min_improvement=0.05, folds=5, declared=False,
+         nodes=None):
     """Grow the tree from the weighted rows; returns the list of nodes (the root first), each a dict:
     ``counts`` (its Naive Bayes: class counts, value counts, totals), ``attribute`` (-1: a leaf),
     ``children`` (node indices, one per value), ``shares`` (each value's share of the known weight: where a
@@ -122,7 +129,7 @@ def grow(codes, y, rows, weights, widths, k, min_instances=30, min_improvement=0
         return nodes
     best, least = None, global_errors
     for a in range(codes.shape[1]):
-        found = _split_errors(codes, y, rows, weights, a, widths, k, folds)
+        found = _split_errors(codes, y, rows, weights, a, widths, k, folds, declared)
         if found is not None and found[0] < least:
             best, least = (a, found[1]), found[0]
     if best is None or (global_errors - least) / global_errors < min_improvement:
@@ -131,5 +138,5 @@ def grow(codes, y, rows, weights, widths, k, min_instances=30, min_improvement=0
     node["attribute"], node["shares"] = a, shares.tolist()
     for r, w in _split_items(codes, rows, weights, a, shares, keep_zero=False):
         node["children"].append(len(nodes))
-        grow(codes, y, r, w, widths, k, min_instances, min_improvement, folds, nodes)
+        grow(codes, y, r, w, widths, k, min_instances, min_improvement, folds, declared, nodes)
     return nodes
