@@ -1,6 +1,7 @@
 """Lazy Bayesian Rules (Zheng and Webb 2000)."""
 
 import numpy as np
+from scipy.special import logsumexp
 
 from .._state import field
 from ..components.categorical import reader_codes
@@ -85,37 +86,43 @@ class LBR(BayesNetClassifier):
                                                        np.arange(codes.shape[0]), np.arange(codes.shape[1]))
 
     def _search(self, X):
+        """Each row's rule (-1 padded), its local Naive Bayes's log-numerators and the rows' reader codes."""
         self._check_fitted()
         table = self._encode(X)
         test = np.ascontiguousarray(np.asarray(reader_codes(self.readers_, table)).T, dtype=np.int64)
         test = test.reshape(table.n_samples, len(self.readers_))
-        return lbr_rows(self.train_codes_, self.train_classes_, self.widths_, len(self.classes_), test,
-                        self.loo_right_, int(self.loo_errors_))
+        found, jll = lbr_rows(self.train_codes_, self.train_classes_, self.widths_, len(self.classes_), test,
+                              self.loo_right_, int(self.loo_errors_))
+        return found, jll, test
 
     def _joint_log_likelihood(self, X):
         return self._search(X)[1]
 
-    def rules(self, X):
-        """Each row's rule: the antecedent's conditions as (attribute, value) pairs, in the order taken."""
-        found = self._search(X)[0]
+    def _conditions(self, found, test):
+        """Each row's rule as (attribute, value) pairs, from the search's attributes and the rows' codes."""
         names = list(self.schema_.names)
-        table = self._encode(X)
         out = []
-        for i, rule in enumerate(found):
+        for rule, codes in zip(found, test):
             conds = []
             for a in rule[rule >= 0].tolist():
-                r = self.readers_[a]
-                code = int(np.asarray(r.codes(table))[i])
+                r, code = self.readers_[a], int(codes[a])
                 label = r.labels[code] if isinstance(r, Discretized) else self.schema_.attributes[r.attribute].values[code]
                 conds.append((names[r.attribute], label))
             out.append(conds)
         return out
 
+    def rules(self, X):
+        """Each row's rule: the antecedent's conditions as (attribute, value) pairs, in the order taken."""
+        found, _, test = self._search(X)
+        return self._conditions(found, test)
+
     def explain(self, X, precision=3):
-        """Per row: the predicted class and its probability, and the rule whose local Naive Bayes gave it."""
-        proba = self.predict_proba(X)
+        """Per row: the predicted class and its probability, and the rule whose local Naive Bayes gave it
+        (one search per row for both)."""
+        found, jll, test = self._search(X)
+        proba = np.exp(jll - logsumexp(jll, axis=1, keepdims=True))
         lines = []
-        for i, (p, rule) in enumerate(zip(proba, self.rules(X))):
+        for i, (p, rule) in enumerate(zip(proba, self._conditions(found, test))):
             c = int(np.argmax(p))
             conds = " and ".join(f"{a} = {v}" for a, v in rule) or "(none: Naive Bayes on every training row)"
             lines.append(f"row {i}: {self.classes_[c]} ({p[c]:.{precision}f}); rule: {conds}")
