@@ -49,7 +49,7 @@ LARGEST_FIRST = ("keel:letter", "keel:magic", "keel:satimage", "keel:splice", "k
 MODELS = ("eskdb-hgs", "eskdb-hdp", "forest", "kdb2", "kdb2-hdp", "kdb2-hgs", "eskdb-disc", "eskdb-res", "kdb2-disc",
           "eskdb-k2-disc", "boosting", "eskdb-choice", "eskdb-k2-disc-choice", "nb", "eskdb-hybrid",
           "eskdb-k2-disc-hybrid", "aode", "aode-disc", "lightgbm", "eskdb", "eskdb-intervals", "waode", "aodesr", "hnb",
-          "tan-sp", "nbtree")
+          "tan-sp", "nbtree", "nbtree-shuffled", "nbtree-hashed")
 
 
 CHOICE = ("mdl_stochastic", "resolution_stochastic")  # each member keeps the one its selection scores best
@@ -77,7 +77,8 @@ def _models(names=MODELS):
              "eskdb": lambda: ESKDB(),  # the default, whatever it is
              "eskdb-intervals": lambda: ESKDB(integer_codes="numbers"),  # the default without the codes' reading
              "waode": lambda: WAODE(), "aodesr": lambda: AODEsr(), "hnb": lambda: HNB(),
-             "tan-sp": lambda: SuperParentTAN(), "nbtree": lambda: NBTree()}
+             "tan-sp": lambda: SuperParentTAN(), "nbtree": lambda: NBTree(),
+             "nbtree-shuffled": lambda: NBTree(folds="shuffled"), "nbtree-hashed": lambda: NBTree(folds="hashed")}
     return {name: every[name]() for name in names}
 
 

@@ -1,7 +1,8 @@
-"""The family out of core: AODE, selective kDB and ESKDB fitted from Parquet and CSV files of
-1M to 30M rows (100M by the measured rate), with their passes, rate and peak memory.
+"""The family out of core: AODE, selective kDB, ESKDB and NBTree (hashed folds, level by level) fitted
+from Parquet and CSV files of 1M to 30M rows (100M by the measured rate), with their passes, rate and
+peak memory.
 
-    python benchmarks/bench_scale.py [--sizes 1,10,30] [--models aode,skdb,eskdb]
+    python benchmarks/bench_scale.py [--sizes 1,10,30] [--models aode,skdb,eskdb,nbtree]
                                      [--members 2] [--k 2] [--workdir /tmp/seminaive-bench]
 
 The data are ``bench_stream.py``'s kind: rows of 20 attributes (10 numeric, 10 nominal with 6
@@ -72,11 +73,13 @@ print(json.dumps({"seconds": dt, "rows": rows, "peak_mb": peak, "passes": passes
 
 def make_model(spec):
     """The benchmark's model of a name (``spec``: name, members, k)."""
-    from seminaive import AODE, ESKDB
+    from seminaive import AODE, ESKDB, NBTree
     from seminaive.bayesnet.skdb import SelectiveKDB
     name, numeric = spec["name"], {"numeric": spec["numeric"]} if spec.get("numeric") else {}
     if name == "aode":
         return AODE(**numeric)
+    if name == "nbtree":
+        return NBTree(folds="hashed", **numeric)
     if name == "skdb":
         return SelectiveKDB(**numeric)
     return ESKDB(n_estimators=spec["members"], k=spec["k"], **numeric)

@@ -275,3 +275,11 @@ def test_tiny_values_after_an_all_missing_chunk():
         one.partial_fit(X[i:i + 1], y[i:i + 1], classes=["p", "q"])
     np.testing.assert_allclose(one.predict_proba(X[1:]), whole, rtol=1e-12)
     assert 0.1 < whole[0, 0] < 0.3
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_nbtree_level_by_level_by_every_path(files, seed):
+    """NBTree with hashed folds grows level by level in passes: from every source its tree and class
+    distributions are the fit in memory's (small nodes split, so that the 40 rows make a tree)."""
+    from seminaive import NBTree
+    check_every_path(lambda: NBTree(folds="hashed", min_instances=4, min_improvement=0.0), files[seed])

@@ -30,7 +30,7 @@ def _data(name):
 def test_class_distributions_and_leaves_equal_wekas(name):
     ref = REFERENCE[name]
     d = _data(name)
-    m = NBTree(subset_order="declared").fit(d)
+    m = NBTree(folds="shuffled", subset_order="declared").fit(d)
     assert m.n_leaves_ == ref["leaves"]
     got = m.predict_proba(d.X.iloc[ref["rows"]])
     if ref["classes"] is not None:
@@ -63,7 +63,7 @@ def test_split_scores_equal_refits_of_the_folds(seed):
     """A node's cross-validated errors from its counts against Naive Bayes (Laplace) refitted on the other
     folds, with fractional weights."""
     d = load("keel:tic-tac-toe")
-    m = NBTree().fit(d)
+    m = NBTree(folds="shuffled").fit(d)
     rng = np.random.default_rng(seed)
     rows = np.sort(rng.choice(len(d.y), size=60, replace=False))
     codes = np.asarray(np.column_stack([d.X[c].cat.codes.to_numpy() for c in d.X.columns]), dtype=np.int64)
@@ -84,7 +84,7 @@ def test_split_scores_equal_refits_of_the_folds(seed):
 
 def test_model_file_picture_and_refusals(tmp_path):
     d = load("keel:monk-2")
-    m = NBTree().fit(d)
+    m = NBTree(folds="shuffled").fit(d)
     save_model(m, tmp_path / "t.json")
     again = load_model(tmp_path / "t.json")
     np.testing.assert_array_equal(again.predict_proba(d.X), m.predict_proba(d.X))
@@ -96,8 +96,8 @@ def test_model_file_picture_and_refusals(tmp_path):
     path = tmp_path / "d.csv"
     d.X.assign(y=d.y).to_csv(path, index=False)
     with pytest.raises(ParameterError, match="cross-validation on the node's rows"):
-        fit_file(NBTree(), path, chunksize=50)
-    assert not hasattr(NBTree(), "partial_fit")
+        fit_file(NBTree(folds="shuffled"), path, chunksize=50)
+    assert not hasattr(NBTree(), "partial_fit") and not hasattr(NBTree(folds="shuffled"), "partial_fit")
 
 
 def test_missing_values_go_down_every_branch():
