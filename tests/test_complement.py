@@ -112,3 +112,23 @@ def test_model_file_command_line_and_bad_input(tmp_path, capsys):
     with pytest.raises(Exception, match="norm"):
         ComplementNaiveBayes(norm="yes").fit(X, y)
     assert "w" in m.to_text() and "normalized" in m.to_text()
+
+
+def test_compare_runs_it_on_the_same_folds_as_the_other_models(tmp_path):
+    """``seminaive compare`` takes complement Naive Bayes beside the others: each fold's accuracy in its
+    results is scikit-learn's ComplementNB refitted on that fold's rows (the folds the protocol draws)."""
+    from seminaive.evaluation.resampling import kfold
+    X, y = counts(5, n=120, d=8)
+    frame = pd.DataFrame(X, columns=[f"w{j}" for j in range(8)]).assign(label=y)
+    path = tmp_path / "counts.csv"
+    frame.to_csv(path, index=False)
+    out = tmp_path / "report"
+    assert main(["compare", f"{path}:label", "--models", "complement,multinomial", "--cv", "4", "-o", str(out)]) == 0
+    res = pd.read_csv(out / "results.csv")
+    got = res[res.model == "complement"].sort_values("split").accuracy.to_numpy()
+    want = []
+    for train, test in kfold(y, k=4, seed=0):
+        guess = ComplementNB().fit(X[train], y[train]).predict(X[test])
+        want.append(np.mean(guess == y[test]))
+    np.testing.assert_allclose(got, want, rtol=1e-12)
+    assert set(res.model) == {"complement", "multinomial"}

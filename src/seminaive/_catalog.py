@@ -48,6 +48,7 @@ COMPARE = {
     'bsej': 'BSEJ: backward elimination and joining, leave-one-out',
     'bsj': 'BSJ: backward joining, leave-one-out',
     'cnb:R': 'constrained Naive Bayes, minority-class training rate >= {R}',
+    'complement': 'complement Naive Bayes (count data)',
     'eskdb': 'ensemble of 20 selective kDBs (k <= 5, HGS tables)',
     'eskdb-accurate': 'ESKDB k <= 2 with discriminative weights and normal children',
     'eskdb-hybrid': "ESKDB with Gaussian children chosen by the members' leave-one-out",

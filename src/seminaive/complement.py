@@ -83,3 +83,4 @@ class ComplementNaiveBayes(CountModel):
 
 register_variant("model", "complement", "complement Naive Bayes for count data (Rennie et al. 2003)",
                  lambda alpha=1.0, **o: ComplementNaiveBayes(alpha=alpha))
+register_variant("compare", "complement", "complement Naive Bayes (count data)", ComplementNaiveBayes)
