@@ -49,7 +49,8 @@ LARGEST_FIRST = ("keel:letter", "keel:magic", "keel:satimage", "keel:splice", "k
 MODELS = ("eskdb-hgs", "eskdb-hdp", "forest", "kdb2", "kdb2-hdp", "kdb2-hgs", "eskdb-disc", "eskdb-res", "kdb2-disc",
           "eskdb-k2-disc", "boosting", "eskdb-choice", "eskdb-k2-disc-choice", "nb", "eskdb-hybrid",
           "eskdb-k2-disc-hybrid", "aode", "aode-disc", "lightgbm", "eskdb", "eskdb-intervals", "waode", "aodesr", "hnb",
-          "tan-sp", "nbtree", "nbtree-shuffled", "nbtree-hashed")
+          "tan-sp", "nbtree", "nbtree-shuffled", "nbtree-hashed",
+          "waode-hgs", "waode-hdp", "aodesr-hgs", "aodesr-hdp", "hnb-hgs", "hnb-hdp")
 
 
 CHOICE = ("mdl_stochastic", "resolution_stochastic")  # each member keeps the one its selection scores best
@@ -78,7 +79,11 @@ def _models(names=MODELS):
              "eskdb-intervals": lambda: ESKDB(integer_codes="numbers"),  # the default without the codes' reading
              "waode": lambda: WAODE(), "aodesr": lambda: AODEsr(), "hnb": lambda: HNB(),
              "tan-sp": lambda: SuperParentTAN(), "nbtree": lambda: NBTree(),
-             "nbtree-shuffled": lambda: NBTree(folds="shuffled"), "nbtree-hashed": lambda: NBTree(folds="hashed")}
+             "nbtree-shuffled": lambda: NBTree(folds="shuffled"), "nbtree-hashed": lambda: NBTree(folds="hashed"),
+             # the family's smoothing in AODE's relatives (estimation="weka": the references' m-estimate)
+             "waode-hgs": lambda: WAODE(estimation="hgs"), "waode-hdp": lambda: WAODE(estimation="hdp"),
+             "aodesr-hgs": lambda: AODEsr(estimation="hgs"), "aodesr-hdp": lambda: AODEsr(estimation="hdp"),
+             "hnb-hgs": lambda: HNB(estimation="hgs"), "hnb-hdp": lambda: HNB(estimation="hdp")}
     return {name: every[name]() for name in names}
 
 

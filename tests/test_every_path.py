@@ -283,3 +283,12 @@ def test_nbtree_level_by_level_by_every_path(files, seed):
     distributions are the fit in memory's (small nodes split, so that the 40 rows make a tree)."""
     from seminaive import NBTree
     check_every_path(lambda: NBTree(folds="hashed", min_instances=4, min_improvement=0.0), files[seed])
+
+
+@pytest.mark.parametrize("make", [lambda: __import__("seminaive").WAODE(estimation="hgs"),
+                                  lambda: __import__("seminaive").AODEsr(critical=2, estimation="hdp", hdp_iterations=20),
+                                  lambda: __import__("seminaive").HNB(estimation="hls")], ids=["waode", "aodesr", "hnb"])
+def test_aode_relatives_with_the_family_s_estimations_by_every_path(files, make):
+    """WAODE, AODEsr and hidden Naive Bayes on AODE's tables smoothed hierarchically: the smoothing runs on
+    the counts of the passes, so every source gives the fit in memory."""
+    check_every_path(make, files[1])

@@ -164,3 +164,80 @@ def test_printouts_show_what_each_model_weighs():
     top = hnb.weights_[0].argmax()
     assert f"outlook: {list(d.X.columns)[top]} {hnb.weights_[0, top]:.3f}" in hnb.to_text()
     np.testing.assert_allclose(hnb.weights_.sum(axis=1), 1.0, rtol=1e-12)  # each hidden parent's mixture
+
+
+def _kept(model, codes, r, critical):
+    """The row's values AODEsr keeps (Weka's subsumption loop, transcribed as in plain_posteriors)."""
+    together = model.together_
+    d = codes.shape[1]
+    slot = lambda a: model.slot_start_[a] + codes[r, a]  # noqa: E731
+    present = [a for a in range(d) if codes[r, a] >= 0]
+    gen = [-1] * d
+    for i in present:
+        for j in present:
+            if j == i or gen[j] == i:
+                continue
+            nj = together[slot(j), slot(j)]
+            if nj > critical and together[slot(i), slot(j)] == nj:
+                if nj == together[slot(i), slot(i)] and i < j:
+                    continue
+                gen[i] = j
+                break
+    return [a for a in present if gen[a] < 0]
+
+
+def family_posteriors(kind, model, aode, X, rows, critical=50):
+    """The definitions written plainly on AODE's own tables under the same family estimation (its
+    P(c, x_p), P(x_s | c, x_p), P(x_s | c) and P(c), read cell by cell)."""
+    codes = np.column_stack([X[c].cat.codes.to_numpy() for c in X.columns])
+    d, K = codes.shape[1], len(model.classes_)
+
+    def cond(c, q, s):
+        t = aode.parent_tables_[q][[a for a in range(d) if a != q].index(s)]
+        return np.exp(t.log_table_[codes[r, q], codes[r, s], c])
+
+    out = []
+    for r in rows:
+        present = [a for a in range(d) if codes[r, a] >= 0]
+        kept = _kept(model, codes, r, critical) if kind == "aodesr" else present
+        probs = np.zeros(K)
+        for c in range(K):
+            if kind == "hnb":
+                p = np.exp(aode.class_log_prior_[c])
+                for s in present:
+                    ws = [(model.information_[s, q], q) for q in present if q != s]
+                    tot = sum(v for v, _ in ws)
+                    p *= sum(v * cond(c, q, s) for v, q in ws) / tot if tot > 0 else \
+                        np.exp(aode.tables_[s].log_table_[0, codes[r, s], c])
+                probs[c] = p
+                continue
+            weights = model.weights_ if kind == "waode" else np.ones(d)
+            for q in kept:
+                p = np.exp(aode.joint_log_[q][c, codes[r, q]])
+                for s in kept:
+                    if s != q:
+                        p *= cond(c, q, s)
+                probs[c] += weights[q] * p
+        out.append(probs / probs.sum())
+    return np.array(out)
+
+
+@pytest.mark.parametrize("estimation", ["frequency", "m-estimate", "hgs", "hdp", "hls"])
+@pytest.mark.parametrize("kind", ["waode", "hnb", "aodesr"])
+def test_the_family_s_estimations_are_aode_s_tables_in_each_definition(kind, estimation):
+    """``estimation=`` one of the family's: each model's definition on AODE's tables under it (weights,
+    missing values); AODEsr with nothing subsumed is AODE itself."""
+    from seminaive import AODE
+    X, y, w = generate(2)
+    o = dict(estimation=estimation, hdp_iterations=30)
+    make = {"waode": lambda: WAODE(**o), "hnb": lambda: HNB(**o), "aodesr": lambda: AODEsr(critical=3, **o)}[kind]
+    m = make().fit(X, y, sample_weight=w)
+    aode = AODE(**o).fit(X, y, sample_weight=w)
+    rows = list(range(0, len(y), 5))
+    np.testing.assert_allclose(m.predict_proba(X.iloc[rows]), family_posteriors(kind, m, aode, X, rows, critical=3),
+                               rtol=1e-10, atol=1e-13)
+    if kind == "aodesr":
+        whole = AODEsr(critical=10 ** 9, **o).fit(X, y, sample_weight=w)
+        np.testing.assert_allclose(whole.predict_proba(X), aode.predict_proba(X), rtol=1e-12, atol=1e-14)
+    assert np.abs(m.predict_proba(X) - make().set_params(estimation="weka").fit(X, y, sample_weight=w)
+                  .predict_proba(X)).max() > 1e-4  # the estimation reaches the answer

@@ -30,6 +30,12 @@ class HNB(OneDependenceAverage):
     Parameters
     ----------
     m : float, default 1
+    estimation : {"weka", "frequency", "m-estimate", "hdp", "hgs", "hls"}, default "weka"
+        The estimates: the reference's (above), or AODE's tables under one of the family's estimations
+        (as :class:`~seminaive.bayesnet.AnDE`'s ``estimation``; Lidstone's and the m-estimate with alpha 1,
+        the hierarchical ones with ``hdp_iterations``).
+    hdp_iterations : int, default 1000
+        As :class:`~seminaive.bayesnet.AnDE`'s (with ``estimation="hdp"``).
     nominal, numeric, integer_codes, n_bins, min_bucket, random_state
         As :class:`~seminaive.bayesnet.TAN`'s (numeric attributes in intervals).
 
@@ -44,9 +50,10 @@ class HNB(OneDependenceAverage):
 
     _param_rules = {"m": dict(kind="number", low=0, low_inclusive=False)}
 
-    def __init__(self, *, m=1.0, nominal=None, numeric="mdl_fallback", integer_codes="numbers", n_bins=10,
-                 min_bucket=6, random_state=0):
-        self._data_options(nominal, numeric, integer_codes, n_bins, min_bucket, random_state)
+    def __init__(self, *, m=1.0, estimation="weka", hdp_iterations=1000, nominal=None, numeric="mdl_fallback",
+                 integer_codes="numbers", n_bins=10, min_bucket=6, random_state=0):
+        self._data_options(nominal, numeric, integer_codes, n_bins, min_bucket, random_state, estimation,
+                           hdp_iterations)
         self.m = m
 
     def _after_estimate(self, pc):
@@ -57,8 +64,9 @@ class HNB(OneDependenceAverage):
         with np.errstate(invalid="ignore", divide="ignore"):
             self.weights_ = np.where(total > 0, self.information_ / total, 0.0)
         k = len(self.classes_)
-        self.class_log_prior_ = self.log_prior_ = np.log(smoothed(np.asarray(self.class_count_, dtype=np.float64),
-                                                                  pc.n_total, k, float(self.m)))
+        if self.estimation == "weka":  # else the family's P(c), as AODE's
+            self.class_log_prior_ = self.log_prior_ = np.log(smoothed(np.asarray(self.class_count_, dtype=np.float64),
+                                                                      pc.n_total, k, float(self.m)))
 
     def _encoded_joint(self, table):
         """log P(c) + sum_s log of the hidden parent's mixture (n, K), by the compiled per-row loop

@@ -11,8 +11,10 @@ weight 1 but, for each row, first drops every value that another of the row's va
 import numpy as np
 from scipy.special import logsumexp
 
+from .._validation import check_param
 from ..components.categorical import reader_codes
 from ..core.subset_counts import code_matrix
+from ..estimation.family import TableEstimation, table_estimations
 from ..registry import register, register_variant
 from .ande import AnDE
 from .one_dependence_kernel import generalizations
@@ -21,6 +23,13 @@ from .pair_counts import mutual_information, pair_counts, smoothed
 __all__ = ["OneDependenceAverage", "WAODE", "AODEsr"]
 
 BLOCK = 512  # rows at a time in prediction
+# the references' estimates (Weka's m-estimate or Laplace's, from the pair counts): no table of the family's
+WEKA = TableEstimation(make=lambda model: None, describe=lambda model: model._weka_text())
+
+
+def check_estimation(name, value):
+    """``weka`` (the references' estimates) or an estimation of the family's tables."""
+    check_param(name, value, options=("weka", *table_estimations()))
 
 
 def _one_hot(slots, total):
@@ -37,21 +46,29 @@ class OneDependenceAverage(AnDE):
     numpy; a subclass says which super-parents and children each row keeps and how they are weighed
     (:meth:`_masks`, :meth:`_parent_weights`)."""
 
-    n = 1  # fixed: class attributes, not parameters (the references' estimates replace the family's)
-    alpha, priors, estimation, hdp_iterations, hdp_tying = 1.0, "laplace", "frequency", 1000, "level"
+    n = 1  # fixed: class attributes, not parameters
+    alpha, priors, hdp_tying = 1.0, "laplace", "level"  # the family's estimations read these at their defaults
     discriminative, penalty = None, "auto"
     min_count, laplace, m = 1, False, 1.0
     _weighted = False  # whether the super-parents are weighted (the printout shows the weights)
+    _param_rules = {"estimation": check_estimation}
 
-    def _data_options(self, nominal, numeric, integer_codes, n_bins, min_bucket, random_state):
-        """Store the family's data options (the constructors' shared part; the estimation options are
-        the class's fixed values above)."""
+    def _data_options(self, nominal, numeric, integer_codes, n_bins, min_bucket, random_state, estimation="weka",
+                      hdp_iterations=1000):
+        """Store the family's data options and the estimation (the constructors' shared part)."""
         self.nominal, self.numeric, self.integer_codes = nominal, numeric, integer_codes
         self.n_bins, self.min_bucket, self.random_state = n_bins, min_bucket, random_state
+        self.estimation, self.hdp_iterations = estimation, hdp_iterations
+
+    def _estimation(self):
+        return WEKA if self.estimation == "weka" else super()._estimation()
 
     def _estimate(self, estimator=None):
         """The log-estimates every prediction reads: P(c, x_p) of each super-parent value, P(x_s | c, x_p)
-        of each pair (0 where s is p's own attribute or missing), and Naive Bayes's fallback."""
+        of each pair (0 where s is p's own attribute or missing), and Naive Bayes's fallback: the
+        references' from the pair counts, or (``estimation`` one of the family's) AODE's tables."""
+        if self.estimation != "weka":
+            return self._family_estimate(estimator)
         pc = pair_counts(self)
         counts, start, widths = pc.counts, pc.start, pc.widths
         k, total = counts.shape[0], counts.shape[1]
@@ -74,6 +91,28 @@ class OneDependenceAverage(AnDE):
         self.log_cond_ = cond
         self.slot_start_, self.slot_frequency_ = start, diag.sum(axis=0)
         self.class_log_prior_ = self.log_prior_
+        self._pairs = pc
+        self._after_estimate(pc)
+
+    def _family_estimate(self, estimator=None):
+        """AODE's tables under the family's ``estimation`` (:meth:`AnDE._estimate`), laid out as the
+        references' are: with every super-parent weighing 1 and none dropped, the model is AODE's."""
+        super()._estimate(estimator)
+        pc = pair_counts(self)
+        start, widths = pc.start, pc.widths
+        k, total = len(self.classes_), pc.counts.shape[1]
+        cond, joint, alone = np.zeros((k, total, total)), np.full((k, total), -np.inf), np.zeros((k, total))
+        for p, (tables, logs, children) in enumerate(zip(self.parent_tables_, self.joint_log_, self._children())):
+            sp, mp = start[p], widths[p]
+            joint[:, sp:sp + mp] = logs[:, :mp]
+            for t, a in zip(tables, children):
+                cond[:, sp:sp + mp, start[a]:start[a] + widths[a]] = t.log_table_[:mp, :widths[a], :].transpose(2, 0, 1)
+        for a, t in enumerate(self.tables_):
+            alone[:, start[a]:start[a] + widths[a]] = t.log_table_[0, :widths[a], :].T
+        self.log_joint_, self.log_cond_, self.log_alone_ = joint, cond, alone
+        self.log_prior_ = np.asarray(self.class_log_prior_, dtype=np.float64)
+        self.slot_start_ = start
+        self.slot_frequency_ = pc.counts[:, np.arange(total), np.arange(total)].sum(axis=0)
         self._pairs = pc
         self._after_estimate(pc)
 
@@ -132,7 +171,7 @@ class OneDependenceAverage(AnDE):
     def _describe(self):
         return f"{len(self.readers_)} super-parents"
 
-    def _smoothing_text(self):
+    def _weka_text(self):
         return "Laplace's estimates" if self.laplace else f"m-estimates toward the uniform, m={float(self.m):g}"
 
     def _structure_text(self, names):
@@ -162,6 +201,12 @@ class WAODE(OneDependenceAverage):
     ----------
     m : float, default 1
         The m-estimate's weight (Weka's is 1).
+    estimation : {"weka", "frequency", "m-estimate", "hdp", "hgs", "hls"}, default "weka"
+        The estimates: the reference's (above), or AODE's tables under one of the family's estimations
+        (as :class:`~seminaive.bayesnet.AnDE`'s ``estimation``; Lidstone's and the m-estimate with alpha 1,
+        the hierarchical ones with ``hdp_iterations``).
+    hdp_iterations : int, default 1000
+        As :class:`~seminaive.bayesnet.AnDE`'s (with ``estimation="hdp"``).
     nominal, numeric, integer_codes, n_bins, min_bucket, random_state
         As :class:`~seminaive.bayesnet.TAN`'s (numeric attributes in intervals).
 
@@ -176,9 +221,10 @@ class WAODE(OneDependenceAverage):
 
     _param_rules = {"m": dict(kind="number", low=0, low_inclusive=False)}
 
-    def __init__(self, *, m=1.0, nominal=None, numeric="mdl_fallback", integer_codes="numbers", n_bins=10,
-                 min_bucket=6, random_state=0):
-        self._data_options(nominal, numeric, integer_codes, n_bins, min_bucket, random_state)
+    def __init__(self, *, m=1.0, estimation="weka", hdp_iterations=1000, nominal=None, numeric="mdl_fallback",
+                 integer_codes="numbers", n_bins=10, min_bucket=6, random_state=0):
+        self._data_options(nominal, numeric, integer_codes, n_bins, min_bucket, random_state, estimation,
+                           hdp_iterations)
         self.m = m
 
     min_count = 0  # every super-parent value, seen or not (Weka's WAODE has no frequency limit)
@@ -220,6 +266,12 @@ class AODEsr(OneDependenceAverage):
         The frequency limit of super-parents (Weka's ``-F``).
     laplace : bool, default False
     m : float, default 1
+    estimation : {"weka", "frequency", "m-estimate", "hdp", "hgs", "hls"}, default "weka"
+        The estimates: the reference's (above), or AODE's tables under one of the family's estimations
+        (as :class:`~seminaive.bayesnet.AnDE`'s ``estimation``; Lidstone's and the m-estimate with alpha 1,
+        the hierarchical ones with ``hdp_iterations``).
+    hdp_iterations : int, default 1000
+        As :class:`~seminaive.bayesnet.AnDE`'s (with ``estimation="hdp"``).
     nominal, numeric, integer_codes, n_bins, min_bucket, random_state
         As :class:`~seminaive.bayesnet.TAN`'s.
 
@@ -234,9 +286,11 @@ class AODEsr(OneDependenceAverage):
     _param_rules = {"critical": dict(kind="number", low=0), "min_count": dict(kind="int", low=0),
                     "laplace": dict(kind="bool"), "m": dict(kind="number", low=0, low_inclusive=False)}
 
-    def __init__(self, *, critical=50, min_count=1, laplace=False, m=1.0, nominal=None, numeric="mdl_fallback",
-                 integer_codes="numbers", n_bins=10, min_bucket=6, random_state=0):
-        self._data_options(nominal, numeric, integer_codes, n_bins, min_bucket, random_state)
+    def __init__(self, *, critical=50, min_count=1, laplace=False, m=1.0, estimation="weka", hdp_iterations=1000,
+                 nominal=None, numeric="mdl_fallback", integer_codes="numbers", n_bins=10, min_bucket=6,
+                 random_state=0):
+        self._data_options(nominal, numeric, integer_codes, n_bins, min_bucket, random_state, estimation,
+                           hdp_iterations)
         self.critical = critical
         self.min_count = min_count
         self.laplace = laplace
