@@ -12,23 +12,20 @@ from scipy.stats import binom
 
 from seminaive import LBR, NaiveBayes, load_model, save_model
 from seminaive.bayesnet.lbr_kernel import loo_errors
-from seminaive.data import load_file
 from seminaive.datasets import load
 from seminaive.exceptions import ParameterError
 from seminaive.scale import fit_file
+
+from _weka_data import weka_data
 
 HERE = os.path.dirname(__file__)
 REFERENCE = json.load(open(os.path.join(HERE, "data", "reference", "weka_lbr.json")))
 
 
-def _data(name):
-    return load(name) if name.startswith("keel:") else load_file(os.path.join(HERE, "data", "weka", f"{name}.arff"))
-
-
 @pytest.mark.parametrize("name", sorted(REFERENCE))
 def test_class_distributions_equal_wekas(name):
     ref = REFERENCE[name]
-    d = _data(name)
+    d = weka_data(name)
     m = LBR(numeric="mdl").fit(d)
     assert len(ref["rows"]) == len(ref["proba"])
     got = m.predict_proba(d.X.iloc[ref["rows"]])
@@ -40,7 +37,7 @@ def test_class_distributions_equal_wekas(name):
 def test_the_reference_can_see_a_wrong_model():
     """Plain Naive Bayes (LBR with an empty rule everywhere) differs from Weka's LBR where rules are found."""
     ref = REFERENCE["keel:tic-tac-toe"]
-    d = _data("keel:tic-tac-toe")
+    d = weka_data("keel:tic-tac-toe")
     nb = NaiveBayes().fit(d).predict_proba(d.X.iloc[ref["rows"]])
     nb = nb[:, [list(map(str, NaiveBayes().fit(d).classes_)).index(c) for c in ref["classes"]]]
     assert np.abs(nb - np.asarray(ref["proba"])).max() > 0.05

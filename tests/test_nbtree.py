@@ -12,24 +12,21 @@ import pytest
 
 from seminaive import NBTree, NaiveBayes, load_model, save_model
 from seminaive.bayesnet.nbtree_grow import cv_errors
-from seminaive.data import load_file
 from seminaive.datasets import load
 from seminaive.exceptions import ParameterError
 from seminaive.learning.java_folds import JavaRandom, fold_positions, randomize, stratify
 from seminaive.scale import fit_file
 
+from _weka_data import weka_data
+
 HERE = os.path.dirname(__file__)
 REFERENCE = json.load(open(os.path.join(HERE, "data", "reference", "weka_nbtree.json")))
-
-
-def _data(name):
-    return load(name) if name.startswith("keel:") else load_file(os.path.join(HERE, "data", "weka", f"{name}.arff"))
 
 
 @pytest.mark.parametrize("name", sorted(REFERENCE))
 def test_class_distributions_and_leaves_equal_wekas(name):
     ref = REFERENCE[name]
-    d = _data(name)
+    d = weka_data(name)
     m = NBTree(folds="shuffled", subset_order="declared").fit(d)
     assert m.n_leaves_ == ref["leaves"]
     got = m.predict_proba(d.X.iloc[ref["rows"]])
@@ -102,7 +99,7 @@ def test_model_file_picture_and_refusals(tmp_path):
 
 def test_missing_values_go_down_every_branch():
     """A row missing the root's split value is the weighted sum of its branches' answers."""
-    d = _data("vote")
+    d = weka_data("vote")
     m = NBTree().fit(d)
     root = m.nodes_[0]
     a = m.readers_[root["attribute"]].attribute

@@ -7,13 +7,12 @@ import json
 import os
 
 import numpy as np
-import pandas as pd
 import pytest
 
 from seminaive.bayesnet.hnb import HNB
 from seminaive.bayesnet.weighted_aode import AODEsr, WAODE
-from seminaive.data import load_file
-from seminaive.datasets import load
+
+from _weka_data import weka_data
 
 HERE = os.path.dirname(__file__)
 REFERENCE = json.load(open(os.path.join(HERE, "data", "reference", "weka_one_dependence.json")))
@@ -24,17 +23,11 @@ MODELS = {"waode": lambda: WAODE(numeric="mdl"), "hnb": lambda: HNB(numeric="mdl
 KEYS = sorted(k for k, v in REFERENCE.items() if "error" not in v)
 
 
-def _data(name):
-    if name.startswith("keel:"):
-        return load(name)
-    return load_file(os.path.join(HERE, "data", "weka", f"{name}.arff"))
-
-
 @pytest.mark.parametrize("key", KEYS)
 def test_class_distributions_equal_wekas(key):
     name, model = key.split("/")
     ref = REFERENCE[key]
-    d = _data(name)
+    d = weka_data(name)
     m = MODELS[model]().fit(d)
     rows = ref["rows"]
     got = m.predict_proba(d.X.iloc[rows])
@@ -57,7 +50,7 @@ def test_every_set_and_model_is_compared_where_weka_answers():
 @pytest.mark.parametrize("model", ["waode", "hnb", "aodesr"])
 def test_the_reference_can_see_a_wrong_model(model):
     """Other settings give other distributions: the comparison is not vacuous."""
-    d = _data("keel:chess")
+    d = weka_data("keel:chess")
     ref = np.asarray(REFERENCE[f"keel:chess/{model}"]["proba"])
     rows = REFERENCE[f"keel:chess/{model}"]["rows"]
     wrong = {"waode": WAODE(m=2.0), "hnb": HNB(m=0.5), "aodesr": AODEsr(critical=1000)}[model].fit(d)

@@ -4,19 +4,19 @@ import numpy as np
 from scipy.special import logsumexp
 
 from .._state import field
-from ..components.categorical import reader_codes
 from ..components import Discretized
 from ..core.capabilities import Capabilities
 from ..exceptions import ParameterError
 from ..registry import register, register_variant
 from .base import BayesNetClassifier
+from .laplace_only import LaplaceOnly, row_codes
 from .lbr_kernel import lbr_rows, loo_errors
 
 __all__ = ["LBR"]
 
 
 @register
-class LBR(BayesNetClassifier):
+class LBR(LaplaceOnly, BayesNetClassifier):
     """Lazy Bayesian Rules (Zheng and Webb 2000; Weka's ``weka.classifiers.lazy.LBR``): for each row to
     classify, a rule whose antecedent is a conjunction of the row's own attribute values, grown one at a
     time, and Naive Bayes on the training rows that satisfy it, over the attributes not in it.
@@ -48,27 +48,17 @@ class LBR(BayesNetClassifier):
     """
 
     capabilities = Capabilities()  # lazy: it keeps every training row, so no passes over chunks
-    _fixed_structure = True
     _in_memory_why = "(it is lazy: it keeps the training rows and searches them for each row it classifies)"
-    alpha, priors, estimation, hdp_iterations, hdp_tying, discriminative, penalty = (1.0, "laplace", "frequency",
-                                                                                     1000, "level", None, "auto")
 
     def __init__(self, *, nominal=None, numeric="mdl_fallback", integer_codes="numbers", n_bins=10, min_bucket=6,
                  random_state=0):
-        self.nominal, self.numeric, self.integer_codes = nominal, numeric, integer_codes
-        self.n_bins, self.min_bucket, self.random_state = n_bins, min_bucket, random_state
-
-    @property
-    def partial_fit(self):
-        raise AttributeError(f"partial_fit: LBR {self._in_memory_why}")
+        self._data_options(nominal, numeric, integer_codes, n_bins, min_bucket, random_state)
 
     def _learn(self, source, shared=None):
-        if not source.in_memory:
-            raise ParameterError(f"LBR cannot be fitted chunk by chunk {self._in_memory_why}; read the data in memory")
+        self._in_memory_only(source)
         super()._learn(source)
         table, y, weight = source.chunk
-        codes = reader_codes(self.readers_, table)
-        codes = np.ascontiguousarray(np.asarray(codes).T, dtype=np.int64)
+        codes = row_codes(self.readers_, table)
         y = np.asarray(y, dtype=np.int64)
         if weight is not None:  # whole-number weights are copies of the rows
             if not np.all(weight == np.round(weight)) or (weight < 0).any():
@@ -89,8 +79,7 @@ class LBR(BayesNetClassifier):
         """Each row's rule (-1 padded), its local Naive Bayes's log-numerators and the rows' reader codes."""
         self._check_fitted()
         table = self._encode(X)
-        test = np.ascontiguousarray(np.asarray(reader_codes(self.readers_, table)).T, dtype=np.int64)
-        test = test.reshape(table.n_samples, len(self.readers_))
+        test = row_codes(self.readers_, table)
         found, jll = lbr_rows(self.train_codes_, self.train_classes_, self.widths_, len(self.classes_), test,
                               self.loo_right_, int(self.loo_errors_))
         return found, jll, test
@@ -162,9 +151,6 @@ class LBR(BayesNetClassifier):
 
     def _describe(self):
         return f"lazy: a rule and a local Naive Bayes per row, from {self.train_codes_.shape[0]} training rows"
-
-    def _smoothing_text(self):
-        return "Laplace's estimates"
 
     def _structure_text(self, names):
         return "each row: antecedent (its own values, chosen by leave-one-out) -> Naive Bayes on the rows it selects"

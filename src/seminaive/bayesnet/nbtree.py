@@ -3,11 +3,11 @@
 import numpy as np
 
 from .._state import field
-from ..components.categorical import reader_codes
 from ..core.capabilities import Capabilities
 from ..exceptions import ParameterError
 from ..registry import register, register_variant
 from .base import BayesNetClassifier
+from .laplace_only import LaplaceOnly, row_codes
 from .nbtree_grow import grow, weka_proba
 from .nbtree_levels import grow_levels
 
@@ -15,7 +15,7 @@ __all__ = ["NBTree"]
 
 
 @register
-class NBTree(BayesNetClassifier):
+class NBTree(LaplaceOnly, BayesNetClassifier):
     """NBTree (Kohavi 1996; Weka's ``weka.classifiers.trees.NBTree``): a decision tree whose leaves hold
     Naive Bayes models. A node is split on the attribute whose values' subsets give Naive Bayes models of
     fewest 5-fold cross-validated errors, when that removes at least ``min_improvement`` of the node's
@@ -61,11 +61,8 @@ class NBTree(BayesNetClassifier):
     """
 
     capabilities = Capabilities()  # shuffled folds: each node's cross-validation reads its rows in memory
-    _fixed_structure = True
     _in_memory_why = ("(with folds=\"shuffled\" each node's splits are scored by cross-validation on the node's "
                       "rows, held in memory; folds=\"hashed\" learns in passes)")
-    alpha, priors, estimation, hdp_iterations, hdp_tying, discriminative, penalty = (1.0, "laplace", "frequency",
-                                                                                     1000, "level", None, "auto")
     _param_rules = {"min_instances": dict(kind="number", low=0), "min_improvement": dict(kind="number", low=0),
                     "subset_order": dict(options=("first_seen", "declared")),
                     "folds": dict(options=("shuffled", "hashed"))}
@@ -75,8 +72,7 @@ class NBTree(BayesNetClassifier):
                  random_state=0):
         self.min_instances, self.min_improvement, self.subset_order = min_instances, min_improvement, subset_order
         self.folds = folds
-        self.nominal, self.numeric, self.integer_codes = nominal, numeric, integer_codes
-        self.n_bins, self.min_bucket, self.random_state = n_bins, min_bucket, random_state
+        self._data_options(nominal, numeric, integer_codes, n_bins, min_bucket, random_state)
 
     def _capabilities(self):
         return Capabilities(passes=self.folds == "hashed")
@@ -88,14 +84,9 @@ class NBTree(BayesNetClassifier):
                     "over the rows, where copies of a row fall in different folds")
         return None
 
-    @property
-    def partial_fit(self):
-        raise AttributeError(f"partial_fit: NBTree learns from every row at once {self._in_memory_why}")
-
     def _learn(self, source, shared=None):
-        if not source.in_memory and self.folds != "hashed":
-            raise ParameterError(f"NBTree cannot be fitted chunk by chunk {self._in_memory_why}; read the data in "
-                                 f"memory or set folds=\"hashed\"")
+        if self.folds != "hashed":
+            self._in_memory_only(source, "read the data in memory or set folds=\"hashed\"")
         super()._learn(source)
         self.widths_ = np.array([r.n_values for r in self.readers_], dtype=np.int64)
         if self.folds == "hashed":
@@ -103,8 +94,7 @@ class NBTree(BayesNetClassifier):
             self.n_leaves_ = sum(1 for n in self.nodes_ if n["attribute"] < 0)
             return self
         table, y, weight = source.chunk
-        codes = np.ascontiguousarray(np.asarray(reader_codes(self.readers_, table)).T, dtype=np.int64)
-        codes = codes.reshape(table.n_samples, len(self.readers_))
+        codes = row_codes(self.readers_, table)
         weights = np.ones(table.n_samples) if weight is None else np.asarray(weight, dtype=np.float64)
         keep = weights > 0
         self.nodes_ = grow(codes, np.asarray(y, dtype=np.int64), np.flatnonzero(keep), weights[keep], self.widths_, len(self.classes_),
@@ -115,7 +105,7 @@ class NBTree(BayesNetClassifier):
     def _joint_log_likelihood(self, X):
         self._check_fitted()
         table = self._encode(X)
-        codes = np.asarray(reader_codes(self.readers_, table)).T.reshape(table.n_samples, len(self.readers_))
+        codes = row_codes(self.readers_, table)
         out = np.zeros((table.n_samples, len(self.classes_)))
         stack = [(0, np.arange(table.n_samples), np.ones(table.n_samples))]
         while stack:
@@ -220,9 +210,6 @@ class NBTree(BayesNetClassifier):
 
     def _describe(self):
         return f"{len(self.nodes_)} nodes, {self.n_leaves_} leaves with Naive Bayes"
-
-    def _smoothing_text(self):
-        return "Laplace's estimates"
 
     def _structure_text(self, names):
         return self.tree_text()

@@ -25,7 +25,7 @@ import hashlib
 import numpy as np
 
 from ..learning.sources import add_counts, encoded, map_reduce
-from ..components.categorical import reader_codes
+from .laplace_only import row_codes
 from .nbtree_grow import SMALL, weka_proba
 
 __all__ = ["grow_levels", "value_hashes", "content_folds"]
@@ -82,10 +82,10 @@ def _chunk_rows(chunk, model):
     """A chunk as the passes read it: reader codes (rows, d), classes, weights (rows with a positive weight)
     and folds."""
     table, y, weight = encoded(chunk, model.schema_, model.classes_)
-    codes = np.asarray(reader_codes(model.readers_, table)).T.reshape(table.n_samples, len(model.readers_))
+    codes = row_codes(model.readers_, table)
     w = np.ones(table.n_samples) if weight is None else np.asarray(weight, dtype=np.float64)
     keep = (w > 0) & (y >= 0)
-    codes, y, w = np.ascontiguousarray(codes[keep], dtype=np.int64), y[keep], w[keep]
+    codes, y, w = codes[keep], y[keep], w[keep]
     return codes, y, w, content_folds(codes, y, model._fold_hashes)
 
 

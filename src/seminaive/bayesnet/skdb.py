@@ -3,25 +3,25 @@ number of attributes and k are chosen by exact leave-one-out cross-validation.""
 
 import numpy as np
 
-from ..core.folds import fold_labels, stratified_folds
 from .._validation import check_cv_or_none, discretizer_names
 from .._words import plural
 from ..learning.cuts import VALUES
-from ..learning.engine import Engine, Given
+from ..learning.engine import Given
 from ..registry import register, register_variant
 from ..scoring import check_scoring, gain
 from ..core.structure import Structure
+from .held_out import HeldOutEngine
 from .kdb import KDB
 from ..exceptions import ParameterError
 from .._state import checked_records, field, index
-from .hybrid import (HYBRIDS, children_from_engine, children_from_state, children_state, engine_attributes, swap_normal,
+from .hybrid import (HYBRIDS, children_from_engine, children_from_state, children_state, swap_normal,
                      without_children)
 
 __all__ = ["SelectiveKDB"]
 
 
 @register
-class SelectiveKDB(KDB):
+class SelectiveKDB(HeldOutEngine, KDB):
     """kDB with its attributes and k chosen by leave-one-out cross-validation.
 
     Attributes are ordered by I(X; C) and each takes up to ``k`` parents as in
@@ -108,21 +108,6 @@ class SelectiveKDB(KDB):
         self.scoring = scoring
         self.cv = cv
         self.hybrid = hybrid
-
-    def _engine(self, columns, y, weight=None, source=None, xs=None, unit=None):
-        """The scoring engine over the readers' codes: in memory (``columns``, ``y``, ``weight``; the
-        hybrid's values ``xs``), or over a ``source`` of chunks; leave-one-out, or the folds of ``cv``;
-        ``unit``: the hybrid's scale and floor of each numeric attribute (:func:`.hybrid.units`)."""
-        if weight is not None and not np.all(weight == np.round(weight)):
-            raise ParameterError("sample_weight: the leave-one-out selection needs integer weights (copies)")
-        attrs = engine_attributes(self.readers_, columns, xs, unit or {})
-        fold = None
-        if isinstance(self.cv, (list, tuple)):
-            fold = fold_labels(list(self.cv), y.size)
-        elif self.cv is not None:
-            fold = stratified_folds(np.asarray(self.classes_, dtype=object)[y], self.cv, self.random_state)
-        return Engine(attrs, y, len(self.classes_), self._count_estimator(), self.priors, source=source, fold=fold,
-                      scoring=self.scoring, weight=weight)
 
     def _select(self, stats, engine):
         """kDB's order and parents from the pair statistics; every nested candidate (the first s

@@ -11,13 +11,13 @@ from ..learning.greedy import climb, in_place
 from ..registry import register, register_variant
 from ..scoring import check_scoring, gain
 from .base import BayesNetClassifier
-from .skdb import SelectiveKDB
+from .held_out import HeldOutEngine
 
 __all__ = ["SuperParentTAN"]
 
 
 @register
-class SuperParentTAN(BayesNetClassifier):
+class SuperParentTAN(HeldOutEngine, BayesNetClassifier):
     """SuperParent TAN (Keogh and Pazzani's hill climb; bnclassify's ``tan_hcsp``): from Naive Bayes,
     each step (1) takes, of every attribute that can be a super-parent (an orphan, an attribute
     without a parent besides the class, that is neither itself nor one of its ancestors can become
@@ -76,7 +76,6 @@ class SuperParentTAN(BayesNetClassifier):
         self.cv = cv
         self.epsilon = epsilon
 
-    _engine = SelectiveKDB._engine  # the held-out engine over the readers' codes (memory, chunks, folds)
 
     def _select(self, stats, engine):
         """The hill climb over the engine's held-out scores; the chosen tree's tables and counts."""
