@@ -13,27 +13,22 @@ supervised (Fayyad-Irani MDL) Discretize filter, as AODE cannot take numbers.
 
 import json
 import pathlib
-import subprocess
-import tempfile
+
+from weka_proba import weka_proba
 
 HERE = pathlib.Path(__file__).resolve().parents[2]
 DATA = HERE / "tests" / "data" / "weka"
 OUT = HERE / "tests" / "data" / "reference" / "weka_aode.json"
-JAR = "/usr/share/java/weka.jar"
 NOMINAL = ["weather.nominal", "contact-lenses", "vote", "breast-cancer", "soybean"]
 NUMERIC = ["iris", "diabetes", "glass", "labor"]
 
 
 def main():
     out = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(["javac", "-cp", JAR, "-d", tmp, str(HERE / "scripts" / "reference" / "WekaProba.java")],
-                       check=True)
+    with weka_proba() as run:
 
-        def proba(*args):
-            text = subprocess.run(["java", "-Xmx1g", "-cp", f"{JAR}:{tmp}", "WekaProba", *args], check=True,
-                                  capture_output=True, text=True).stdout
-            return [[float(v) for v in line.split(",")] for line in text.splitlines() if line.strip()]
+        def proba(classifier, arff, *options):
+            return run(classifier, arff, *options, memory="1g")
 
         for name in NOMINAL:
             for limit in (1, 20):

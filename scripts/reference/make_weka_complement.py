@@ -16,14 +16,12 @@ Needs the Debian package weka (/usr/share/java/weka.jar) and a JDK (javac).
 
 import json
 import pathlib
-import subprocess
-import tempfile
 
 import numpy as np
+from weka_proba import weka_proba
 
 HERE = pathlib.Path(__file__).resolve().parents[2]
 OUT = HERE / "tests" / "data" / "reference" / "weka_complement.json"
-JAR = "/usr/share/java/weka.jar"
 SETS = [(0, 60, 8, 2), (1, 120, 15, 3), (2, 200, 30, 4), (3, 90, 5, 5)]  # seed, rows, features, classes
 OPTIONS = [("S1", ["-S", "1.0"]), ("S0.5-N", ["-S", "0.5", "-N"]), ("S2", ["-S", "2.0"])]
 
@@ -46,19 +44,14 @@ def write_arff(path, X, y, k):
 
 def main():
     out = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = pathlib.Path(tmp)
-        subprocess.run(["javac", "-cp", JAR, "-d", str(tmp), str(HERE / "scripts" / "reference" / "WekaProba.java")],
-                       check=True)
+    with weka_proba() as run:
+        tmp = run.folder
         for seed, n, d, k in SETS:
             X, y = counts(seed, n, d, k)
             write_arff(tmp / "data.arff", X, y, k)
             entry = {"X": X.tolist(), "y": [f"c{c}" for c in y.tolist()], "predicted": {}}
             for name, opts in OPTIONS:
-                text = subprocess.run(["java", "-cp", f"{JAR}:{tmp}", "WekaProba",
-                                       "weka.classifiers.bayes.ComplementNaiveBayes", str(tmp / "data.arff"), *opts],
-                                      check=True, capture_output=True, text=True).stdout
-                rows = [[float(v) for v in line.split(",")] for line in text.splitlines() if line.strip()]
+                rows = run("weka.classifiers.bayes.ComplementNaiveBayes", tmp / "data.arff", *opts, memory="1g")
                 entry["predicted"][name] = [f"c{int(np.argmax(r))}" for r in rows]
             out[f"seed{seed}"] = entry
             print(seed, n, d, k, flush=True)

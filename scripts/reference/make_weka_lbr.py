@@ -12,11 +12,9 @@ seminaive does not. Numeric sets go through Weka's supervised Discretize filter 
 
 import json
 import math
-import pathlib
-import subprocess
-import tempfile
 
-from make_weka_one_dependence import DATA, HERE, JAR, write_arff
+from make_weka_one_dependence import DATA, HERE, write_arff
+from weka_proba import discretized, weka_proba
 
 from seminaive.datasets import load
 
@@ -29,10 +27,8 @@ ROWS = 120
 
 def main():
     out = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = pathlib.Path(tmp)
-        subprocess.run(["javac", "-cp", JAR, "-d", str(tmp), str(HERE / "scripts" / "reference" / "WekaProba.java")],
-                       check=True)
+    with weka_proba() as run:
+        tmp = run.folder
         sets = [(name, DATA / f"{name}.arff", False, None) for name in NOMINAL]
         sets += [(name, DATA / f"{name}.arff", True, None) for name in NUMERIC]
         for name in KEEL:
@@ -41,13 +37,8 @@ def main():
         for name, path, discretize, classes in sets:
             n = sum(1 for line in open(path) if line.strip() and not line.startswith("@") and not line.startswith("%"))
             step = max(1, math.ceil(n / ROWS))
-            spec = ["weka.classifiers.lazy.LBR"]
-            if discretize:
-                spec = ["weka.classifiers.meta.FilteredClassifier", "-F", "weka.filters.supervised.attribute.Discretize",
-                        "-W", "weka.classifiers.lazy.LBR"]
-            text = subprocess.run(["java", "-Xmx2g", f"-Dstep={step}", "-cp", f"{JAR}:{tmp}", "WekaProba", spec[0],
-                                   str(path), *spec[1:]], check=True, capture_output=True, text=True).stdout
-            proba = [[float(v) for v in line.split(",")] for line in text.splitlines() if line.strip()]
+            spec = discretized(["weka.classifiers.lazy.LBR"]) if discretize else ["weka.classifiers.lazy.LBR"]
+            proba = run(spec[0], path, *spec[1:], step=step)
             out[name] = {"rows": list(range(0, n, step)), "proba": proba, "classes": classes}
             print(name, len(proba), flush=True)
     OUT.write_text(json.dumps(out) + "\n")

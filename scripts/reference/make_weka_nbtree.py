@@ -11,13 +11,12 @@ tree has (from its printout).
 """
 
 import json
-import pathlib
 import re
 import subprocess
-import tempfile
 
 import numpy as np
-from make_weka_one_dependence import DATA, HERE, JAR, write_arff
+from make_weka_one_dependence import DATA, HERE, write_arff
+from weka_proba import JAR, weka_proba
 
 from seminaive.datasets import load
 
@@ -29,19 +28,13 @@ ROWS = 150
 
 def main():
     out = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = pathlib.Path(tmp)
-        subprocess.run(["javac", "-cp", JAR, "-d", str(tmp), str(HERE / "scripts" / "reference" / "WekaProba.java")],
-                       check=True)
+    with weka_proba() as run:
         sets = [(name, DATA / f"{name}.arff", None) for name in NOMINAL]
         for name in KEEL:
-            path = tmp / f"{name.replace(':', '_')}.arff"
+            path = run.folder / f"{name.replace(':', '_')}.arff"
             sets.append((name, path, write_arff(load(name), path)))
         for name, path, classes in sets:
-            text = subprocess.run(["java", "-Xmx2g", "-cp", f"{JAR}:{tmp}", "WekaProba",
-                                   "weka.classifiers.trees.NBTree", str(path)],
-                                  check=True, capture_output=True, text=True).stdout
-            proba = [[float(v) for v in line.split(",")] for line in text.splitlines() if line.strip()]
+            proba = run("weka.classifiers.trees.NBTree", path)
             tree = subprocess.run(["java", "-Xmx2g", "-cp", JAR, "weka.classifiers.trees.NBTree", "-t", str(path),
                                    "-no-cv"], check=True, capture_output=True, text=True).stdout
             leaves = int(re.search(r"Number of Leaves\s*:\s*(\d+)", tree).group(1))

@@ -17,18 +17,16 @@ and with -L (Laplace).
 
 import json
 import pathlib
-import subprocess
-import tempfile
 
 import numpy as np
 import pandas as pd
 
 from seminaive.datasets import load
+from weka_proba import WekaFailed, discretized, weka_proba
 
 HERE = pathlib.Path(__file__).resolve().parents[2]
 DATA = HERE / "tests" / "data" / "weka"
 OUT = HERE / "tests" / "data" / "reference" / "weka_one_dependence.json"
-JAR = "/usr/share/java/weka.jar"
 ROWS = 150
 NOMINAL = ["weather.nominal", "contact-lenses", "vote", "breast-cancer", "soybean"]
 NUMERIC = ["iris", "diabetes", "glass", "labor"]
@@ -68,20 +66,15 @@ def write_arff(d, path):
 
 def main():
     out = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = pathlib.Path(tmp)
-        subprocess.run(["javac", "-cp", JAR, "-d", str(tmp), str(HERE / "scripts" / "reference" / "WekaProba.java")],
-                       check=True)
+    with weka_proba() as run:
+        tmp = run.folder
 
         def proba(path, spec, discretize):
-            if discretize:
-                spec = ["weka.classifiers.meta.FilteredClassifier", "-F", "weka.filters.supervised.attribute.Discretize",
-                        "-W", spec[0], "--", *spec[1:]]
-            run = subprocess.run(["java", "-Xmx2g", "-cp", f"{JAR}:{tmp}", "WekaProba", spec[0], str(path), *spec[1:]],
-                                 capture_output=True, text=True)
-            if run.returncode:
-                return next((line.strip() for line in run.stderr.splitlines() if "Exception" in line), "failed")
-            return [[float(v) for v in line.split(",")] for line in run.stdout.splitlines() if line.strip()]
+            spec = discretized(spec) if discretize else spec
+            try:
+                return run(spec[0], path, *spec[1:])
+            except WekaFailed as e:
+                return str(e)
 
         sets = [(name, DATA / f"{name}.arff", False, None) for name in NOMINAL]
         sets += [(name, DATA / f"{name}.arff", True, None) for name in NUMERIC]

@@ -24,6 +24,7 @@ import hashlib
 
 import numpy as np
 
+from ..core.hashing import mix64
 from ..learning.sources import add_counts, encoded, map_reduce
 from .laplace_only import row_codes
 from .nbtree_grow import SMALL, weka_proba
@@ -33,14 +34,6 @@ __all__ = ["grow_levels", "value_hashes", "content_folds"]
 FOLDS = 5
 BUDGET = 1 << 29  # bytes of counts per batch of nodes (512 MiB)
 _MISSING = 0x9E3779B97F4A7C15  # the hash of a missing value
-_M1, _M2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
-
-
-def _mix(z):
-    """SplitMix64's finalizer on uint64 arrays (wrapping arithmetic)."""
-    z = (z ^ (z >> np.uint64(30))) * _M1
-    z = (z ^ (z >> np.uint64(27))) * _M2
-    return z ^ (z >> np.uint64(31))
 
 
 def _text_hash(text):
@@ -73,8 +66,8 @@ def content_folds(codes, y, hashes, folds=FOLDS):
     values, classes = hashes
     h = np.full(codes.shape[0], np.uint64(0x243F6A8885A308D3), dtype=np.uint64)
     for a, table in enumerate(values):
-        h = _mix(h ^ table[codes[:, a]])  # code -1: the table's last entry, the missing value's
-    h = _mix(h ^ classes[y])
+        h = mix64(h ^ table[codes[:, a]])  # code -1: the table's last entry, the missing value's
+    h = mix64(h ^ classes[y])
     return (h % np.uint64(folds)).astype(np.int64)
 
 

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..core.hashing import mix64
 from ..exceptions import ParameterError
 
 __all__ = ["Hierarchy", "Ladder", "TYINGS", "tree_steps", "probability_tree", "dense_levels", "node_counts",
@@ -159,13 +160,6 @@ REFINEMENTS = 3  # rounds of canonical ordering after the first (each axis keyed
 _SEEDS = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xD1B54A32D192ED03))
 
 
-def _mix(x):
-    """A 64-bit mix of unsigned integers (splitmix64's finalizer): exact, wrapping arithmetic."""
-    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return x ^ (x >> np.uint64(31))
-
-
 def canonical_orders(full, axes):
     """An order of the positions of each of ``axes`` of the array of whole numbers ``full`` that
     depends on its numbers, not on the order they came in: permuting any of those axes of ``full``
@@ -191,17 +185,17 @@ def canonical_orders(full, axes):
     ranks = [np.arange(n, dtype=np.int64) for n in full.shape]
     orders = [np.arange(n, dtype=np.int64) for n in full.shape]
     total = {a: np.bincount(places[a], weights=value, minlength=full.shape[a]) for a in axes}
-    salts = [_mix(np.arange(1, full.ndim + 1, dtype=np.uint64) + seed) for seed in _SEEDS]  # arrays: no warning
+    salts = [mix64(np.arange(1, full.ndim + 1, dtype=np.uint64) + seed) for seed in _SEEDS]  # arrays: no warning
     for r in range(REFINEMENTS + 1):
         new = []
         for a in axes:
             keys = []
             for seed, salt in zip(_SEEDS, salts):
-                h = _mix(bits + seed)
+                h = mix64(bits + seed)
                 if r:
                     for b in range(full.ndim):
                         if b != a:
-                            h = _mix(h ^ (ranks[b][places[b]].view(np.uint64) + salt[b]))
+                            h = mix64(h ^ (ranks[b][places[b]].view(np.uint64) + salt[b]))
                 key = np.zeros(full.shape[a], dtype=np.uint64)
                 np.add.at(key, places[a], h)
                 keys.append(key)
