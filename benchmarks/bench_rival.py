@@ -50,7 +50,8 @@ MODELS = ("eskdb-hgs", "eskdb-hdp", "forest", "kdb2", "kdb2-hdp", "kdb2-hgs", "e
           "eskdb-k2-disc", "boosting", "eskdb-choice", "eskdb-k2-disc-choice", "nb", "eskdb-hybrid",
           "eskdb-k2-disc-hybrid", "aode", "aode-disc", "lightgbm", "eskdb", "eskdb-intervals", "waode", "aodesr", "hnb",
           "tan-sp", "nbtree", "nbtree-shuffled", "nbtree-hashed",
-          "waode-hgs", "waode-hdp", "aodesr-hgs", "aodesr-hdp", "hnb-hgs", "hnb-hdp")
+          "waode-hgs", "waode-hdp", "aodesr-hgs", "aodesr-hdp", "hnb-hgs", "hnb-hdp", "waode-disc", "aodesr-disc",
+          "hnb-disc")
 
 
 CHOICE = ("mdl_stochastic", "resolution_stochastic")  # each member keeps the one its selection scores best
@@ -83,7 +84,11 @@ def _models(names=MODELS):
              # the family's smoothing in AODE's relatives (estimation="weka": the references' m-estimate)
              "waode-hgs": lambda: WAODE(estimation="hgs"), "waode-hdp": lambda: WAODE(estimation="hdp"),
              "aodesr-hgs": lambda: AODEsr(estimation="hgs"), "aodesr-hdp": lambda: AODEsr(estimation="hdp"),
-             "hnb-hgs": lambda: HNB(estimation="hgs"), "hnb-hdp": lambda: HNB(estimation="hdp")}
+             "hnb-hgs": lambda: HNB(estimation="hgs"), "hnb-hdp": lambda: HNB(estimation="hdp"),
+             # their discriminative weights (factors on the super-parents' weights; HNB's log-linear ones)
+             "waode-disc": lambda: WAODE(discriminative="parameter"),
+             "aodesr-disc": lambda: AODEsr(discriminative="parameter"),
+             "hnb-disc": lambda: HNB(discriminative="parameter")}
     return {name: every[name]() for name in names}
 
 

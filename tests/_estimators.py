@@ -32,6 +32,8 @@ SEARCHES = [BSE(), BSJ(), BSEJ(cv=3, scoring="log_loss"), FSSJ(numeric="discreti
 
 FAMILY = [TAN(), KDB(k=1), KDB(k=2), AnDE(n=1), AODE(min_count=2), WAODE(), AODEsr(), AODEsr(critical=2, laplace=True),
           HNB(), WAODE(estimation="hgs"), AODEsr(estimation="hdp", hdp_iterations=20), HNB(estimation="hls"),
+          WAODE(discriminative="parameter", penalty=1.0), AODEsr(discriminative="table", penalty=1.0),
+          HNB(discriminative="parameter", penalty=1.0),
           SuperParentTAN(), SuperParentTAN(scoring="log_loss", epsilon=0.0), LBR(), NBTree(),
           NBTree(min_instances=5, min_improvement=0.0), NBTree(folds="shuffled"),
           AnDE(n=2, alpha=0.5), SelectiveKDB(), SelectiveKDB(k=1, scoring="accuracy"),

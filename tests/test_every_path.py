@@ -292,3 +292,13 @@ def test_aode_relatives_with_the_family_s_estimations_by_every_path(files, make)
     """WAODE, AODEsr and hidden Naive Bayes on AODE's tables smoothed hierarchically: the smoothing runs on
     the counts of the passes, so every source gives the fit in memory."""
     check_every_path(make, files[1])
+
+
+@pytest.mark.parametrize("make", [lambda: __import__("seminaive").WAODE(discriminative="parameter", penalty=1.0),
+                                  lambda: __import__("seminaive").AODEsr(critical=2, discriminative="table"),
+                                  lambda: __import__("seminaive").HNB(discriminative="parameter", penalty=1.0)],
+                         ids=["waode", "aodesr", "hnb"])
+def test_aode_relatives_with_discriminative_weights_by_every_path(files, make):
+    """Their discriminative weights from chunks: one pass per evaluation of the objective, summed over the
+    chunks, to the weights fitted in memory."""
+    check_every_path(make, files[0])

@@ -2,11 +2,9 @@
 
 import numpy as np
 
-from ..components.categorical import reader_codes
-from ..core.subset_counts import code_matrix
 from ..registry import register, register_variant
 from .pair_counts import conditional_mutual_information, smoothed
-from .one_dependence_kernel import hidden_parents
+from .one_dependence_weights import HIDDEN_TERMS, hidden_joint
 from .weighted_aode import OneDependenceAverage
 
 __all__ = ["HNB"]
@@ -36,6 +34,13 @@ class HNB(OneDependenceAverage):
         the hierarchical ones with ``hdp_iterations``).
     hdp_iterations : int, default 1000
         As :class:`~seminaive.bayesnet.AnDE`'s (with ``estimation="hdp"``).
+    discriminative : {None, "table", "parameter"}, default None
+        Discriminative weights fitted to the training rows' conditional log-likelihood
+        (:mod:`.one_dependence_weights`): factors on each super-parent's weight (``"table"``), or on each
+        super-parent value's per class (``"parameter"``); hidden Naive Bayes: the family's log-linear weights
+        on each attribute's term.
+    penalty : "auto" or float, default "auto"
+        As :class:`~seminaive.bayesnet.AnDE`'s.
     nominal, numeric, integer_codes, n_bins, min_bucket, random_state
         As :class:`~seminaive.bayesnet.TAN`'s (numeric attributes in intervals).
 
@@ -44,25 +49,30 @@ class HNB(OneDependenceAverage):
     >>> from seminaive.datasets import load
     >>> d = load("weather.nominal")
     >>> m = HNB().fit(d)
-    >>> m.predict(d.X[:3]).tolist(), m.weights_.shape
+    >>> m.predict(d.X[:3]).tolist(), m.hidden_weights_.shape
     (['no', 'no', 'yes'], (4, 4))
     """
 
     _param_rules = {"m": dict(kind="number", low=0, low_inclusive=False)}
 
-    def __init__(self, *, m=1.0, estimation="weka", hdp_iterations=1000, nominal=None, numeric="mdl_fallback",
-                 integer_codes="numbers", n_bins=10, min_bucket=6, random_state=0):
+    _weighting = HIDDEN_TERMS  # the family's log-linear weights on each attribute's term
+
+    def __init__(self, *, m=1.0, estimation="weka", hdp_iterations=1000, discriminative=None, penalty="auto",
+                 nominal=None, numeric="mdl_fallback", integer_codes="numbers", n_bins=10, min_bucket=6,
+                 random_state=0):
         self._data_options(nominal, numeric, integer_codes, n_bins, min_bucket, random_state, estimation,
-                           hdp_iterations)
+                           hdp_iterations, discriminative, penalty)
         self.m = m
 
     def _after_estimate(self, pc):
         """The hidden parents' weights (the information of every ordered pair) and P(c) = (n_c + m / K) / (N + m)."""
-        self.information_ = conditional_mutual_information(pc, self.class_count_)
+        # with missing values a pair's information comes from other totals than its parts' and can fall below
+        # 0 (-0.007): no negative weight in a mixture (its log would not be a number)
+        self.information_ = np.maximum(conditional_mutual_information(pc, self.class_count_), 0.0)
         self.cond_ = np.exp(self.log_cond_)  # P(x_s | c, x_p) at [c, slot of x_p, slot of x_s]
         total = self.information_.sum(axis=1, keepdims=True)
         with np.errstate(invalid="ignore", divide="ignore"):
-            self.weights_ = np.where(total > 0, self.information_ / total, 0.0)
+            self.hidden_weights_ = np.where(total > 0, self.information_ / total, 0.0)
         k = len(self.classes_)
         if self.estimation == "weka":  # else the family's P(c), as AODE's
             self.class_log_prior_ = self.log_prior_ = np.log(smoothed(np.asarray(self.class_count_, dtype=np.float64),
@@ -70,11 +80,8 @@ class HNB(OneDependenceAverage):
 
     def _encoded_joint(self, table):
         """log P(c) + sum_s log of the hidden parent's mixture (n, K), by the compiled per-row loop
-        (:func:`~.one_dependence_kernel.hidden_parents`)."""
-        widths = np.array([r.n_values for r in self.readers_])
-        codes = code_matrix(reader_codes(self.readers_, table), widths.tolist(), table.n_samples).T.astype(np.int64)
-        return hidden_parents(self.slot_start_[None, :] + codes, codes < widths[None, :], self.cond_, self.information_,
-                              self.log_prior_, self.log_alone_)
+        (:func:`~.one_dependence_kernel.hidden_parents`), with the discriminative weights where fitted."""
+        return hidden_joint(self, *self._rows(table))
 
     def _describe(self):
         return f"{len(self.readers_)} attributes, each with a hidden parent mixing the others"
@@ -82,7 +89,7 @@ class HNB(OneDependenceAverage):
     def _structure_text(self, names):
         """Each attribute's hidden parent: its heaviest components and their weights."""
         lines = ["each attribute <- class, hidden parent (a mixture of the others; the heaviest three):"]
-        for s, row in enumerate(self.weights_):
+        for s, row in enumerate(self.hidden_weights_):
             top = [p for p in np.argsort(-row, kind="stable")[:3] if row[p] > 0]
             mix = ", ".join(f"{names[p]} {row[p]:.3f}" for p in top) or "none (given the class alone)"
             lines.append(f"  {names[s]}: {mix}")

@@ -42,10 +42,11 @@ def _generalizations(slots, present, together, critical, out):
                     break
 
 
-def _hidden_parents(slots, present, cond, info, log_prior, log_alone, out):
+def _hidden_parents(slots, present, cond, info, log_prior, log_alone, out, terms, keep):
     """log P(c) + sum over the row's present attributes s of log sum_p W_sp P(x_s | c, x_p) (the row's
     present parents p != s, W the information renormalized over them), or log P(x_s | c) where they
-    weigh 0: ``cond`` (K, slots, slots), ``info`` (d, d), ``log_alone`` (K, slots); ``out`` (rows, K)."""
+    weigh 0: ``cond`` (K, slots, slots), ``info`` (d, d), ``log_alone`` (K, slots); ``out`` (rows, K);
+    with ``keep``, each attribute's term in ``terms`` (rows, d, K; 0 where the value is missing)."""
     rows, d = slots.shape
     k = cond.shape[0]
     for r in range(rows):
@@ -53,6 +54,8 @@ def _hidden_parents(slots, present, cond, info, log_prior, log_alone, out):
             total = log_prior[c]
             for s in range(d):
                 if not present[r, s]:
+                    if keep:
+                        terms[r, s, c] = 0.0
                     continue
                 v = slots[r, s]
                 mix, weight = 0.0, 0.0
@@ -62,10 +65,10 @@ def _hidden_parents(slots, present, cond, info, log_prior, log_alone, out):
                     w = info[s, p]
                     weight += w
                     mix += w * cond[c, slots[r, p], v]
-                if weight > 0:
-                    total += math.log(mix / weight)
-                else:
-                    total += log_alone[c, v]
+                term = math.log(mix / weight) if weight > 0 else log_alone[c, v]
+                total += term
+                if keep:
+                    terms[r, s, c] = term
             out[r, c] = total
 
 
@@ -77,10 +80,13 @@ def generalizations(slots, present, together, critical):
     return out
 
 
-def hidden_parents(slots, present, cond, info, log_prior, log_alone):
-    """Hidden Naive Bayes's joint log-likelihood (rows, K) of rows given as slots."""
-    out = np.empty((slots.shape[0], cond.shape[0]))
+def hidden_parents(slots, present, cond, info, log_prior, log_alone, terms=False):
+    """Hidden Naive Bayes's joint log-likelihood (rows, K) of rows given as slots; with ``terms``, also each
+    attribute's term (rows, d, K)."""
+    rows, k = slots.shape[0], cond.shape[0]
+    out = np.empty((rows, k))
+    each = np.empty((rows, slots.shape[1], k) if terms else (1, 1, 1))
     compiled(globals(), _KERNELS, _COMPILED)["_hidden_parents"](
         np.ascontiguousarray(slots, dtype=np.int64), np.ascontiguousarray(present), cond, info, log_prior, log_alone,
-        out)
-    return out
+        out, each, bool(terms))
+    return (out, each) if terms else out

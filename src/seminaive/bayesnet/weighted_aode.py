@@ -18,6 +18,7 @@ from ..estimation.family import TableEstimation, table_estimations
 from ..registry import register, register_variant
 from .ande import AnDE
 from .one_dependence_kernel import generalizations
+from .one_dependence_weights import MIXTURE_FACTORS, mixture_factors
 from .pair_counts import mutual_information, pair_counts, smoothed
 
 __all__ = ["OneDependenceAverage", "WAODE", "AODEsr"]
@@ -48,17 +49,19 @@ class OneDependenceAverage(AnDE):
 
     n = 1  # fixed: class attributes, not parameters
     alpha, priors, hdp_tying = 1.0, "laplace", "level"  # the family's estimations read these at their defaults
-    discriminative, penalty = None, "auto"
     min_count, laplace, m = 1, False, 1.0
     _weighted = False  # whether the super-parents are weighted (the printout shows the weights)
     _param_rules = {"estimation": check_estimation}
+    _weighting = MIXTURE_FACTORS  # discriminative factors on the super-parents' weights (.one_dependence_weights)
 
     def _data_options(self, nominal, numeric, integer_codes, n_bins, min_bucket, random_state, estimation="weka",
-                      hdp_iterations=1000):
-        """Store the family's data options and the estimation (the constructors' shared part)."""
+                      hdp_iterations=1000, discriminative=None, penalty="auto"):
+        """Store the family's data options, the estimation and the discriminative weights (the
+        constructors' shared part)."""
         self.nominal, self.numeric, self.integer_codes = nominal, numeric, integer_codes
         self.n_bins, self.min_bucket, self.random_state = n_bins, min_bucket, random_state
         self.estimation, self.hdp_iterations = estimation, hdp_iterations
+        self.discriminative, self.penalty = discriminative, penalty
 
     def _estimation(self):
         return WEKA if self.estimation == "weka" else super()._estimation()
@@ -128,26 +131,29 @@ class OneDependenceAverage(AnDE):
     def _parent_weights(self):  # w_p of each attribute as super-parent
         return np.ones(len(self.readers_))
 
+    def _rows(self, table):
+        """Each row's slot of every attribute and whether its value is there, (rows, d) each."""
+        widths = [r.n_values for r in self.readers_]
+        codes = np.ascontiguousarray(code_matrix(reader_codes(self.readers_, table), widths, table.n_samples).T,
+                                     dtype=np.int64)
+        return self.slot_start_[None, :] + codes, codes < np.asarray(widths)[None, :]
+
     def _encoded_joint(self, table):
         """log of the weighted average of the kept super-parents' models (n, K); Naive Bayes where a
         row keeps none."""
-        widths = [r.n_values for r in self.readers_]
-        codes = code_matrix(reader_codes(self.readers_, table), widths, table.n_samples).T.astype(np.int64)
+        all_slots, all_present = self._rows(table)
         out = np.empty((table.n_samples, len(self.classes_)))
         weights = self._parent_weights()
         for lo in range(0, table.n_samples, BLOCK):
-            c = codes[lo:lo + BLOCK]
-            slots = self.slot_start_[None, :] + c
-            present = c < np.asarray(widths)[None, :]
+            slots, present = all_slots[lo:lo + BLOCK], all_present[lo:lo + BLOCK]
             parents, children = self._masks(slots, present)
             out[lo:lo + BLOCK] = self._block(slots, present, parents, children, weights)
         return out
 
-    def _block(self, slots, present, parents, children, weights):
-        """log sum_p w_p P(c, x_p) prod_s P(x_s | c, x_p) over the kept super-parents p (signed weights, as
-        Weka sums them: an information computed as -1e-17 weighs that little), (rows, K). Each row's
-        children's log-probabilities given every super-parent value come from one matrix product per
-        class (the row's kept values, one-hot, by the pair table)."""
+    def _terms(self, slots, parents, children):
+        """log P(c, x_p) prod_s P(x_s | c, x_p) of every kept super-parent p, (d, K, rows); -inf where p is
+        not kept. Each row's children's log-probabilities given every super-parent value come from one
+        matrix product per class (the row's kept values, one-hot, by the pair table)."""
         rows, d = slots.shape
         k = len(self.classes_)
         kept = _one_hot(np.where(children, slots, -1), self.log_cond_.shape[1])
@@ -156,8 +162,16 @@ class OneDependenceAverage(AnDE):
             given = kept @ self.log_cond_[c].T  # [r, u]: sum over the row's kept children v of log P(v | c, u)
             part = self.log_joint_[c][slots] + np.take_along_axis(given, slots, axis=1)
             terms[:, c, :] = np.where(parents, part, -np.inf).T
+        return terms
+
+    def _block(self, slots, present, parents, children, weights):
+        """log sum_p w_p P(c, x_p) prod_s P(x_s | c, x_p) over the kept super-parents p (signed weights, as
+        Weka sums them: an information computed as -1e-17 weighs that little; times the discriminative
+        factors, where fitted), (rows, K)."""
+        terms = self._terms(slots, parents, children)
+        b = mixture_factors(self, slots) * weights[:, None, None]
         with np.errstate(divide="ignore", invalid="ignore"):
-            jll, sign = logsumexp(terms, axis=0, b=weights[:, None, None], return_sign=True)
+            jll, sign = logsumexp(terms, axis=0, b=b, return_sign=True)
         jll = np.where(sign > 0, jll, -np.inf).T  # (rows, K)
         none = ~parents.any(axis=1)
         if none.any():  # Naive Bayes on the present values
@@ -207,6 +221,13 @@ class WAODE(OneDependenceAverage):
         the hierarchical ones with ``hdp_iterations``).
     hdp_iterations : int, default 1000
         As :class:`~seminaive.bayesnet.AnDE`'s (with ``estimation="hdp"``).
+    discriminative : {None, "table", "parameter"}, default None
+        Discriminative weights fitted to the training rows' conditional log-likelihood
+        (:mod:`.one_dependence_weights`): factors on each super-parent's weight (``"table"``), or on each
+        super-parent value's per class (``"parameter"``); hidden Naive Bayes: the family's log-linear weights
+        on each attribute's term.
+    penalty : "auto" or float, default "auto"
+        As :class:`~seminaive.bayesnet.AnDE`'s.
     nominal, numeric, integer_codes, n_bins, min_bucket, random_state
         As :class:`~seminaive.bayesnet.TAN`'s (numeric attributes in intervals).
 
@@ -215,26 +236,27 @@ class WAODE(OneDependenceAverage):
     >>> from seminaive.datasets import load
     >>> d = load("weather.nominal")
     >>> m = WAODE().fit(d)
-    >>> m.predict(d.X[:3]).tolist(), int(np.argmax(m.weights_))  # outlook weighs most
+    >>> m.predict(d.X[:3]).tolist(), int(np.argmax(m.parent_weights_))  # outlook weighs most
     (['no', 'no', 'yes'], 0)
     """
 
     _param_rules = {"m": dict(kind="number", low=0, low_inclusive=False)}
 
-    def __init__(self, *, m=1.0, estimation="weka", hdp_iterations=1000, nominal=None, numeric="mdl_fallback",
-                 integer_codes="numbers", n_bins=10, min_bucket=6, random_state=0):
+    def __init__(self, *, m=1.0, estimation="weka", hdp_iterations=1000, discriminative=None, penalty="auto",
+                 nominal=None, numeric="mdl_fallback", integer_codes="numbers", n_bins=10, min_bucket=6,
+                 random_state=0):
         self._data_options(nominal, numeric, integer_codes, n_bins, min_bucket, random_state, estimation,
-                           hdp_iterations)
+                           hdp_iterations, discriminative, penalty)
         self.m = m
 
     min_count = 0  # every super-parent value, seen or not (Weka's WAODE has no frequency limit)
     _weighted = True
 
     def _after_estimate(self, pc):
-        self.weights_ = mutual_information(pc, self.class_count_)
+        self.parent_weights_ = mutual_information(pc, self.class_count_)
 
     def _parent_weights(self):
-        return self.weights_
+        return self.parent_weights_
 
     def _block(self, slots, present, parents, children, weights):
         jll = super()._block(slots, present, parents, children, weights)
@@ -272,6 +294,13 @@ class AODEsr(OneDependenceAverage):
         the hierarchical ones with ``hdp_iterations``).
     hdp_iterations : int, default 1000
         As :class:`~seminaive.bayesnet.AnDE`'s (with ``estimation="hdp"``).
+    discriminative : {None, "table", "parameter"}, default None
+        Discriminative weights fitted to the training rows' conditional log-likelihood
+        (:mod:`.one_dependence_weights`): factors on each super-parent's weight (``"table"``), or on each
+        super-parent value's per class (``"parameter"``); hidden Naive Bayes: the family's log-linear weights
+        on each attribute's term.
+    penalty : "auto" or float, default "auto"
+        As :class:`~seminaive.bayesnet.AnDE`'s.
     nominal, numeric, integer_codes, n_bins, min_bucket, random_state
         As :class:`~seminaive.bayesnet.TAN`'s.
 
@@ -287,10 +316,10 @@ class AODEsr(OneDependenceAverage):
                     "laplace": dict(kind="bool"), "m": dict(kind="number", low=0, low_inclusive=False)}
 
     def __init__(self, *, critical=50, min_count=1, laplace=False, m=1.0, estimation="weka", hdp_iterations=1000,
-                 nominal=None, numeric="mdl_fallback", integer_codes="numbers", n_bins=10, min_bucket=6,
-                 random_state=0):
+                 discriminative=None, penalty="auto", nominal=None, numeric="mdl_fallback", integer_codes="numbers",
+                 n_bins=10, min_bucket=6, random_state=0):
         self._data_options(nominal, numeric, integer_codes, n_bins, min_bucket, random_state, estimation,
-                           hdp_iterations)
+                           hdp_iterations, discriminative, penalty)
         self.critical = critical
         self.min_count = min_count
         self.laplace = laplace
