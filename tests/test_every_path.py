@@ -2,7 +2,8 @@
 as it is or with its values in reverse order, a polars or pyarrow frame; the CSV file read in memory, or streamed in chunks of 1, 2, 3, 4, 5
 and 16 rows; Parquet and Feather files, streamed and read whole; a Dask frame; the frame cut
 into chunks) x the options that change reading (``nominal`` on the model and on the reader,
-every discretizer, the stochastic one with seeds, every estimation) gives the same classes in
+every discretizer, the stochastic one with seeds, every estimation; a DuckDB relation and a DuckDB query
+over the Parquet file, in chunks) gives the same classes in
 the same order and the same probabilities (to 1e-12) as ``model.fit(frame, y)``, or every path
 refuses it as the model's declared capabilities say.
 
@@ -16,6 +17,7 @@ import warnings
 
 import dask
 import dask.dataframe as dd
+import duckdb
 import numpy as np
 import pandas as pd
 import polars as pl
@@ -32,6 +34,7 @@ from seminaive.estimation import ESTIMATIONS
 from seminaive.models import PEERS as PEER_NAMES, make_model, model_names
 from seminaive.scale import fit_file
 from seminaive.scale.dask import fit_dask
+from seminaive.scale.duckdb import fit_duckdb
 from seminaive.scale.fit_source import fit_source
 
 from test_reader_differential import _outcome  # a call's result, or its one-line refusal
@@ -107,6 +110,13 @@ def _sources(frame, y, paths, nominal):
     def chunks(model):
         return fit_source(model, MemorySource(frame, pd.Series(y), chunksize=7, nominal=nominal))
 
+    def duck(query, size):
+        def fit(model):
+            con = duckdb.connect()  # the Parquet file as DuckDB reads it: a relation, or a query over it
+            data = con.read_parquet(str(paths["parquet"])) if query is None else query.format(paths["parquet"])
+            return fit_duckdb(model, data, target="cls", con=con, chunksize=size, nominal=nominal)
+        return fit
+
     yield "pandas/values reversed", memory(_values_reversed)
     yield "polars", memory(pl.from_pandas)
     yield "pyarrow", memory(lambda f: pa.Table.from_pandas(f, preserve_index=False))
@@ -118,6 +128,8 @@ def _sources(frame, y, paths, nominal):
     yield "feather/3", streamed("feather", 3)
     yield "dask", on_dask
     yield "chunks/7", chunks
+    yield "duckdb/4", duck(None, 4)
+    yield "duckdb-sql/6", duck("SELECT * FROM read_parquet('{}') WHERE cls IS NOT NULL", 6)
 
 
 def _values_reversed(frame):

@@ -90,6 +90,15 @@ class ArrowFilePlan:
         self.name = os.path.splitext(os.path.basename(strip_compression(path)))[0]
         try:  # (a corrupt file's names may not even be text)
             schema = self.format.schema(path)
+        except ARROW_ERRORS as e:
+            raise DataFormatError(f"not a readable {kind} file ({one_line(e)})", path=path) from None
+        self._take_columns(schema, target, unlabelled, ignore)
+
+    def _take_columns(self, schema, target, unlabelled, ignore):
+        """The columns of an Arrow ``schema`` (a DataFrame's index columns left out), checked, and the class
+        column among them."""
+        path, kind = self.path, self.kind
+        try:
             index = self.index_columns = _index_columns(schema)  # a DataFrame's index, as pandas reads it back
             kept = [j for j, n in enumerate(schema.names) if n not in index]
             self.names = [str(schema.names[j]) for j in kept]
@@ -131,16 +140,22 @@ class ArrowFilePlan:
         self.check_width()
         force_nom = resolve_columns(nominal, self.names, "nominal")
         nom = self.nominal_columns(nominal, numeric)
-        parts, present = {j: [] for j in nom}, {j: 0 for j in nom}
-        for batch in self.batches([self.names[j] for j in nom]) if nom else ():
-            for j, col in zip(nom, batch.columns):
-                parts[j].append(distinct(col, pa.types.is_dictionary(self.types[j])))
-                present[j] += len(col) - col.null_count
+        parts, present = self.distinct_values(nom) if nom else ({}, {})
         attrs = [Attribute(n, NUMERIC) for n in self.names]
         for j in nom:
             attrs[j] = self.nominal_attribute(j, parts[j], present[j], j in force_nom)
         self.settled[key] = attrs
         return attrs
+
+    def distinct_values(self, nom):
+        """Per column of ``nom`` (indices), its distinct values (Arrow arrays, in file order) and its rows
+        with a value, from one pass over those columns alone."""
+        parts, present = {j: [] for j in nom}, {j: 0 for j in nom}
+        for batch in self.batches([self.names[j] for j in nom]):
+            for j, col in zip(nom, batch.columns):
+                parts[j].append(distinct(col, pa.types.is_dictionary(self.types[j])))
+                present[j] += len(col) - col.null_count
+        return parts, present
 
     def check_width(self):
         """Refuse a labelled file of one column."""

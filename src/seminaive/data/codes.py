@@ -119,7 +119,7 @@ class Codes:
                                      f"values; a missing value is a null index")
             start = 0
             for chunk in chunks:
-                indices = chunk.indices.fill_null(-1).to_numpy(zero_copy_only=False)
+                indices = chunk.indices.cast(pa.int64()).fill_null(-1).to_numpy(zero_copy_only=False)
                 codes[start:start + len(chunk), j] = indices
                 start += len(chunk)
             values.append([str(v) for v in labels])

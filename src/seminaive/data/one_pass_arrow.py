@@ -38,7 +38,7 @@ class _Seen:
         new values registered."""
         self.present += len(col) - col.null_count
         coded = col if pa.types.is_dictionary(col.type) else pc.dictionary_encode(col)  # Arrow's hashing
-        entries, rows = coded.dictionary, coded.indices
+        entries, rows = coded.dictionary, coded.indices.cast(pa.int64())  # (indices may be unsigned: DuckDB's)
         rows = rows.fill_null(-1).to_numpy(zero_copy_only=False) if rows.null_count \
             else rows.to_numpy(zero_copy_only=False)
         values = entries.to_pylist()
