@@ -37,7 +37,7 @@ from .one_pass_arrow import OnePassArrow
 from ._text import strip_compression
 from .formats import FileFormat, declare_format, file_format
 
-__all__ = ["ArrowFilePlan", "ARROW_KINDS"]
+__all__ = ["ArrowFilePlan", "ARROW_KINDS", "encode_batch"]
 
 
 def _parquet():
@@ -197,9 +197,7 @@ class ArrowFilePlan:
         attributes :meth:`settle` gives (rows whose class is missing kept)."""
         attrs = self.settle(nominal, numeric)
         for batch in self.batches(self.names, size):
-            cols = [encode_arrow(col, a, self.path) for col, a in zip(batch.columns, attrs)]
-            frame = pd.DataFrame(dict(zip(self.names, cols)), columns=self.names)
-            yield split_class(frame, attrs, self.target, self.name, self.path)
+            yield encode_batch(batch, self.names, attrs, self.target, self.name, self.path)
 
     def load(self, nominal=None, numeric=None):
         """The whole file in memory."""
@@ -225,6 +223,14 @@ class ArrowFilePlan:
             yield X, actual
         if not rows:
             raise DataFormatError("the file holds no data rows", path=self.path)
+
+
+def encode_batch(batch, names, attrs, target, name, path):
+    """A record batch of the columns ``names`` as a Dataset with the attributes ``attrs`` (the column at
+    ``target`` the class): what a plan's chunks are, on the driver or on a cluster's executor."""
+    cols = [encode_arrow(batch.column(n), a, path) for n, a in zip(names, attrs)]
+    frame = pd.DataFrame(dict(zip(names, cols)), columns=names)
+    return split_class(frame, attrs, target, name, path)
 
 
 def _index_columns(schema):

@@ -256,9 +256,17 @@ def _text_errors(generate):
 def _labelled_chunks(path, plan, chunksize, nominal):
     """The file plan's encoded chunks, rows whose class is missing left out."""
     for d in plan.encoded(chunksize, nominal):
-        keep = d.y.notna().to_numpy()
-        if keep.any():
-            yield d.X[keep].reset_index(drop=True), declared_labels(d.y[keep].reset_index(drop=True))
+        chunk = labelled(d)
+        if chunk is not None:
+            yield chunk
+
+
+def labelled(d):
+    """A Dataset's rows with a class, as a chunk ``(X, y)`` (y declaring the classes); None where it has none."""
+    keep = d.y.notna().to_numpy()
+    if keep.any():
+        return d.X[keep].reset_index(drop=True), declared_labels(d.y[keep].reset_index(drop=True))
+    return None
 
 
 def _fit_copy(chunk, model):

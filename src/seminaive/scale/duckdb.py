@@ -3,6 +3,7 @@ every pass a run of the query, so that a Parquet lake larger than memory is read
 own readers and threads) and a model learns from it as from a file (:mod:`seminaive.data.duckdb_plan`).
 Needs the duckdb package (``pip install duckdb``)."""
 
+from .._validation import check_param
 from ..data.duckdb_plan import DuckDBPlan, relation_of
 from ..learning.data_source import FileSource
 from .fit_source import fit_source
@@ -15,7 +16,6 @@ class DuckDBSource(FileSource):
     afresh at every pass (a :class:`~seminaive.learning.data_source.FileSource` whose file is a query)."""
 
     def __init__(self, relation, chunksize=100_000, target=None, nominal=None, ignore=None):
-        from .._validation import check_param
         check_param("chunksize", chunksize, kind="int", low=1)
         self.plan = DuckDBPlan(relation, target, ignore=ignore)
         self.path, self.chunksize, self.nominal = self.plan.path, chunksize, nominal

@@ -1,0 +1,179 @@
+"""Fitting from and predicting on Spark DataFrames: each pass of a fit runs on the executors over the
+partitions (Arrow record batches in, the pass's statistics out, pickled), only the statistics travel to
+the driver, where they are combined in partition order as models merge; prediction ships the fitted model
+as its JSON to the executors.
+
+The columns are read by the Parquet reader's rules (:class:`~seminaive.data.arrow_file.ArrowFilePlan`:
+kinds, sorted value lists, the class column), with the value lists found by Spark (``distinct``), so the
+model equals ``model.fit`` on ``df.toPandas()``. Needs pyspark (``pip install pyspark``; Java 17 for a
+local session).
+"""
+
+import functools
+import json
+import pickle
+
+import pyarrow as pa
+
+from ..data.arrow_file import ArrowFilePlan, encode_batch
+from ..exceptions import DataFormatError, ParameterError
+from ..learning.data_source import DataSource, _fit_copy, _merge_fits, labelled
+from ..persistence import model_from_dict, model_to_dict
+from .._progress import step
+from .fit_source import fit_source
+
+__all__ = ["fit_spark", "predict_spark", "SparkSource"]
+
+WHERE = "Spark DataFrame"
+PART = pa.schema([("part", pa.binary())])
+
+
+def _spark_error(e):
+    """A failed Spark job (a lost executor, a query error) as one line."""
+    text = " ".join(str(getattr(e, "desc", None) or e).split())
+    return DataFormatError(f"the Spark job failed ({text[:300]})", path=WHERE)
+
+
+class SparkPlan(ArrowFilePlan):
+    """The columns of a Spark DataFrame as a typed table (its Arrow schema), their value lists from Spark."""
+
+    kind = "spark"
+
+    def __init__(self, df, target=None, ignore=None):
+        from pyspark.sql.pandas.types import to_arrow_schema
+        self.df, self.name, self.format, self.path = df, "spark", None, WHERE
+        self._take_columns(to_arrow_schema(df.schema), target, False, ignore)
+
+    def distinct_values(self, nom):
+        """Per column of ``nom``, its distinct values and its rows with a value, computed by Spark."""
+        from pyspark.sql import functions as F
+        names = [self.names[j] for j in nom]
+        try:
+            counts = self.df.select([F.count(F.col(f"`{n}`")) for n in names]).collect()[0]
+            parts = {j: [self.df.select(f"`{n}`").distinct().toArrow().column(0).combine_chunks()]
+                     for j, n in zip(nom, names)}
+        except Exception as e:  # (py4j's and Spark's own errors)
+            raise _spark_error(e) from None
+        return parts, {j: int(n) for j, n in zip(nom, counts)}
+
+    def batches(self, columns, size=None):  # (the driver reads none: every pass runs on the executors)
+        raise ParameterError("a Spark DataFrame's rows stay on the executors")
+
+
+def _chunks(batches, names, attrs, target):
+    """A partition's record batches as labelled chunks ``(X, y)``."""
+    for batch in batches:
+        if batch.num_rows:
+            chunk = labelled(encode_batch(batch, names, attrs, target, "spark", WHERE))
+            if chunk is not None:
+                yield chunk
+
+
+def _partition(fn, combine, args, names, attrs, target, batches):
+    """One partition's pass: ``fn(0, chunk, None, *args)`` of each chunk, combined, pickled in one row."""
+    out = None
+    for chunk in _chunks(batches, names, attrs, target):
+        part = fn(0, chunk, None, *args)
+        out = part if out is None else combine(out, part)
+    yield pa.RecordBatch.from_pylist([{"part": pickle.dumps(out, protocol=pickle.HIGHEST_PROTOCOL)}], schema=PART)
+
+
+class SparkSource(DataSource):
+    """A Spark DataFrame as a source: every pass a Spark job over its partitions (see the module's notes)."""
+
+    def __init__(self, df, target=None, nominal=None, ignore=None):
+        self.df, self.nominal, self.target, self.ignore = df, nominal, target, ignore
+        self.plan = SparkPlan(df, target, ignore)
+        if self.plan.target is None:
+            raise ParameterError("target: expected the class column of the Spark DataFrame")
+
+    def attribute_names(self):
+        return [n for j, n in enumerate(self.plan.names) if j != self.plan.target]
+
+    def _reread(self, nominal):
+        return SparkSource(self.df, self.target, nominal, self.ignore)
+
+    @property
+    def first(self):
+        attrs = self.plan.settle(self.nominal)
+        empty = pa.RecordBatch.from_pylist([], schema=pa.schema([(n, t) for n, t in zip(self.plan.names,
+                                                                                       self.plan.types)]))
+        return encode_batch(empty, self.plan.names, attrs, self.plan.target, "spark", WHERE).X
+
+    @property
+    def classes(self):
+        return list(self.plan.settle(self.nominal)[self.plan.target].values)
+
+    def map_reduce_rows(self, fn, combine, rows=None, *args):
+        """``fn(0, chunk, None, *args)`` over the chunks of every partition on the executors, combined there
+        and then on the driver in partition order (``rows``, an array over all rows, cannot be cut: refused)."""
+        if rows is not None:
+            raise ParameterError("a Spark DataFrame's rows have no positions on the driver: k-fold selection "
+                                 "needs the rows in memory (cv=None: leave-one-out)")
+        self.passes += 1
+        names, attrs = self.plan.names, self.plan.settle(self.nominal)
+        job = functools.partial(_partition, fn, combine, args, names, attrs, self.plan.target)
+        step(f"pass {self.passes} over the data (a Spark job)", 0, 1)
+        try:
+            found = self.df.select([f"`{n}`" for n in names]).mapInArrow(job, "part binary").collect()
+        except Exception as e:  # a lost executor, a failed task: one line, nothing kept
+            raise _spark_error(e) from None
+        out = None
+        for row in found:
+            part = pickle.loads(row.part)
+            if part is not None:
+                out = part if out is None else combine(out, part)
+        step(f"pass {self.passes} over the data (a Spark job)", 1, 1)
+        return out
+
+    def partial_fits(self, model):
+        """A fit of ``model`` on every partition (``partial_fit`` of a copy), merged."""
+        from sklearn.base import clone
+        return self.map_reduce(_fit_copy, _merge_fits, clone(model))
+
+    def __iter__(self):
+        raise ParameterError("a Spark DataFrame's chunks stay on the executors")
+
+
+def fit_spark(model, df, target=None, nominal=None, ignore=None, progress=None):
+    """Fit ``model`` on a Spark DataFrame ``df`` (the class column ``target``, by default the last): in passes
+    on the executors (the family, a Naive Bayes with a discretizer, the searches), or by ``partial_fit`` of
+    each partition merged (the count models, Naive Bayes); the result equals ``model.fit`` on
+    ``df.toPandas()``. A model that cannot learn from chunks (LBR, Weka's NBTree folds) is refused in one line."""
+    result = fit_source(model, SparkSource(df, target, nominal, ignore), progress,
+                        how=("df", "collect the data (df.toPandas()) and fit it in memory"))
+    if result is None:
+        raise ParameterError("df: every partition is empty")
+    return result
+
+
+def _predicted(text, names, proba, batches):
+    """A partition's predictions by the model of JSON ``text``: the rows' columns, the predicted class, and
+    (``proba``) the probability of every class."""
+    model = model_from_dict(json.loads(text))
+    for batch in batches:
+        X = batch.select(names).to_pandas()
+        out = {"prediction": [str(c) for c in model.predict(X)]} if len(X) else {"prediction": []}
+        if proba:
+            out["probability"] = model.predict_proba(X).tolist() if len(X) else []
+        yield pa.RecordBatch.from_pydict(out, schema=_out_schema(proba))
+
+
+def _out_schema(proba):
+    fields = [("prediction", pa.string())] + ([("probability", pa.list_(pa.float64()))] if proba else [])
+    return pa.schema(fields)
+
+
+def predict_spark(model, df, proba=True):
+    """The predictions of a fitted model on the rows of a Spark DataFrame (the model's attribute columns
+    read by name), as a Spark DataFrame of ``prediction`` (the class, as text) and, with ``proba``,
+    ``probability`` (the classes' probabilities in ``model.classes_`` order), computed on the executors
+    from the model's JSON, row for row in ``df``'s order."""
+    names = [str(n) for n in getattr(model, "feature_names_in_", model.schema_.names)]
+    missing = [n for n in names if n not in df.columns]
+    if missing:
+        raise ParameterError(f"df: expected the model's columns; {', '.join(map(repr, missing))} not among them")
+    text = json.dumps(model_to_dict(model))
+    job = functools.partial(_predicted, text, names, proba)
+    ddl = "prediction string" + (", probability array<double>" if proba else "")
+    return df.select([f"`{n}`" for n in names]).mapInArrow(job, ddl)

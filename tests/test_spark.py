@@ -1,0 +1,87 @@
+"""A Spark DataFrame as a source (:mod:`seminaive.scale.spark`, local mode, two workers): every registered
+model fitted from it gives the fit in memory on the same rows (to 1e-12), or is refused in one line as its
+capabilities say; predictions computed on the executors from the model's JSON equal the model's own; a
+failed job is one line."""
+
+import numpy as np
+import pytest
+
+pyspark = pytest.importorskip("pyspark")
+
+from seminaive import AODE, LBR, NaiveBayes, NBTree  # noqa: E402
+from seminaive.exceptions import DataFormatError, ParameterError  # noqa: E402
+from seminaive.models import make_model  # noqa: E402
+from seminaive.scale.spark import fit_spark, predict_spark  # noqa: E402
+
+from test_every_path import NAMES, _chunkable, generate  # noqa: E402
+from test_reader_differential import _outcome  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def spark():
+    from pyspark.sql import SparkSession
+    session = (SparkSession.builder.master("local[2]").appName("seminaive-tests")
+               .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2")
+               .config("spark.sql.execution.arrow.maxRecordsPerBatch", "7").getOrCreate())
+    session.sparkContext.setLogLevel("ERROR")
+    yield session
+    session.stop()
+
+
+@pytest.fixture(scope="module")
+def data(spark):
+    """The matrix's data as a Spark DataFrame of 3 partitions, and the rows in its order (df.toPandas(): a
+    fit may depend on the rows' order, as the discriminative penalty's held-out folds do)."""
+    frame, y = generate(0)
+    df = spark.createDataFrame(frame.assign(cls=y)).repartition(3).cache()
+    rows = df.toPandas()
+    return rows.drop(columns="cls").astype({"k": np.int64}), rows["cls"].to_numpy(), df
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_registered_model_from_a_spark_dataframe(data, name):
+    frame, y, df = data
+    spec = f"{name}:n_estimators=2:hdp_iterations=10" if name.startswith("eskdb") else name  # (each pass a job)
+    if name in ("bernoulli", "multinomial", "complement"):
+        pytest.skip("count models: the matrix's count data")
+    options = {"min_rates": {"p": 0.6}} if name == "cnb" else {}
+    kind, ref = _outcome(lambda: make_model(spec, **options).fit(frame, y))
+    assert kind == "ok", ref
+    kind, got = _outcome(lambda: fit_spark(make_model(spec, **options), df, target="cls"))
+    if kind == "error":
+        assert not _chunkable(make_model(spec, **options)), got
+        return
+    assert list(got.classes_) == list(ref.classes_)
+    # discriminative weights: L-BFGS on sums added partition by partition (another grouping than in memory)
+    # stops within its tolerance of the same optimum, not on the same bits
+    tol = 1e-6 if getattr(ref, "discriminative", None) else 1e-12
+    np.testing.assert_allclose(got.predict_proba(frame), ref.predict_proba(frame), rtol=tol, atol=tol, err_msg=name)
+
+
+def test_predictions_on_the_executors_equal_the_model_s(data):
+    frame, y, df = data
+    model = AODE().fit(frame, y)
+    out = predict_spark(model, df).toPandas()
+    rows = df.toPandas()
+    want = model.predict_proba(rows[list(frame.columns)])
+    np.testing.assert_allclose(np.array(out["probability"].tolist()), want, rtol=1e-12)
+    assert out["prediction"].tolist() == [str(c) for c in model.predict(rows[list(frame.columns)])]
+
+
+def test_refusals_and_failures_are_one_line(spark, data):
+    frame, y, df = data
+    with pytest.raises(ParameterError, match="LBR cannot be fitted chunk by chunk"):
+        fit_spark(LBR(), df, target="cls")
+    with pytest.raises(ParameterError, match='folds="hashed"'):
+        fit_spark(NBTree(folds="shuffled"), df, target="cls")
+    with pytest.raises(Exception, match="cls2"):
+        fit_spark(NaiveBayes(), df, target="cls2")
+    with pytest.raises(ParameterError, match="model's columns"):
+        predict_spark(NaiveBayes().fit(frame.assign(extra=1.0), y), df)
+
+    def fails(batches):  # a task that dies on the executor: the fit is one line, nothing half-written
+        raise RuntimeError("executor lost")
+        yield
+    broken = df.mapInArrow(fails, df.schema)
+    with pytest.raises(DataFormatError, match="the Spark job failed"):
+        fit_spark(NaiveBayes(), broken, target="cls")
