@@ -46,7 +46,9 @@ elif spec["source"] == "duckdb":
     t = time.perf_counter()
     m = fit_duckdb(model, duckdb.connect().read_parquet(path), target="cls", chunksize=200_000)
 else:
+    import os
     from pyspark.sql import SparkSession
+    os.environ["PYSPARK_PYTHON"] = sys.executable
     spark = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
              .config("spark.driver.memory", "4g").getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")

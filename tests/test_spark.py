@@ -19,7 +19,10 @@ from test_reader_differential import _outcome  # noqa: E402
 
 @pytest.fixture(scope="module")
 def spark():
+    import os
+    import sys
     from pyspark.sql import SparkSession
+    os.environ["PYSPARK_PYTHON"] = sys.executable  # the workers: this interpreter (the one holding seminaive)
     session = (SparkSession.builder.master("local[2]").appName("seminaive-tests")
                .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2")
                .config("spark.sql.execution.arrow.maxRecordsPerBatch", "7").getOrCreate())

@@ -6,12 +6,13 @@ as its JSON to the executors.
 The columns are read by the Parquet reader's rules (:class:`~seminaive.data.arrow_file.ArrowFilePlan`:
 kinds, sorted value lists, the class column), with the value lists found by Spark (``distinct``), so the
 model equals ``model.fit`` on ``df.toPandas()``. Needs pyspark (``pip install pyspark``; Java 17 for a
-local session).
+local session), and seminaive in the executors' Python (``PYSPARK_PYTHON``).
 """
 
 import functools
 import json
 import pickle
+import re
 
 import pyarrow as pa
 
@@ -31,7 +32,12 @@ PART = pa.schema([("part", pa.binary())])
 def _spark_error(e):
     """A failed Spark job (a lost executor, a query error) as one line."""
     text = " ".join(str(getattr(e, "desc", None) or e).split())
-    return DataFormatError(f"the Spark job failed ({text[:300]})", path=WHERE)
+    missing = re.search(r"No module named '([\w.]+)'", text)
+    if missing:  # the executors' Python is another interpreter than the driver's
+        return DataFormatError(f"the Spark job failed: the executors' Python has no {missing.group(1)} (set "
+                               f"PYSPARK_PYTHON, before the session starts, to an interpreter that has seminaive)",
+                               path=WHERE)
+    return DataFormatError(f"the Spark job failed ({text[-300:]})", path=WHERE)
 
 
 class SparkPlan(ArrowFilePlan):
