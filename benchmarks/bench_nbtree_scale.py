@@ -23,25 +23,18 @@ import sys
 import numpy as np
 import pandas as pd
 
-CHILD = r"""
-import json, sys, time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_scale import COUNTED  # noqa: E402
+
+CHILD = COUNTED + r"""
 from seminaive import NBTree
-from seminaive.learning.data_source import DataSource
-from seminaive.persistence import save_model
 from seminaive.scale import fit_file
-passes = [0]
-inner = DataSource.map_reduce_rows
-def counted(self, *a, **k):
-    passes[0] += 1
-    return inner(self, *a, **k)
-DataSource.map_reduce_rows = counted
 path, out = sys.argv[1], sys.argv[2]
 t = time.perf_counter()
 m = fit_file(NBTree(numeric="equal_frequency"), path, chunksize=200_000)
 dt = time.perf_counter() - t
-peak = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM:")) / 1024
 save_model(m, out, overwrite=True)
-print(json.dumps({"seconds": dt, "rows": float(m.class_count_.sum()), "peak_mb": peak, "passes": passes[0],
+print(json.dumps({"seconds": dt, "rows": float(m.class_count_.sum()), "peak_mb": peak_mb(), "passes": passes[0],
                   "nodes": len(m.nodes_), "leaves": m.n_leaves_}))
 """
 

@@ -47,27 +47,33 @@ import warnings
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench_stream import to_parquet, write_base  # noqa: E402
 
-CHILD = r"""
+# a child process's first lines: passes over the data counted (every source's passes are map_reduce_rows
+# calls), and its peak resident memory (the kernel's VmHWM) as a function
+COUNTED = r"""
 import json, sys, time
 from seminaive.learning.data_source import DataSource
 from seminaive.persistence import save_model
-from seminaive.scale import fit_file
 passes = [0]
 inner = DataSource.map_reduce_rows
 def counted(self, *a, **k):
     passes[0] += 1
     return inner(self, *a, **k)
 DataSource.map_reduce_rows = counted
+def peak_mb():
+    return next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM:")) / 1024
+"""
+
+CHILD = COUNTED + r"""
+from seminaive.scale import fit_file
 spec, path, out = json.loads(sys.argv[1]), sys.argv[2], sys.argv[3]
 sys.path.insert(0, spec["here"])
 from bench_scale import make_model
 t = time.perf_counter()
 m = fit_file(make_model(spec), path, chunksize=200_000)
 dt = time.perf_counter() - t
-peak = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM:")) / 1024
 rows = float(m.class_count_.sum()) if hasattr(m, "class_count_") else float(m.estimators_[0].class_count_.sum())
 save_model(m, out, overwrite=True)
-print(json.dumps({"seconds": dt, "rows": rows, "peak_mb": peak, "passes": passes[0]}))
+print(json.dumps({"seconds": dt, "rows": rows, "peak_mb": peak_mb(), "passes": passes[0]}))
 """
 
 

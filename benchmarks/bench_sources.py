@@ -20,21 +20,12 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_scale import data_files  # noqa: E402
+from bench_scale import COUNTED, data_files  # noqa: E402
 
-CHILD = r"""
-import json, sys, time
-from seminaive.learning.data_source import DataSource
-from seminaive.persistence import save_model
+CHILD = COUNTED + r"""
 spec, path, out = json.loads(sys.argv[1]), sys.argv[2], sys.argv[3]
 sys.path.insert(0, spec["here"])
 from bench_sources import make_model
-passes = [0]
-inner = DataSource.map_reduce_rows
-def counted(self, *a, **k):
-    passes[0] += 1
-    return inner(self, *a, **k)
-DataSource.map_reduce_rows = counted
 model = make_model(spec["model"])
 if spec["source"] == "parquet":
     from seminaive.scale import fit_file
@@ -57,9 +48,8 @@ else:
     t = time.perf_counter()
     m = fit_spark(model, df, target="cls")
 dt = time.perf_counter() - t
-peak = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM:")) / 1024
 save_model(m, out, overwrite=True)
-print(json.dumps({"seconds": dt, "rows": float(m.class_count_.sum()), "peak_mb": peak, "passes": passes[0]}))
+print(json.dumps({"seconds": dt, "rows": float(m.class_count_.sum()), "peak_mb": peak_mb(), "passes": passes[0]}))
 """
 
 

@@ -28,19 +28,8 @@ class HNB(OneDependenceAverage):
     Parameters
     ----------
     m : float, default 1
-    estimation : {"weka", "frequency", "m-estimate", "hdp", "hgs", "hls"}, default "weka"
-        The estimates: the reference's (above), or AODE's tables under one of the family's estimations
-        (as :class:`~seminaive.bayesnet.AnDE`'s ``estimation``; Lidstone's and the m-estimate with alpha 1,
-        the hierarchical ones with ``hdp_iterations``).
-    hdp_iterations : int, default 1000
-        As :class:`~seminaive.bayesnet.AnDE`'s (with ``estimation="hdp"``).
-    discriminative : {None, "table", "parameter"}, default None
-        Discriminative weights fitted to the training rows' conditional log-likelihood
-        (:mod:`.one_dependence_weights`): factors on each super-parent's weight (``"table"``), or on each
-        super-parent value's per class (``"parameter"``); hidden Naive Bayes: the family's log-linear weights
-        on each attribute's term.
-    penalty : "auto" or float, default "auto"
-        As :class:`~seminaive.bayesnet.AnDE`'s.
+    estimation, hdp_iterations, discriminative, penalty
+        As :class:`~seminaive.bayesnet.weighted_aode.OneDependenceAverage`'s (default: the reference's estimates, no weights).
     nominal, numeric, integer_codes, n_bins, min_bucket, random_state
         As :class:`~seminaive.bayesnet.TAN`'s (numeric attributes in intervals).
 

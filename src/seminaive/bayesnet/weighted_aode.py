@@ -45,7 +45,24 @@ def _one_hot(slots, total):
 class OneDependenceAverage(AnDE):
     """AODE's counts with the references' estimates, every super-parent's model worked out per row in
     numpy; a subclass says which super-parents and children each row keeps and how they are weighed
-    (:meth:`_masks`, :meth:`_parent_weights`)."""
+    (:meth:`_masks`, :meth:`_parent_weights`).
+
+    The parameters every subclass takes beside its own:
+
+    estimation : {"weka", "frequency", "m-estimate", "hdp", "hgs", "hls"}, default "weka"
+        The estimates: the reference's (above), or AODE's tables under one of the family's estimations
+        (as :class:`~seminaive.bayesnet.AnDE`'s ``estimation``; Lidstone's and the m-estimate with alpha 1,
+        the hierarchical ones with ``hdp_iterations``).
+    hdp_iterations : int, default 1000
+        As :class:`~seminaive.bayesnet.AnDE`'s (with ``estimation="hdp"``).
+    discriminative : {None, "table", "parameter"}, default None
+        Discriminative weights fitted to the training rows' conditional log-likelihood
+        (:mod:`.one_dependence_weights`): factors on each super-parent's weight (``"table"``), or on each
+        super-parent value's per class (``"parameter"``); hidden Naive Bayes: the family's log-linear weights
+        on each attribute's term.
+    penalty : "auto" or float, default "auto"
+        As :class:`~seminaive.bayesnet.AnDE`'s.
+    """
 
     n = 1  # fixed: class attributes, not parameters
     alpha, priors, hdp_tying = 1.0, "laplace", "level"  # the family's estimations read these at their defaults
@@ -215,19 +232,8 @@ class WAODE(OneDependenceAverage):
     ----------
     m : float, default 1
         The m-estimate's weight (Weka's is 1).
-    estimation : {"weka", "frequency", "m-estimate", "hdp", "hgs", "hls"}, default "weka"
-        The estimates: the reference's (above), or AODE's tables under one of the family's estimations
-        (as :class:`~seminaive.bayesnet.AnDE`'s ``estimation``; Lidstone's and the m-estimate with alpha 1,
-        the hierarchical ones with ``hdp_iterations``).
-    hdp_iterations : int, default 1000
-        As :class:`~seminaive.bayesnet.AnDE`'s (with ``estimation="hdp"``).
-    discriminative : {None, "table", "parameter"}, default None
-        Discriminative weights fitted to the training rows' conditional log-likelihood
-        (:mod:`.one_dependence_weights`): factors on each super-parent's weight (``"table"``), or on each
-        super-parent value's per class (``"parameter"``); hidden Naive Bayes: the family's log-linear weights
-        on each attribute's term.
-    penalty : "auto" or float, default "auto"
-        As :class:`~seminaive.bayesnet.AnDE`'s.
+    estimation, hdp_iterations, discriminative, penalty
+        As :class:`OneDependenceAverage`'s (default: the reference's estimates, no weights).
     nominal, numeric, integer_codes, n_bins, min_bucket, random_state
         As :class:`~seminaive.bayesnet.TAN`'s (numeric attributes in intervals).
 
@@ -288,19 +294,8 @@ class AODEsr(OneDependenceAverage):
         The frequency limit of super-parents (Weka's ``-F``).
     laplace : bool, default False
     m : float, default 1
-    estimation : {"weka", "frequency", "m-estimate", "hdp", "hgs", "hls"}, default "weka"
-        The estimates: the reference's (above), or AODE's tables under one of the family's estimations
-        (as :class:`~seminaive.bayesnet.AnDE`'s ``estimation``; Lidstone's and the m-estimate with alpha 1,
-        the hierarchical ones with ``hdp_iterations``).
-    hdp_iterations : int, default 1000
-        As :class:`~seminaive.bayesnet.AnDE`'s (with ``estimation="hdp"``).
-    discriminative : {None, "table", "parameter"}, default None
-        Discriminative weights fitted to the training rows' conditional log-likelihood
-        (:mod:`.one_dependence_weights`): factors on each super-parent's weight (``"table"``), or on each
-        super-parent value's per class (``"parameter"``); hidden Naive Bayes: the family's log-linear weights
-        on each attribute's term.
-    penalty : "auto" or float, default "auto"
-        As :class:`~seminaive.bayesnet.AnDE`'s.
+    estimation, hdp_iterations, discriminative, penalty
+        As :class:`OneDependenceAverage`'s (default: the reference's estimates, no weights).
     nominal, numeric, integer_codes, n_bins, min_bucket, random_state
         As :class:`~seminaive.bayesnet.TAN`'s.
 
