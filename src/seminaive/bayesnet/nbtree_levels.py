@@ -227,7 +227,7 @@ def _batches(frontier, bytes_each, budget):
         yield batch
 
 
-def grow_levels(model, source, min_instances=30, min_improvement=0.05, budget=None, on_level=None):
+def grow_levels(model, source, min_instances=30, min_improvement=0.05, budget=None):
     """The tree's nodes (as :func:`.nbtree_grow.grow` makes them, breadth first) from ``source`` in two
     passes per level (see the module's notes); ``model`` has its readers, classes and ``widths_``."""
     widths, k = model.widths_, len(model.classes_)
@@ -236,10 +236,8 @@ def grow_levels(model, source, min_instances=30, min_improvement=0.05, budget=No
     bytes_each = 8 * FOLDS * k * d * top * (int(widths.sum()) + 2 * d + 1)
     budget = BUDGET if budget is None else budget
     nodes = [{"counts": None, "attribute": -1, "children": [], "shares": [], "empty": False}]
-    frontier, level = [0], 0
+    frontier = [0]
     while frontier:
-        if on_level is not None:
-            on_level(level, len(frontier))
         following = []
         for batch in _batches(frontier, bytes_each, budget):
             counted = map_reduce(source, _count_pass, add_counts, model, nodes, batch)
@@ -247,15 +245,14 @@ def grow_levels(model, source, min_instances=30, min_improvement=0.05, budget=No
                 if nodes[at]["counts"] is None:  # the root: its own counts
                     (own, own_cls), _ = c
                     nodes[at].update(_node(own[0].sum(axis=0), own_cls[0].sum(axis=0)))
-            scored = [at for at in batch if _worth_scoring(nodes[at], min_instances)]
-            plans = [_plan(counted[batch.index(at)], widths) for at in scored]
+            kept = [(at, c) for at, c in zip(batch, counted) if _worth_scoring(nodes[at], min_instances)]
+            scored, plans = [at for at, _ in kept], [_plan(c, widths) for _, c in kept]
             if not scored:
                 continue
             errors = map_reduce(source, _score_pass, add_counts, model, nodes, scored, plans)
             for at, plan, err in zip(scored, plans, errors):
                 following += _decide(nodes, at, plan, err, min_improvement)
         frontier = [at for at in following if _worth_scoring(nodes[at], min_instances)]
-        level += 1
     del model._fold_hashes
     return nodes
 
