@@ -28,6 +28,7 @@ from .weight_rows import training_chunk
 __all__ = ["MIXTURE_FACTORS", "HIDDEN_TERMS", "mixture_factors", "hidden_joint"]
 
 TINY = 1e-300  # a class's average that underflows: its log, not -inf
+BLOCK = 512  # rows at a time through a model's terms (its prediction too)
 
 
 def _n_slots(model):
@@ -58,8 +59,8 @@ def _mixture_layout(model, table, y, sw):
     omega = model._parent_weights()
     ok = parents.any(axis=1) & (np.where(parents, omega[None, :], 0.0).sum(axis=1) > 0)
     slots, present, parents, children = slots[ok], present[ok], parents[ok], children[ok]
-    terms = np.concatenate([model._terms(slots[a:a + 512], parents[a:a + 512], children[a:a + 512]).transpose(2, 0, 1)
-                            for a in range(0, slots.shape[0], 512)] or [np.zeros((0, slots.shape[1], 1))], axis=0)
+    terms = np.concatenate([model._terms(slots[a:a + BLOCK], parents[a:a + BLOCK], children[a:a + BLOCK])
+                            .transpose(2, 0, 1) for a in range(0, slots.shape[0], BLOCK)] or [np.zeros((0, slots.shape[1], 1))], axis=0)
     return terms, slots, y[ok], sw[ok]
 
 

@@ -18,12 +18,11 @@ from ..estimation.family import TableEstimation, table_estimations
 from ..registry import register, register_variant
 from .ande import AnDE
 from .one_dependence_kernel import generalizations
-from .one_dependence_weights import MIXTURE_FACTORS, mixture_factors
+from .one_dependence_weights import BLOCK, MIXTURE_FACTORS, mixture_factors
 from .pair_counts import mutual_information, pair_counts, smoothed
 
 __all__ = ["OneDependenceAverage", "WAODE", "AODEsr"]
 
-BLOCK = 512  # rows at a time in prediction
 # the references' estimates (Weka's m-estimate or Laplace's, from the pair counts): no table of the family's
 WEKA = TableEstimation(make=lambda model: None, describe=lambda model: model._weka_text())
 
