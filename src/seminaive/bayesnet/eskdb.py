@@ -8,16 +8,19 @@ stochastic MDL discretization, selects its attributes and k by leave-one-out
 RMSE and smooths its tables along their parents (by hierarchical gradient
 smoothing by default, the paper's hierarchical Dirichlet process as an option),
 all seeded by its own seed; the ensemble averages the members' posteriors. The members are
-fitted alone (in parallel with ``n_jobs``), so the ensemble is exactly the
-average of members fitted by themselves, in memory or from files and Dask.
+fitted alone in memory (in parallel with ``n_jobs``); from chunks (files, Parquet, Dask, DuckDB,
+Spark) the members after the first read their passes together, as many at a time as memory
+holds, each getting what its own pass would have given, so the ensemble is exactly the
+average of members fitted by themselves wherever the data are.
 """
 
 import copy
+import functools
 
 import numpy as np
 from scipy.special import logsumexp
 
-from .._memory import check_memory
+from .._memory import check_memory, machine_memory
 from .._progress import step
 from .._seeds import SEED_LIMIT, derived_seed
 from .._words import plural
@@ -35,6 +38,7 @@ from .hybrid import HYBRIDS
 from .statistics import ARC_SCORES
 from .streamed import shared_pairs
 from ..learning.cuts import VALUES
+from ..learning.shared_passes import SharedPasses
 from ..learning.sources import FitFromSource
 
 __all__ = ["ESKDB", "PRESETS"]
@@ -60,6 +64,23 @@ def _fit_member(member, source, shared=None):
     """A member fitted from ``source`` by the family's one fit (the nominal pairs' statistics from
     ``shared``, counted once for all the members), its discriminative weights too."""
     return member._learn(source, shared=shared)
+
+
+def _group_size(first):
+    """How many members read each pass together: as many as a quarter of the machine's memory holds
+    of twice the statistics the first member's selection counted (the statistics and a chunk's part
+    of them); at least one."""
+    total = machine_memory()
+    each = 2 * max(getattr(first, "_counted_bytes", 0), 1 << 20)
+    return max(1, int(total / 4 // each)) if total else 1
+
+
+def _in_groups(members, source, shared, size):
+    """The members fitted from ``source`` ``size`` at a time, each group's passes read together
+    (:class:`~seminaive.learning.shared_passes.SharedPasses`); yields them in order."""
+    for start in range(0, len(members), size):
+        group = members[start:start + size]
+        yield from SharedPasses(source).run([functools.partial(_fit_member, m, shared=shared) for m in group])
 
 
 _MEMBER_PARAMETERS = frozenset(SelectiveKDB._get_param_names())  # the ensemble's parameters its members take
@@ -215,13 +236,12 @@ class ESKDB(FitFromSource, TabularInput, BaseNaiveBayes):
 
     def _learn(self, source):
         """Every member fitted from ``source`` (the first alone, to bound the memory the rest need;
-        the rest on ``n_jobs`` processes in memory, one after the other from chunks), in order; the
-        pairs of nominal attributes, which every member codes alike, counted once for all of them (one
-        pass) and shared."""
+        the rest on ``n_jobs`` processes in memory, and from chunks in shared passes: each pass read
+        once for as many members as memory holds, :func:`_in_groups`), in order; the pairs of nominal
+        attributes, which every member codes alike, counted once for all of them (one pass) and shared."""
         from joblib import Parallel, delayed
         self._check_params()
         source.settle(self)
-        n_jobs = self.n_jobs if source.in_memory else 1
         shared = shared_pairs(source, self.schema_, self.classes_, self.arc_score) if self.n_estimators > 1 else None
         first = _fit_member(self._member(0), source, shared)
         self._check_size(first)
@@ -232,9 +252,12 @@ class ESKDB(FitFromSource, TabularInput, BaseNaiveBayes):
         codes = None  # the first's selection confirmed the columns' own choice, or not: the rest follow it
         if self.integer_codes == "auto":
             codes = "column" if first.numeric_.endswith(VALUES) else "numbers"
-        rest = Parallel(n_jobs=n_jobs, return_as="generator")(
-            delayed(_fit_member)(self._member(i, getattr(self, "penalty_", None), codes), source, shared)
-            for i in range(1, self.n_estimators))
+        members = [self._member(i, getattr(self, "penalty_", None), codes) for i in range(1, self.n_estimators)]
+        if source.in_memory:
+            rest = Parallel(n_jobs=self.n_jobs, return_as="generator")(
+                delayed(_fit_member)(m, source, shared) for m in members)
+        else:
+            rest = _in_groups(members, source, shared, _group_size(first))
         for member in rest:
             self.estimators_.append(member)
             step("ESKDB members", len(self.estimators_), self.n_estimators)

@@ -148,16 +148,34 @@ def _select_discretizer(model, source, cuts_by, ladders, shared=None, unit=None)
     """A selective model's selection under each discretizer's intervals (``cuts_by``, in the order of
     its ``numeric``); the one whose chosen candidate scores best by the engine's leave-one-out is kept
     (ties: the first), as ``numeric_``, with every discretizer's best score in ``numeric_scores_``."""
-    best, scores = None, {}
+    best, scores, held = None, {}, 0
     for name, cuts_of in cuts_by.items():
         _set_readers(model, cuts_of, ladders[name])
-        model._select(_pair_pass(model, source, shared), _engine(model, source, unit or {}))
+        engine = _engine(model, source, unit or {})
+        model._select(_pair_pass(model, source, shared), engine)
+        held = max(held, held_bytes([engine.stats, engine.cells, engine.parent_index]))
         scores[name] = model._selection_gain()
         if best is None or scores[name] > scores[best[0]]:
             best = (name, dict(vars(model)))
     vars(model).clear()
     vars(model).update(best[1])
     model.numeric_, model.numeric_scores_ = best[0], scores
+    model._counted_bytes = held  # the most the selection's statistics held: what an ensemble's shared passes plan by
+
+
+def held_bytes(value):
+    """The bytes of the arrays in ``value`` (dicts, lists and tuples of them, walked).
+
+    >>> held_bytes({"a": [np.zeros(3), (np.zeros(2, dtype=np.int8), "text")]})
+    26
+    """
+    if isinstance(value, np.ndarray):
+        return value.nbytes
+    if isinstance(value, dict):
+        return sum(held_bytes(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return sum(held_bytes(v) for v in value)
+    return 0
 
 
 def _engine(model, source, unit):

@@ -119,6 +119,8 @@ class DaskFrameSource(DataSource):
         self.starts = np.r_[0, np.cumsum(lengths)].astype(np.int64)
         self.n_rows = int(self.starts[-1])
 
+    distributed = True  # a pass is the cluster's tasks
+
     def attribute_names(self):
         return self.names
 

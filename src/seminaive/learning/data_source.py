@@ -49,6 +49,7 @@ class DataSource:
         return infer_schema(self.first)
 
     in_memory = False  # read in chunks: what needs every row at once is refused
+    distributed = False  # a pass runs here (not as a cluster's tasks)
 
     def settle(self, model):
         """Give ``model`` what every pass agrees on: the first chunk's schema, the classes (an object

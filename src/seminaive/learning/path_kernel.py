@@ -191,7 +191,7 @@ def _term_tables(counts, estimator, cells=None):
     total; and the leave-one-out pseudo-counts (2, m) and their totals (2,) of the rows whose parents
     are present (0) and missing (1). One compiled pass over the counts. (Counts are whole numbers:
     their sums are exact in any order.)"""
-    fns = compiled(globals(), _KERNELS, _COMPILED)
+    fns = compiled(globals(), _KERNELS, _COMPILED, nogil=_KERNELS)
     k = counts.shape[0]
     m = counts.shape[2] if cells is None else cells[3]
     alone, missing, overall = np.zeros((m, k)), np.zeros(m), np.empty((2, m))
@@ -238,7 +238,7 @@ def path_sums(engine, paths, codes, y, w, prior):
     if (engine.n_folds or rule is None or not _covered(engine.estimator) or not np.isfinite(prior).all()
             or not all(isinstance(g, Given) for p in paths for g in p)):
         return None
-    fns = compiled(globals(), _KERNELS, _COMPILED)
+    fns = compiled(globals(), _KERNELS, _COMPILED, nogil=_KERNELS)
     y = np.asarray(y, dtype=np.int64)
     w = np.ones(y.size) if w is None else np.asarray(w, dtype=np.float64)
     start = np.exp(prior.T - prior.max(axis=0)[:, None])  # each row's likelihoods up to a factor

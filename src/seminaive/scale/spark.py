@@ -87,6 +87,8 @@ def _partition(fn, combine, args, names, attrs, target, batches):
 class SparkSource(DataSource):
     """A Spark DataFrame as a source: every pass a Spark job over its partitions (see the module's notes)."""
 
+    distributed = True  # a pass is a Spark job
+
     def __init__(self, df, target=None, nominal=None, ignore=None):
         self.df, self.nominal, self.target, self.ignore = df, nominal, target, ignore
         self.plan = SparkPlan(df, target, ignore)
