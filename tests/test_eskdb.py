@@ -183,18 +183,19 @@ def test_the_m_estimate_prior_left_out_equals_refits():
 
 @pytest.mark.parametrize("arc_score", ["cmi", "bayes"])
 def test_members_sharing_the_nominal_pairs_equal_members_fitted_alone(arc_score, monkeypatch):
-    """The pairs of nominal attributes are counted once for the ensemble (and their information
-    values worked out once); every member still equals the selective kDB fitted alone, and the
-    shared statistics are what each member would have counted."""
+    """The pairs of nominal attributes and the numeric values by class are counted once for the
+    ensemble (and the pairs' information values worked out once); every member still equals the
+    selective kDB fitted alone, and the shared statistics are what each member would have counted."""
     from seminaive.bayesnet import eskdb as module
     from seminaive.bayesnet.statistics import pair_statistics
-    from seminaive.bayesnet.streamed import shared_pairs
+    from seminaive.bayesnet.streamed import shared_counts
+    from seminaive.learning.cuts import value_triples
     from seminaive.learning.sources import OneTable
     from seminaive._target import fit_table
     d = load("keel:crx")  # nominal and numeric attributes, missing values
     calls = []
-    real = module.shared_pairs
-    monkeypatch.setattr(module, "shared_pairs", lambda *a: calls.append(a) or real(*a))
+    real = module.shared_counts
+    monkeypatch.setattr(module, "shared_counts", lambda *a: calls.append(a) or real(*a))
     m = ESKDB(n_estimators=4, k=2, arc_score=arc_score).fit(d.X, d.y)
     assert len(calls) == 1
     for e in m.estimators_:
@@ -202,7 +203,12 @@ def test_members_sharing_the_nominal_pairs_equal_members_fitted_alone(arc_score,
         assert alone.structure_ == e.structure_
         np.testing.assert_array_equal(alone.predict_proba(d.X), e.predict_proba(d.X))
     _, schema, table, y, classes, _ = fit_table(ESKDB(), d.X, d.y, None, None)
-    shared = shared_pairs(OneTable(table, y, None), schema, classes, arc_score)
+    shared = shared_counts(OneTable(table, y, None), schema, classes, arc_score)
+    triples = value_triples(OneTable(table, y, None).chunk, schema, classes)
+    assert sorted(shared["triples"]) == sorted(triples) == list(schema.numeric_indices)
+    for j, (x, yy, w) in triples.items():
+        np.testing.assert_array_equal(shared["triples"][j][0], x)
+        np.testing.assert_array_equal(shared["triples"][j][1], yy)
     nominal = schema.nominal_indices
     direct = pair_statistics([table.codes[:, schema.nominal_indices.index(i)] for i in nominal],
                              [schema.attributes[i].n_values for i in nominal], y, len(classes))["pairs"]

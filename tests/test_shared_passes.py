@@ -154,8 +154,8 @@ def test_the_members_read_together_are_as_many_as_a_quarter_of_memory_holds(monk
     class First:
         _counted_bytes = 3 << 30  # the first member's selection held 3 GiB
     monkeypatch.setattr(eskdb_module, "machine_memory", lambda: 24 << 30)
-    assert eskdb_module._group_size(First()) == 1  # two members' 12 GiB would pass a quarter of 24 GiB
+    assert eskdb_module._group_size(First()) == 1  # one member's 30 GiB passes a quarter of 24 GiB: alone
     First._counted_bytes = 100 << 20
-    assert eskdb_module._group_size(First()) == 30
+    assert eskdb_module._group_size(First()) == 6  # 1,000 MiB each in 6 GiB
     monkeypatch.setattr(eskdb_module, "machine_memory", lambda: None)
     assert eskdb_module._group_size(First()) == 1

@@ -36,7 +36,7 @@ from ..estimation.family import table_estimations
 from .skdb import SelectiveKDB
 from .hybrid import HYBRIDS
 from .statistics import ARC_SCORES
-from .streamed import shared_pairs
+from .streamed import shared_counts
 from ..learning.cuts import VALUES
 from ..learning.shared_passes import SharedPasses
 from ..learning.sources import FitFromSource
@@ -68,10 +68,10 @@ def _fit_member(member, source, shared=None):
 
 def _group_size(first):
     """How many members read each pass together: as many as a quarter of the machine's memory holds
-    of twice the statistics the first member's selection counted (the statistics and a chunk's part
-    of them); at least one."""
+    at ten times the statistics the first member's selection counted (measured at 6 to 10 times: the
+    statistics, a chunk's part of them, the counting threads' copies, the scores' arrays); at least one."""
     total = machine_memory()
-    each = 2 * max(getattr(first, "_counted_bytes", 0), 1 << 20)
+    each = 10 * max(getattr(first, "_counted_bytes", 0), 1 << 20)
     return max(1, int(total / 4 // each)) if total else 1
 
 
@@ -237,12 +237,13 @@ class ESKDB(FitFromSource, TabularInput, BaseNaiveBayes):
     def _learn(self, source):
         """Every member fitted from ``source`` (the first alone, to bound the memory the rest need;
         the rest on ``n_jobs`` processes in memory, and from chunks in shared passes: each pass read
-        once for as many members as memory holds, :func:`_in_groups`), in order; the pairs of nominal
-        attributes, which every member codes alike, counted once for all of them (one pass) and shared."""
+        once for as many members as memory holds, :func:`_in_groups`), in order; what every member
+        counts alike (the pairs of nominal attributes, the numeric values by class their cuts are learned
+        from) counted once for all of them (one pass) and shared."""
         from joblib import Parallel, delayed
         self._check_params()
         source.settle(self)
-        shared = shared_pairs(source, self.schema_, self.classes_, self.arc_score) if self.n_estimators > 1 else None
+        shared = shared_counts(source, self.schema_, self.classes_, self.arc_score) if self.n_estimators > 1 else None
         first = _fit_member(self._member(0), source, shared)
         self._check_size(first)
         if self.discriminative:  # the rest take the penalty the first chose (none: no weights)

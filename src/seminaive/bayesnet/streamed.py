@@ -25,7 +25,7 @@ import numpy as np
 
 from ..exceptions import ParameterError
 from .._validation import discretizer_names
-from ..learning.cuts import cuts_and_ranges
+from ..learning.cuts import add_value_triples, cuts_and_ranges, value_triples
 from ..learning.data_source import EngineChunks
 from ..learning.sources import OneTable, add_counts, encoded, map_reduce
 from .hybrid import scaled_values, units
@@ -33,7 +33,7 @@ from .statistics import add_statistics, pair_statistics, shared_statistics, with
 from ..components import Categorical, Discretized
 from ..core.counting import count_classes
 
-__all__ = ["fit_passes", "shared_pairs"]
+__all__ = ["fit_passes", "shared_counts"]
 
 
 def _encoded(model, chunk):
@@ -57,24 +57,34 @@ def _pairs(chunk, model, skip=()):
 
 def _pair_pass(model, source, shared=None):
     """The structure's statistics of every attribute and pair (one pass), the pairs of ``shared``
-    (:func:`shared_pairs`: an ensemble's members code nominal attributes alike) taken from it."""
+    (:func:`shared_counts`: an ensemble's members code nominal attributes alike) taken from it."""
     if shared is None:
         return map_reduce(source, _pairs, add_statistics, model)
     return with_shared(map_reduce(source, _pairs, add_statistics, model, tuple(shared["pairs"])), shared)
 
 
-def shared_pairs(source, schema, classes, arc_score="cmi"):
-    """The statistics of every pair of nominal attributes (:func:`.statistics.shared_statistics`), in
-    one pass over ``source``: what every member of an ensemble (each with its own intervals for the
-    numeric attributes) would count alike. None with fewer than two nominal attributes."""
+def shared_counts(source, schema, classes, arc_score="cmi"):
+    """What every member of an ensemble counts alike, in one pass over ``source``: the statistics of
+    every pair of nominal attributes (:func:`.statistics.shared_statistics`; none with fewer than two
+    nominal attributes), and every numeric attribute's (value, class, weight) triples
+    (:func:`~seminaive.learning.cuts.value_triples`: what any discretizer learns its cuts from, whatever
+    a member's seed), under ``"triples"`` (None without numeric attributes)."""
     nominal = schema.nominal_indices
-    if len(nominal) < 2:
-        return None
-    every = SimpleNamespace(schema_=schema, classes_=np.asarray(classes, dtype=object),
-                            readers_=[Categorical(i, nominal.index(i), schema.attributes[i].n_values)
-                                      for i in nominal])
-    stats = map_reduce(source, _pairs, add_statistics, every)  # positions among the nominal attributes
-    return shared_statistics({(nominal[a], nominal[b]): n for (a, b), n in stats["pairs"].items()}, arc_score)
+    every = None if len(nominal) < 2 else SimpleNamespace(
+        schema_=schema, classes_=np.asarray(classes, dtype=object),
+        readers_=[Categorical(i, nominal.index(i), schema.attributes[i].n_values) for i in nominal])
+    stats, triples = map_reduce(source, _shared_part, _add_shared, every, schema, classes)
+    pairs = {} if stats is None else {(nominal[a], nominal[b]): n for (a, b), n in stats["pairs"].items()}
+    return {**shared_statistics(pairs, arc_score), "triples": triples}  # pairs: positions among the nominal ones
+
+
+def _shared_part(chunk, every, schema, classes):
+    return (None if every is None else _pairs(chunk, every),
+            value_triples(chunk, schema, classes) if schema.numeric_indices else None)
+
+
+def _add_shared(a, b):
+    return (None if a[0] is None else add_statistics(a[0], b[0]), None if a[1] is None else add_value_triples(a[1], b[1]))
 
 
 def _counts(chunk, model):
@@ -92,7 +102,8 @@ def _add_counts(a, b):
 def fit_passes(model, source, shared=None):
     """The family's fit of ``model`` (its ``schema_`` and ``classes_`` set) from ``source``: the cut
     points, the structure, the counts, the estimates (see the module's notes); the nominal pairs'
-    statistics from ``shared`` (:func:`shared_pairs`, counted once for an ensemble) where given.
+    statistics and the numeric values by class from ``shared`` (:func:`shared_counts`, counted once for
+    an ensemble) where given.
     Returns the model.
 
     Examples
@@ -116,7 +127,8 @@ def fit_passes(model, source, shared=None):
                              f"are chosen among by a selective model's leave-one-out (SelectiveKDB, ESKDB)")
     codes = "choose" if model._selects and model.integer_codes == "auto" else model.integer_codes  # "column": "auto"
     cuts_by, ranges, ladders = cuts_and_ranges(source, model.schema_, model.classes_, names, model.n_bins,
-                                               model.min_bucket, model.random_state, codes)
+                                               model.min_bucket, model.random_state, codes,
+                                               triples=None if shared is None else shared["triples"])
     if model._selects:  # selective kDB: its candidates scored through the engine, under every discretizer
         unit = units(ranges) if model.hybrid else {}  # the Gaussian children's units
         _select_discretizer(model, source, cuts_by, ladders, shared, unit)

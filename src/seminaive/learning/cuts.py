@@ -77,13 +77,15 @@ def candidate_cuts(source, schema, classes, names, n_bins=10, min_bucket=6, rand
     return cuts_and_ranges(source, schema, classes, names, n_bins, min_bucket, random_state, codes)[0]
 
 
-def cuts_and_ranges(source, schema, classes, names, n_bins=10, min_bucket=6, random_state=0, codes="numbers"):
+def cuts_and_ranges(source, schema, classes, names, n_bins=10, min_bucket=6, random_state=0, codes="numbers",
+                    triples=None):
     """:func:`candidate_cuts`, ``{attribute index: (smallest, largest present value, distinct
     values)}`` of every numeric attribute ((nan, nan, 0) where it has none), and
     ``{discretizer: {attribute index: the cuts' levels}}`` (None: no ladder), from the same pass.
     ``codes``: how a column of few distinct values is read (:func:`~seminaive.discretize.attribute_cuts`);
     "choose": each discretizer's intervals, and where some column's own leave-one-out prefers one
     interval per value, a second candidate ``name + "+values"`` with those columns so read.
+    ``triples``: the pass's result (:func:`value_triples` of every chunk, added), counted already.
 
     Examples
     --------
@@ -96,7 +98,8 @@ def cuts_and_ranges(source, schema, classes, names, n_bins=10, min_bucket=6, ran
     """
     if not schema.numeric_indices:
         return {name: {} for name in names}, {}, {name: {} for name in names}
-    triples = map_reduce(source, value_triples, add_value_triples, schema, classes)
+    if triples is None:
+        triples = map_reduce(source, value_triples, add_value_triples, schema, classes)
     out, ladders = {}, {}
     for name in names:
         read = "numbers" if codes == "choose" else codes
