@@ -11,6 +11,7 @@ import pytest
 from seminaive import AODE, LBR, NaiveBayes, NBTree
 from seminaive.data.duckdb_plan import DuckDBPlan
 from seminaive.exceptions import DataFormatError, ParameterError
+from seminaive.models import make_model
 from seminaive.scale.duckdb import fit_duckdb
 
 
@@ -77,3 +78,26 @@ def test_refusals_are_one_line(con):
         fit_duckdb(NaiveBayes(), 42, con=con)
     with pytest.raises(ParameterError, match="chunksize"):
         fit_duckdb(NaiveBayes(), "data", con=con, chunksize=0)
+
+
+def test_the_command_line_fits_a_query_as_the_library_does(tmp_path, capsys):
+    """``seminaive fit QUERY --sql``: the model of ``fit_duckdb`` on the same query (its file, value for
+    value); a query DuckDB refuses is one line and exit status 2."""
+    from seminaive.cli.main import main
+    from seminaive.persistence import load_model
+    rng = np.random.default_rng(1)
+    n = 200
+    y = rng.choice(["no", "yes"], n)
+    pd.DataFrame({"colour": np.where(y == "yes", "red", rng.choice(["red", "blue"], n)), "x": rng.normal(y == "yes"),
+                  "cls": y}).to_parquet(tmp_path / "lake.parquet")
+    query = f"SELECT * FROM read_parquet('{tmp_path / 'lake.parquet'}') WHERE x > -1"
+    out = tmp_path / "m.json"
+    assert main(["fit", query, "--sql", "--target", "cls", "--model", "skdb", "--chunksize", "23", "-m", str(out)]) == 0
+    m = load_model(str(out))
+    ref = fit_duckdb(make_model("skdb"), query, target="cls", chunksize=23)
+    X = duckdb.sql(query).df().drop(columns="cls")
+    np.testing.assert_array_equal(m.predict_proba(X), ref.predict_proba(X))
+    capsys.readouterr()
+    assert main(["fit", "SELECT * FROM no_such_table", "--sql"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("seminaive: error: DuckDB query 'SELECT * FROM no_such_table'") and "Traceback" not in err

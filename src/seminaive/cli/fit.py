@@ -3,7 +3,7 @@
 import sys
 
 from ._common import (add_data_options, add_model_options, add_output_options, add_tables_option, check_outputs, emit,
-                      fit_from_chunks, load_data, make_model)
+                      fit_from_chunks, ignore_args, load_data, make_model, nominal_arg)
 
 
 def add_parser(sub):
@@ -17,6 +17,9 @@ def add_parser(sub):
                                                "joined and left-out attributes) into this file (.png, .svg, .pdf, ...: as its name says)")
     p.add_argument("--chunksize", type=int, default=None,
                    help="stream the file in chunks of this many rows (bounded memory; same model)")
+    p.add_argument("--sql", action="store_true",
+                   help="DATA is a DuckDB SQL query or table name (e.g. \"SELECT * FROM read_parquet('lake/*.parquet')\"), "
+                        "read by DuckDB in passes, chunks of --chunksize rows (100,000 by default); needs duckdb")
     p.set_defaults(run=run)
 
 
@@ -24,7 +27,13 @@ def run(args):
     from ..models import describe
     from ..persistence import save_model
     check_outputs(args, "model_file", "output", "plot")
-    if args.chunksize:
+    if args.sql:
+        from ..scale.duckdb import fit_duckdb
+        print("reading the query through DuckDB", file=sys.stderr)
+        model = fit_duckdb(make_model(args), args.data, target=args.target, chunksize=args.chunksize or 100_000,
+                           nominal=nominal_arg(args), ignore=ignore_args(args)[0])
+        class_name = "class"
+    elif args.chunksize:
         print(f"streaming {args.data} in chunks of {args.chunksize:,} rows", file=sys.stderr)
         model = fit_from_chunks(make_model(args), args)
         class_name = "class"
