@@ -22,9 +22,10 @@ Examples
 >>> from seminaive.learning.data_source import MemorySource
 >>> import pandas as pd
 >>> source = MemorySource(pd.DataFrame({"x": ["a", "b", "a", "b"]}), ["u", "v", "v", "v"], chunksize=2)
->>> fits = [lambda s: s.labels().tolist(), lambda s: s.map_reduce(len, lambda a, b: a + b)]
->>> SharedPasses(source).run(fits), source.passes
-([['u', 'v', 'v', 'v'], 2], 1)
+>>> rows = lambda chunk: len(chunk[1])
+>>> fits = [lambda s: s.labels().tolist(), lambda s: s.map_reduce(rows, lambda a, b: a + b)]
+>>> SharedPasses(source).run(fits), source.passes  # two fits, one pass over the two chunks
+([['u', 'v', 'v', 'v'], 4], 1)
 """
 
 import contextvars
