@@ -11,7 +11,8 @@ For each (model, source, size), in a fresh process: wall seconds, rows per secon
 the driver's CPU seconds and peak memory (the kernel's VmHWM); for Spark also its JVM's and its Python
 workers' peak memory and CPU seconds (read from /proc before the session stops); then the fitted model's
 accuracy and log loss on 1M other rows (drawn with their own seed), and the largest difference of its
-probabilities from the first source's model of that size (equal models: 0 up to rounding). Every line is
+probabilities from the Parquet reader's model of that size (of this run or an earlier one; else the first
+source's; equal models: 0 up to rounding). Every line is
 also appended to ``sources.jsonl`` in the work directory, and a (model, source, size) found there is not
 run again (``--again`` runs it anyway).
 
@@ -250,9 +251,12 @@ def main():
                 got.update(model=name, source=source, millions=m, members=key[3], k=key[4])
                 with open(log, "a") as fh:
                     fh.write(json.dumps(got) + "\n")
-            _, _, p = scores(out, source, held) if name != source else (None, None, None)
             diff = float("nan")
-            if p is not None:
+            if name != source:  # against the Parquet reader's model of this size (of an earlier run too)
+                p = scores(out, source, held)[2]
+                reference = out.replace(f"-{source}-", "-parquet-")
+                if name not in first and os.path.exists(reference):
+                    first[name] = scores(reference, "parquet", held)[2]
                 first.setdefault(name, p)
                 diff = float(np.abs(first[name] - p).max())
             others = "" if "jvm_peak_mb" not in got else (

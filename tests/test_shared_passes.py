@@ -159,3 +159,14 @@ def test_the_members_read_together_are_as_many_as_a_quarter_of_memory_holds(monk
     assert eskdb_module._group_size(First()) == 6  # 1,000 MiB each in 6 GiB
     monkeypatch.setattr(eskdb_module, "machine_memory", lambda: None)
     assert eskdb_module._group_size(First()) == 1
+
+
+def _interrupted(chunk, scale):
+    raise KeyboardInterrupt
+
+
+def test_an_interrupt_in_a_pass_stops_every_fit_and_is_raised():
+    def stopping(source):
+        return source.map_reduce(_interrupted, _joined, 1.0)
+    box = _run_with_timeout(lambda: SharedPasses(_source()).run([_job(3, 1.0), stopping, _job(2, 1.0)]))
+    assert isinstance(box.get("error"), KeyboardInterrupt)

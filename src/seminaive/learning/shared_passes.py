@@ -102,12 +102,12 @@ class SharedPasses:
         self.source = source
         self.passes = 0
         self._cond = threading.Condition()
-        self._waiting, self._live, self._failed = {}, set(), None
+        self._waiting, self._live, self._failed, self._closed = {}, set(), None, False
 
     def request(self, index, req):
         """Called in fit ``index``'s thread: wait for the pass that answers ``req``."""
         with self._cond:
-            if self._failed is not None:
+            if self._failed is not None or self._closed:  # stopped: no pass will answer
                 raise _Cancelled()
             self._waiting[index] = req
             self._cond.notify_all()
@@ -152,8 +152,9 @@ class SharedPasses:
                     with self._cond:
                         self._failed = e
                     break
-        finally:
+        finally:  # (also on an interrupt while waiting: a fit asking for a pass after this stops at once)
             with self._cond:
+                self._closed = True
                 for req in list(batch.values()) + list(self._waiting.values()):
                     if not req.done.is_set():
                         req.error = _Cancelled()
