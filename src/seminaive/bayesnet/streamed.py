@@ -25,7 +25,7 @@ import numpy as np
 
 from ..exceptions import ParameterError
 from .._validation import discretizer_names
-from ..learning.cuts import add_value_triples, cuts_and_ranges, value_triples
+from ..learning.cuts import add_value_triples, cuts_and_ranges, pushed, value_triples
 from ..learning.data_source import EngineChunks
 from ..learning.sources import OneTable, add_counts, encoded, map_reduce
 from .hybrid import scaled_values, units
@@ -73,14 +73,18 @@ def shared_counts(source, schema, classes, arc_score="cmi"):
     every = None if len(nominal) < 2 else SimpleNamespace(
         schema_=schema, classes_=np.asarray(classes, dtype=object),
         readers_=[Categorical(i, nominal.index(i), schema.attributes[i].n_values) for i in nominal])
-    stats, triples = map_reduce(source, _shared_part, _add_shared, every, schema, classes)
+    triples = pushed(source, "grouped_triples", schema, classes) if schema.numeric_indices else None
+    stats = None
+    if every is not None or triples is None:  # (the values by class counted by the source itself: not here)
+        stats, counted = map_reduce(source, _shared_part, _add_shared, every, schema, classes, triples is None)
+        triples = counted if triples is None else triples
     pairs = {} if stats is None else {(nominal[a], nominal[b]): n for (a, b), n in stats["pairs"].items()}
     return {**shared_statistics(pairs, arc_score), "triples": triples}  # pairs: positions among the nominal ones
 
 
-def _shared_part(chunk, every, schema, classes):
+def _shared_part(chunk, every, schema, classes, values=True):
     return (None if every is None else _pairs(chunk, every),
-            value_triples(chunk, schema, classes) if schema.numeric_indices else None)
+            value_triples(chunk, schema, classes) if values and schema.numeric_indices else None)
 
 
 def _add_shared(a, b):

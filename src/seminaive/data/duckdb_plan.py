@@ -22,7 +22,8 @@ BATCH = 1 << 20  # rows per record batch where no chunk size is asked
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]*$")
 
 
-def _duckdb():
+def duckdb_module():
+    """The duckdb package, or one line saying how to install it."""
     try:
         import duckdb
     except ImportError:
@@ -33,7 +34,7 @@ def _duckdb():
 def relation_of(data, con=None):
     """A DuckDB relation from ``data``: a relation as it is, a table or view name, or a SQL query (on
     ``con``, DuckDB's default connection where None); a query DuckDB refuses is one line naming it."""
-    duckdb = _duckdb()
+    duckdb = duckdb_module()
     if isinstance(data, duckdb.DuckDBPyRelation):
         return data
     if not isinstance(data, str):
@@ -66,14 +67,14 @@ class DuckDBPlan(ArrowFilePlan):
         self.path = _where(relation.sql_query() if hasattr(relation, "sql_query") else name)
         try:
             schema = relation.limit(0).to_arrow_table().schema
-        except _duckdb().Error as e:
+        except duckdb_module().Error as e:
             raise DataFormatError(f"DuckDB refused it ({one_line(e)})", path=self.path) from None
         self._take_columns(schema, target, unlabelled, ignore)
 
     def distinct_values(self, nom):
         """Per column of ``nom``, its distinct values and its rows with a value, computed by DuckDB
         (``SELECT DISTINCT``, ``count``): only the distinct values travel."""
-        duckdb = _duckdb()
+        duckdb = duckdb_module()
         ordered = [j for j in nom if pa.types.is_dictionary(self.types[j])]  # an ENUM's values keep its order:
         parts, present = super().distinct_values(ordered) if ordered else ({}, {})  # read from its batches
         rest = [j for j in nom if j not in parts]
@@ -90,7 +91,7 @@ class DuckDBPlan(ArrowFilePlan):
 
     def batches(self, columns, size=None):
         """Record batches of the named ``columns``, of at most ``size`` rows, from the query run afresh."""
-        duckdb = _duckdb()
+        duckdb = duckdb_module()
         try:
             reader = self.relation.select(", ".join(_quoted(c) for c in columns)).to_arrow_reader(size or BATCH)
             for batch in reader:

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..components import count_components
 from ..exceptions import ParameterError
-from .cuts import add_value_triples, source_cuts, value_triples
+from .cuts import pushed, source_cuts, source_triples
 from .readings import gaussian_or_values
 from .sources import add_counts, encoded, map_reduce
 from ..core.counting import count_classes
@@ -46,7 +46,10 @@ def naive_bayes_passes(model, source):
     True
     """
     model.components_ = comps = model._make_components(first_cuts(model, source))  # what each chunk counts
-    stats, model.class_count_ = map_reduce(source, _counts, functools.partial(_merged, comps), model)
+    counted = pushed(source, "grouped_naive_bayes", model, comps)  # by DuckDB, where the source is a relation
+    if counted is None:
+        counted = map_reduce(source, _counts, functools.partial(_merged, comps), model)
+    stats, model.class_count_ = counted
     model._hold_lists(comps, stats)  # the nominal attributes as a block, as a fit in memory holds them
     model._estimate()
     return model
@@ -64,7 +67,7 @@ def first_cuts(model, source):
     if model.numeric == "kernel" and codes == "auto":
         raise ParameterError("integer_codes: 'auto' weighs a column's values against its Gaussian or intervals; "
                              "with numeric='kernel' use 'values' or 'numbers'")
-    triples = map_reduce(source, value_triples, add_value_triples, model.schema_, model.classes_)
+    triples = source_triples(source, model.schema_, model.classes_)
     out = {}
     for j, (x, y, w) in triples.items():
         cuts = gaussian_or_values(x, y, w, model._estimator(model.schema_.names[j]), model.var_smoothing,

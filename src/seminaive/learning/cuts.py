@@ -17,7 +17,8 @@ from .sources import encoded, map_reduce
 
 VALUES = "+values"  # the candidate whose columns of few values are read where their leave-one-out says
 
-__all__ = ["VALUES", "candidate_cuts", "cuts_and_ranges", "value_triples", "add_value_triples", "source_cuts"]
+__all__ = ["VALUES", "candidate_cuts", "cuts_and_ranges", "value_triples", "add_value_triples", "source_cuts",
+           "source_triples", "pushed"]
 
 
 def value_triples(chunk, schema, classes):
@@ -30,6 +31,20 @@ def value_triples(chunk, schema, classes):
     w = e.weight if e.weight is None or every else e.weight[keep]
     return {j: (e.table.numeric[:, col] if every else e.table.numeric[keep, col], y, w)
             for col, j in enumerate(schema.numeric_indices)}
+
+
+def pushed(source, name, *args):
+    """What ``source`` counts itself by its method ``name`` (a DuckDB relation's GROUP BY), or None where
+    it does not (no such method, or it declines)."""
+    count = getattr(source, name, None)
+    return None if count is None else count(*args)
+
+
+def source_triples(source, schema, classes):
+    """Every numeric attribute's triples from all of ``source``: counted by the source itself where it
+    can (:func:`pushed`), else in a pass over its rows (:func:`value_triples`, added up)."""
+    triples = pushed(source, "grouped_triples", schema, classes)
+    return map_reduce(source, value_triples, add_value_triples, schema, classes) if triples is None else triples
 
 
 def _repeats(x, w):
@@ -99,7 +114,7 @@ def cuts_and_ranges(source, schema, classes, names, n_bins=10, min_bucket=6, ran
     if not schema.numeric_indices:
         return {name: {} for name in names}, {}, {name: {} for name in names}
     if triples is None:
-        triples = map_reduce(source, value_triples, add_value_triples, schema, classes)
+        triples = source_triples(source, schema, classes)
     out, ladders = {}, {}
     for name in names:
         read = "numbers" if codes == "choose" else codes
