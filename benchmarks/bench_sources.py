@@ -48,7 +48,13 @@ if spec["source"] == "parquet":
     m = fit_file(model, path, chunksize=200_000)
 elif spec["source"] == "duckdb":
     import duckdb
-    from seminaive.scale.duckdb import fit_duckdb
+    from seminaive.scale.duckdb import DuckDBSource, fit_duckdb
+    for name in ("grouped_triples", "grouped_naive_bayes"):  # a GROUP BY DuckDB counts is a pass too
+        def grouped(self, *a, _inner=getattr(DuckDBSource, name)):
+            found = _inner(self, *a)
+            passes[0] += found is not None
+            return found
+        setattr(DuckDBSource, name, grouped)
     t, c = time.perf_counter(), time.process_time()
     m = fit_duckdb(model, duckdb.connect().read_parquet(path), target="cls", chunksize=200_000)
 elif spec["source"] == "spark":

@@ -89,3 +89,38 @@ def test_refusals_and_failures_are_one_line(spark, data):
     broken = df.mapInArrow(fails, df.schema)
     with pytest.raises(DataFormatError, match="the Spark job failed"):
         fit_spark(NaiveBayes(), broken, target="cls")
+
+
+def test_a_pass_shows_its_partitions_done(data):
+    import io
+    X, y, df = data
+    out = io.StringIO()
+    fit_spark(NaiveBayes(numeric="equal_frequency"), df, target="cls", progress=out)
+    lines = [line for line in out.getvalue().splitlines() if "a Spark job" in line]
+    assert sum("partitions: 0 of 3" in line for line in lines) == 2  # the cut points' pass, the counts'
+    assert sum("partitions: 3 of 3" in line for line in lines) == 2
+
+
+def test_the_tasks_of_a_running_job_are_shown():
+    import io
+    import threading
+    from types import SimpleNamespace as S
+    from seminaive._progress import shown_on
+    from seminaive.scale.spark_tasks import tasks_shown
+    looked, seen = [], threading.Event()
+
+    def stages():
+        looked.append(1)
+        if len(looked) >= 3:
+            seen.set()
+        return [7]
+
+    tracker = S(getActiveStageIds=stages, getStageInfo=lambda i: S(numCompletedTasks=len(looked), numTasks=5))
+    df = S(sparkSession=S(sparkContext=S(statusTracker=lambda: tracker)))
+    out = io.StringIO()
+    with shown_on(out):
+        with tasks_shown(df, "pass 1, partitions", 5):
+            assert seen.wait(60)  # the watcher looked three times while the job ran
+    text = out.getvalue()
+    assert "partitions: 0 of 5" in text and "partitions: 1 of 5" in text and "partitions: 2 of 5" in text
+    assert text.rstrip().splitlines()[-1].split("(")[0].strip() == "pass 1, partitions: 5 of 5"

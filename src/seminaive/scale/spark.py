@@ -20,8 +20,8 @@ from ..data.arrow_file import ArrowFilePlan, encode_batch
 from ..exceptions import DataFormatError, ParameterError
 from ..learning.data_source import DataSource, _fit_copy, _merge_fits, labelled
 from ..persistence import model_from_dict, model_to_dict
-from .._progress import step
 from .fit_source import fit_source
+from .spark_tasks import tasks_shown
 
 __all__ = ["fit_spark", "predict_spark", "SparkSource"]
 
@@ -84,6 +84,14 @@ def _partition(fn, combine, args, names, attrs, target, batches):
     yield pa.RecordBatch.from_pylist([{"part": pickle.dumps(out, protocol=pickle.HIGHEST_PROTOCOL)}], schema=PART)
 
 
+def _partitions(frame):
+    """The partitions (the job's tasks) of a Spark DataFrame; 1 where the driver cannot tell (Spark Connect)."""
+    try:
+        return frame.rdd.getNumPartitions()
+    except Exception:
+        return 1
+
+
 class SparkSource(DataSource):
     """A Spark DataFrame as a source: every pass a Spark job over its partitions (see the module's notes)."""
 
@@ -121,9 +129,10 @@ class SparkSource(DataSource):
         self.passes += 1
         names, attrs = self.plan.names, self.plan.settle(self.nominal)
         job = functools.partial(_partition, fn, combine, args, names, attrs, self.plan.target)
-        step(f"pass {self.passes} over the data (a Spark job)", 0, 1)
+        frame = self.df.select([f"`{n}`" for n in names])
         try:
-            found = self.df.select([f"`{n}`" for n in names]).mapInArrow(job, "part binary").collect()
+            with tasks_shown(frame, f"pass {self.passes} over the data (a Spark job), partitions", _partitions(frame)):
+                found = frame.mapInArrow(job, "part binary").collect()
         except Exception as e:  # a lost executor, a failed task: one line, nothing kept
             raise _spark_error(e) from None
         out = None
@@ -131,7 +140,6 @@ class SparkSource(DataSource):
             part = pickle.loads(row.part)
             if part is not None:
                 out = part if out is None else combine(out, part)
-        step(f"pass {self.passes} over the data (a Spark job)", 1, 1)
         return out
 
     def partial_fits(self, model):
