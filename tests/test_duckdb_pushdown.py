@@ -2,8 +2,8 @@
 column type DuckDB hands over (doubles with NaN and NULL, floats, integers, decimals, timestamps, text
 with NULL, a class with NULL), the values by class and a Naive Bayes's counts from a GROUP BY equal the
 pass over the rows exactly, and every model fitted from the relation is the same model file with the
-push-down as without it (and the fit in memory's to 1e-12); interval codes computed in SQL equal
-``apply_cuts`` on awkward cut points; an infinite value leaves the counts to the pass over the rows."""
+push-down as without it (and the fit in memory's to 1e-12); a Naive Bayes reads the data once; an
+infinite value is the same one-line error either way."""
 
 import duckdb
 import numpy as np
@@ -12,16 +12,15 @@ import pyarrow as pa
 import pytest
 
 from seminaive import AODE, ESKDB, TAN, NaiveBayes, SelectiveKDB
-from seminaive.components import Discretized
-from seminaive.data.duckdb_groups import INFINITE, grouped_counts
+from seminaive.data.duckdb_groups import grouped_counts
 from seminaive.data.duckdb_plan import DuckDBPlan, relation_of
-from seminaive.discretize import apply_cuts
+from seminaive.exceptions import DataFormatError
+from seminaive.learning.chunk_fit import naive_bayes_passes
 from seminaive.learning.cuts import add_value_triples, value_triples
 from seminaive.learning.sources import map_reduce
 from seminaive.persistence import model_to_dict
 from seminaive.scale import duckdb as duck
 from seminaive.scale.duckdb import DuckDBSource, fit_duckdb
-from seminaive.scale.duckdb_counts import pushed_naive_bayes
 
 
 def _table(seed, n=400):
@@ -65,14 +64,14 @@ MODELS = {"nb-ef": lambda: NaiveBayes(numeric="equal_frequency"), "nb-mdl": lamb
 def test_a_model_from_pushed_counts_is_the_model_from_the_rows(seed, name, monkeypatch):
     con, rel = _table(seed)
     calls = []
-    for method in ("grouped_triples", "grouped_naive_bayes"):
+    for method in ("grouped_triples", "grouped_values"):
         original = getattr(DuckDBSource, method)
         monkeypatch.setattr(DuckDBSource, method, lambda self, *a, _o=original, _m=method: calls.append(_m) or
                             _o(self, *a))
     pushed = fit_duckdb(MODELS[name](), rel, target="cls", chunksize=53)
-    assert "grouped_triples" in calls  # the push-down ran (every model here cuts numbers)
+    assert calls  # the push-down ran (every model here cuts numbers)
     monkeypatch.setattr(DuckDBSource, "grouped_triples", None)
-    monkeypatch.setattr(DuckDBSource, "grouped_naive_bayes", None)
+    monkeypatch.setattr(DuckDBSource, "grouped_values", None)
     rows = fit_duckdb(MODELS[name](), rel, target="cls", chunksize=53)
     assert model_to_dict(pushed) == model_to_dict(rows)  # every count, cut, choice: the same file
     X, y = _frame(rel)
@@ -98,50 +97,56 @@ def test_the_values_by_class_equal_the_pass_over_the_rows(seed):
 def test_a_naive_bayes_counts_equal_the_pass_over_the_rows(monkeypatch):
     con, rel = _table(5)
     got = {}
-    original = duck.pushed_naive_bayes
-    monkeypatch.setattr(duck, "pushed_naive_bayes", lambda s, m, c: got.setdefault("stats", original(s, m, c)))
+    original = duck.grouped_values
+    monkeypatch.setattr(duck, "grouped_values", lambda s, sc, c: got.setdefault("groups", original(s, sc, c)))
     pushed = fit_duckdb(NaiveBayes(numeric="equal_frequency"), rel, target="cls", chunksize=29)
-    assert got["stats"] is not None
-    monkeypatch.setattr(DuckDBSource, "grouped_naive_bayes", None)
+    assert got["groups"] is not None
+    monkeypatch.setattr(DuckDBSource, "grouped_values", None)
+    monkeypatch.setattr(DuckDBSource, "grouped_triples", None)
     rows = fit_duckdb(NaiveBayes(numeric="equal_frequency"), rel, target="cls", chunksize=29)
     np.testing.assert_array_equal(pushed.class_count_, rows.class_count_)
     assert model_to_dict(pushed) == model_to_dict(rows)
     assert pushed.class_count_.sum() == len(_frame(rel)[1])
 
 
-CUTS = [np.array([0.1, 0.2, 0.30000000000000004]), np.array([-0.0, 5e-324, 1e-300]),
-        np.array([-1.7976931348623157e308, 1.0 / 3.0, 1e15 + 0.5]), np.array([]), np.array([2.0])]
+def test_an_infinite_value_is_the_same_error_either_way(monkeypatch):
+    table = pa.table({"x": [0.5, np.inf, 2.0, 3.0], "s": ["p", "q", "p", "q"], "cls": ["a", "b", "a", "b"]})
+    errors = []
+    for push in (True, False):
+        if not push:
+            monkeypatch.setattr(DuckDBSource, "grouped_values", None)
+            monkeypatch.setattr(DuckDBSource, "grouped_triples", None)
+        for make in (lambda: NaiveBayes(numeric="equal_frequency"), TAN):
+            with pytest.raises(DataFormatError) as err:
+                fit_duckdb(make(), duckdb.connect().from_arrow(table), target="cls", chunksize=2)
+            errors.append(str(err.value))
+    assert "finite" in errors[0] and "\n" not in errors[0] and errors[:2] == errors[2:]
 
 
-@pytest.mark.parametrize("cuts", CUTS, ids=range(len(CUTS)))
-@pytest.mark.parametrize("kind", ["DOUBLE", "FLOAT"])
-def test_interval_codes_in_sql_equal_apply_cuts(cuts, kind):
-    with np.errstate(over="ignore"):
-        on = np.concatenate([cuts, np.nextafter(cuts, np.inf), np.nextafter(cuts, -np.inf)])
-        values = np.concatenate([on, [0.0, -0.0, 1.0, -1.0, 1e16, -3.5, np.nan], np.linspace(-2, 2, 41)])
-        if kind == "FLOAT":  # the values a FLOAT column holds (beyond its range: infinite, left out)
-            values = values.astype(np.float32).astype(np.float64)
-    values = values[~np.isinf(values)]
-    x = pa.array(values, type=pa.float64() if kind == "DOUBLE" else pa.float32())
-    table = pa.table({"x": pa.concat_arrays([x, pa.nulls(3, x.type)]),
-                      "cls": pa.array(["k"] * (len(values) + 3))})
-    con = duckdb.connect()
-    plan = DuckDBPlan(con.from_arrow(table), "cls")
-    found = grouped_counts(plan, plan.settle(), [0], {0: cuts})
-    codes, _, n = found[0]
-    assert codes.dtype == np.int64  # computed in SQL, not grouped by value
-    expect = pd.Series(apply_cuts(values, cuts)).value_counts()
-    expect[-1] = expect.get(-1, 0) + 3  # the NULLs: missing, as NaN
-    assert dict(zip(codes.tolist(), n.tolist())) == {int(c): float(m) for c, m in expect.items()}
+def test_an_infinite_value_in_a_row_without_a_class_is_left_out_either_way(monkeypatch):
+    table = pa.table({"x": [0.5, np.inf, 2.0, 3.0, 1.0], "s": ["p", "q", "p", "q", "q"],
+                      "cls": ["a", None, "a", "b", "b"]})
+    files = []
+    for push in (True, False):
+        if not push:
+            monkeypatch.setattr(DuckDBSource, "grouped_values", None)
+            monkeypatch.setattr(DuckDBSource, "grouped_triples", None)
+        files.append([model_to_dict(fit_duckdb(make(), duckdb.connect().from_arrow(table), target="cls", chunksize=2))
+                      for make in (lambda: NaiveBayes(numeric="equal_frequency"), TAN)])
+    assert files[0] == files[1]
 
 
-def test_an_infinite_value_leaves_the_counts_to_the_rows():
-    table = pa.table({"x": [0.5, np.inf, 2.0, 3.0, -np.inf], "cls": ["a", "b", "a", "b", "a"]})
-    source = DuckDBSource(duckdb.connect().from_arrow(table), 2, "cls")
-    model = source.settle(NaiveBayes(numeric="equal_frequency"))
-    codes = grouped_counts(source.plan, source.plan.settle(), [0], {0: [1.0]})[0][0]
-    assert sorted(set(codes.tolist())) == [INFINITE, 0, 1]  # (+inf and -inf alike)
-    assert pushed_naive_bayes(source, model, [Discretized(0, 0, [1.0])]) is None
+def test_a_naive_bayes_reads_the_data_once(monkeypatch):
+    con, rel = _table(6)
+    read = []
+    original = DuckDBPlan.batches
+    monkeypatch.setattr(DuckDBPlan, "batches", lambda self, columns, size=None: read.append(columns) or
+                        original(self, columns, size))
+    source = DuckDBSource(rel, 50, "cls")
+    model = source.settle(NaiveBayes(numeric="mdl"))
+    read.clear()  # (the first chunk, read for the schema's columns)
+    naive_bayes_passes(model, source)
+    assert read == [] and source.passes == 1  # one GROUP BY: cut points and counts from it
 
 
 def test_a_failed_query_is_one_line():
@@ -155,12 +160,20 @@ def test_a_failed_query_is_one_line():
     assert "\n" not in str(err.value)
 
 
-def test_decimals_and_timestamps_are_grouped_by_value():
+def test_decimals_and_timestamps_are_the_numbers_of_their_rows():
     con, rel = _table(4)
-    source = DuckDBSource(rel, 100, "cls")
+    source = DuckDBSource(rel, 1000, "cls")
     model = source.settle(NaiveBayes(numeric="equal_frequency"))
     names = list(model.schema_.names)
-    found = grouped_counts(source.plan, source.plan.settle(), [names.index("dec"), names.index("ts")],
-                           {names.index("dec"): [0.0], names.index("ts"): [0.0]})
-    for j in (names.index("dec"), names.index("ts")):
-        assert found[j][0].dtype == np.float64  # the values (converted as the rows are), not codes
+    cols = [names.index("dec"), names.index("ts")]
+    found = grouped_counts(source.plan, source.plan.settle(), cols)
+    (X, y), = list(source)  # the rows with a class, converted as a pass reads them
+
+    def key(x, label):
+        return (None if np.isnan(x) else float(x), str(label))
+
+    for j in cols:
+        x, labels, n = found[j]
+        expect = pd.Series([key(v, c) for v, c in zip(X.iloc[:, j].to_numpy(dtype=float), y)]).value_counts()
+        got = {key(v, c): m for v, c, m in zip(x, np.asarray(labels, dtype=object), n) if pd.notna(c)}
+        assert got == {k: float(v) for k, v in expect.items()} and len(got) > 10

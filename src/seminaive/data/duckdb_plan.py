@@ -52,7 +52,8 @@ def _where(query):
     return f"DuckDB query {text[:60]!r}" + ("..." if len(text) > 60 else "")
 
 
-def _quoted(name):
+def quoted(name):
+    """A column name as a SQL identifier."""
     return '"' + name.replace('"', '""') + '"'
 
 
@@ -78,7 +79,7 @@ class DuckDBPlan(ArrowFilePlan):
         ordered = [j for j in nom if pa.types.is_dictionary(self.types[j])]  # an ENUM's values keep its order:
         parts, present = super().distinct_values(ordered) if ordered else ({}, {})  # read from its batches
         rest = [j for j in nom if j not in parts]
-        cols = [_quoted(self.names[j]) for j in rest]
+        cols = [quoted(self.names[j]) for j in rest]
         try:
             if rest:
                 counts = self.relation.aggregate(", ".join(f"count({c})" for c in cols)).fetchall()[0]
@@ -93,7 +94,7 @@ class DuckDBPlan(ArrowFilePlan):
         """Record batches of the named ``columns``, of at most ``size`` rows, from the query run afresh."""
         duckdb = duckdb_module()
         try:
-            reader = self.relation.select(", ".join(_quoted(c) for c in columns)).to_arrow_reader(size or BATCH)
+            reader = self.relation.select(", ".join(quoted(c) for c in columns)).to_arrow_reader(size or BATCH)
             for batch in reader:
                 if batch.num_rows:
                     yield batch

@@ -9,9 +9,10 @@ import functools
 
 import numpy as np
 
-from ..components import count_components
+from ..components import Categorical, Discretized, count_components
+from ..data.encoding import EncodedTable
 from ..exceptions import ParameterError
-from .cuts import pushed, source_cuts, source_triples
+from .cuts import counted_triples, pushed, source_cuts, source_triples
 from .readings import gaussian_or_values
 from .sources import add_counts, encoded, map_reduce
 from ..core.counting import count_classes
@@ -45,8 +46,13 @@ def naive_bayes_passes(model, source):
     >>> bool(np.allclose(m.predict_proba(d.X), NaiveBayes(numeric="mdl").fit(d).predict_proba(d.X)))
     True
     """
-    model.components_ = comps = model._make_components(first_cuts(model, source))  # what each chunk counts
-    counted = pushed(source, "grouped_naive_bayes", model, comps)  # by DuckDB, where the source is a relation
+    groups = None  # every attribute's values by class, counted by the source itself (DuckDB's GROUP BY)
+    if model.numeric not in ("gaussian", "kernel"):  # (then every component is a table of counts)
+        groups = pushed(source, "grouped_values", model.schema_, model.classes_)
+    triples = None if groups is None or not model.schema_.numeric_indices else \
+        counted_triples({j: groups[j] for j in model.schema_.numeric_indices})
+    model.components_ = comps = model._make_components(first_cuts(model, source, triples))  # what each chunk counts
+    counted = None if groups is None else group_counts(comps, groups, model.schema_, len(model.classes_))
     if counted is None:
         counted = map_reduce(source, _counts, functools.partial(_merged, comps), model)
     stats, model.class_count_ = counted
@@ -55,13 +61,47 @@ def naive_bayes_passes(model, source):
     return model
 
 
-def first_cuts(model, source):
+def group_counts(comps, groups, schema, k):
+    """The components' statistics and the classes' counts from each attribute's values by class with
+    their rows' counts (``groups``: attribute index -> ``(values, class codes, counts)``, and under None
+    the classes'), each group counted as that many rows holding its value and nothing else: a pass
+    over the rows' counts, exactly (whole numbers); None unless every component is a table of counts.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from seminaive.data import infer_schema
+    >>> schema = infer_schema(pd.DataFrame({"a": ["x", "y"]}))
+    >>> groups = {0: (pd.Categorical(["x", "y", "x"]), np.array([0, 0, 1]), np.array([3.0, 1.0, 2.0])),
+    ...           None: (None, np.array([0, 1]), np.array([4.0, 2.0]))}
+    >>> stats, classes = group_counts([Categorical(0, 0, 2)], groups, schema, 2)
+    >>> stats[0]["counts"].tolist(), classes.tolist()
+    ([[3.0, 1.0], [2.0, 0.0]], [4.0, 2.0])
+    """
+    if any(type(c) not in (Categorical, Discretized) for c in comps):
+        return None
+    n_nom, n_num = len(schema.nominal_indices), len(schema.numeric_indices)
+    stats = []
+    for c in comps:
+        values, y, n = groups[c.attribute]
+        codes, numeric = np.full((len(y), n_nom), -1, dtype=np.int64), np.full((len(y), n_num), np.nan)
+        if type(c) is Categorical:
+            codes[:, c.column] = np.asarray(values.codes, dtype=np.int64)
+        else:
+            numeric[:, c.column] = values
+        stats.append(count_components([c], EncodedTable(codes, numeric, np.zeros(n_nom)), y, k, n)[0])
+    _, y, n = groups[None]
+    return stats, count_classes(y, k, n)
+
+
+def first_cuts(model, source, triples=None):
     """The cut points of the discretized attributes of a Naive Bayes ``model`` from ``source`` (for
-    Gaussian or kernel attributes, of those read one interval per value; None where none is)."""
+    Gaussian or kernel attributes, of those read one interval per value; None where none is);
+    ``triples``: the numeric values by class, counted already."""
     codes = model.integer_codes
     if model.numeric not in ("gaussian", "kernel"):
         return source_cuts(source, model.schema_, model.classes_, model.numeric, model.n_bins, model.min_bucket,
-                           codes=codes)
+                           codes=codes, triples=triples)
     if codes == "numbers" or not model.schema_.numeric_indices:
         return None
     if model.numeric == "kernel" and codes == "auto":

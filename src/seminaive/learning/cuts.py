@@ -18,7 +18,7 @@ from .sources import encoded, map_reduce
 VALUES = "+values"  # the candidate whose columns of few values are read where their leave-one-out says
 
 __all__ = ["VALUES", "candidate_cuts", "cuts_and_ranges", "value_triples", "add_value_triples", "source_cuts",
-           "source_triples", "pushed"]
+           "source_triples", "pushed", "counted_triples"]
 
 
 def value_triples(chunk, schema, classes):
@@ -47,6 +47,13 @@ def source_triples(source, schema, classes):
     return map_reduce(source, value_triples, add_value_triples, schema, classes) if triples is None else triples
 
 
+def counted_triples(found):
+    """Triples whose values were counted already (each value and class once with its rows' count, by a
+    GROUP BY) in the form the pass over the rows adds them up to (:func:`add_value_triples`)."""
+    none = (np.empty(0), np.empty(0, dtype=np.int64), None)
+    return add_value_triples(found, {j: none for j in found})
+
+
 def _repeats(x, w):
     """How many times each row counts: integer weights repeat it, fractional ones count its presence
     (as :func:`~seminaive.discretize.learn_cuts` reads weights)."""
@@ -67,7 +74,8 @@ def add_value_triples(a, b):
     return out
 
 
-def source_cuts(source, schema, classes, numeric, n_bins=10, min_bucket=6, random_state=0, codes="numbers"):
+def source_cuts(source, schema, classes, numeric, n_bins=10, min_bucket=6, random_state=0, codes="numbers",
+                triples=None):
     """``{attribute index: cut points}`` of every numeric attribute, learned by the discretizer
     ``numeric`` from all the rows of ``source`` (one pass; a discretizer that draws its cuts
     takes the column's seed under ``random_state``, as in memory).
@@ -83,7 +91,8 @@ def source_cuts(source, schema, classes, numeric, n_bins=10, min_bucket=6, rando
     >>> cuts[0].tolist() == learn_cuts("equal_width", d.X.iloc[:, 0].to_numpy(), None, n_bins=4).tolist()
     True
     """
-    return candidate_cuts(source, schema, classes, (numeric,), n_bins, min_bucket, random_state, codes)[numeric]
+    return cuts_and_ranges(source, schema, classes, (numeric,), n_bins, min_bucket, random_state, codes,
+                           triples)[0][numeric]
 
 
 def candidate_cuts(source, schema, classes, names, n_bins=10, min_bucket=6, random_state=0, codes="numbers"):

@@ -72,7 +72,7 @@ class _Member(DataSource):
     def __getattr__(self, name):
         return getattr(self._shared.source, name)
 
-    grouped_triples = grouped_naive_bayes = None  # a source's own counts (DuckDB's GROUP BY): not in a shared pass
+    grouped_triples = grouped_values = None  # a source's own counts (DuckDB's GROUP BY): not in a shared pass
 
     in_memory = property(lambda self: self._shared.source.in_memory)
     n_rows = property(lambda self: self._shared.source.n_rows)

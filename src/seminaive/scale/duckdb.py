@@ -6,7 +6,7 @@ Needs the duckdb package (``pip install duckdb``)."""
 from .._validation import check_param
 from ..data.duckdb_plan import DuckDBPlan, relation_of
 from ..learning.data_source import FileSource
-from .duckdb_counts import pushed_naive_bayes, pushed_triples
+from .duckdb_counts import grouped_values, pushed_triples
 from .fit_source import fit_source
 
 __all__ = ["fit_duckdb", "DuckDBSource"]
@@ -27,10 +27,10 @@ class DuckDBSource(FileSource):
         :func:`~seminaive.scale.duckdb_counts.pushed_triples`) rather than in a pass over the rows."""
         return pushed_triples(self, schema, classes)
 
-    def grouped_naive_bayes(self, model, comps):
-        """A Naive Bayes's counts, by DuckDB (:func:`~seminaive.scale.duckdb_counts.pushed_naive_bayes`;
-        None where they cannot be)."""
-        return pushed_naive_bayes(self, model, comps)
+    def grouped_values(self, schema, classes):
+        """Every attribute's values by class with their rows' counts, by DuckDB in one query
+        (:func:`~seminaive.scale.duckdb_counts.grouped_values`): a Naive Bayes's one pass."""
+        return grouped_values(self, schema, classes)
 
 
 def fit_duckdb(model, data, target=None, con=None, chunksize=100_000, nominal=None, ignore=None, progress=None):
