@@ -68,4 +68,3 @@ def _query(plan, columns):
     inner = ", ".join(exprs + [f"{quoted(names[plan.target])} AS class_"])
     return (f"SELECT {', '.join(groups + ['class_'])}, {which} AS set_, count(*) AS n_ "
             f"FROM (SELECT {inner} FROM t) GROUP BY GROUPING SETS ({sets})")
-
