@@ -155,7 +155,7 @@ def test_a_failed_query_is_one_line():
     source = DuckDBSource(relation_of("t", con), 4, "cls")
     model = source.settle(NaiveBayes(numeric="equal_frequency"))
     con.execute("DROP TABLE t")
-    with pytest.raises(Exception, match="DuckDB") as err:
+    with pytest.raises(DataFormatError, match="DuckDB") as err:
         source.grouped_triples(model.schema_, model.classes_)
     assert "\n" not in str(err.value)
 
