@@ -9,7 +9,8 @@ memory on the same rows (``--rivals``, at sizes up to ``--rival-max``).
 
 For each (model, source, size), in a fresh process: wall seconds, rows per second, passes over the data,
 the driver's CPU seconds and peak memory (the kernel's VmHWM); for Spark also its JVM's and its Python
-workers' peak memory and CPU seconds (read from /proc before the session stops); then the fitted model's
+workers' peak memory and CPU seconds (read from /proc before the session stops), and each pass's
+partitions done as it runs in ``<model file>.progress``; then the fitted model's
 accuracy and log loss on 1M other rows (drawn with their own seed), and the largest difference of its
 probabilities from the Parquet reader's model of that size (of this run or an earlier one; else the first
 source's; equal models: 0 up to rounding). Every line is
@@ -71,7 +72,8 @@ elif spec["source"] == "spark":
     SparkSource.map_reduce_rows = spark_counted
     df = spark.read.parquet(path)
     t, c = time.perf_counter(), time.process_time()
-    m = fit_spark(model, df, target="cls")
+    with open(out + ".progress", "w", buffering=1) as shown:  # each pass's partitions done, as it runs
+        m = fit_spark(model, df, target="cls", progress=shown)
     extra = spark_processes()
 else:  # a rival in memory: the rows loaded, then fitted
     from bench_sources import fit_rival
