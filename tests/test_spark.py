@@ -25,10 +25,17 @@ def spark():
     os.environ["PYSPARK_PYTHON"] = sys.executable  # the workers: this interpreter (the one holding seminaive)
     session = (SparkSession.builder.master("local[2]").appName("seminaive-tests")
                .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2")
-               .config("spark.sql.execution.arrow.maxRecordsPerBatch", "7").getOrCreate())
+               .config("spark.sql.execution.arrow.maxRecordsPerBatch", "3").getOrCreate())
     session.sparkContext.setLogLevel("ERROR")
     yield session
     session.stop()
+
+
+@pytest.fixture(autouse=True)
+def gathered(monkeypatch):
+    """Spark's batches of 3 rows gathered into chunks of 10 or more: a partition of 13 or 14 rows is a chunk
+    of four batches and one of what is left (the executors' chunks are gathered, and combined)."""
+    monkeypatch.setattr("seminaive.scale.spark.ROWS", 10)
 
 
 @pytest.fixture(scope="module")
@@ -124,3 +131,18 @@ def test_the_tasks_of_a_running_job_are_shown():
     text = out.getvalue()
     assert "partitions: 0 of 5" in text and "partitions: 1 of 5" in text and "partitions: 2 of 5" in text
     assert text.rstrip().splitlines()[-1].split("(")[0].strip() == "pass 1, partitions: 5 of 5"
+
+
+def test_spark_s_batches_are_gathered_in_order():
+    import pyarrow as pa
+    from seminaive.scale.spark import _gathered
+    sizes = [3, 0, 4, 5, 1, 2, 6, 1]
+    start = np.cumsum([0] + sizes)
+    schema = pa.schema([("v", pa.int64()), ("s", pa.string())])
+    batches = [pa.record_batch({"v": np.arange(a, b), "s": [str(i) for i in range(a, b)]}, schema=schema)
+               for a, b in zip(start, start[1:])]
+    got = list(_gathered(iter(batches), 6))
+    assert [b.num_rows for b in got] == [7, 6, 8, 1]  # each at least 6 rows, but the last
+    assert pa.Table.from_batches(got).equals(pa.Table.from_batches(batches))
+    assert [b.num_rows for b in _gathered(iter(batches), 10**6)] == [22]
+    assert list(_gathered(iter(batches[1:2]), 6)) == []  # an empty partition: no chunk

@@ -26,6 +26,7 @@ from .spark_tasks import tasks_shown
 __all__ = ["fit_spark", "predict_spark", "SparkSource"]
 
 WHERE = "Spark DataFrame"
+ROWS = 200_000  # the rows of a chunk on an executor (read on the driver when a pass starts)
 PART = pa.schema([("part", pa.binary())])
 
 
@@ -66,19 +67,39 @@ class SparkPlan(ArrowFilePlan):
         raise ParameterError("a Spark DataFrame's rows stay on the executors")
 
 
-def _chunks(batches, names, attrs, target):
-    """A partition's record batches as labelled chunks ``(X, y)``."""
+def _gathered(batches, rows):
+    """Record batches gathered into batches of at least ``rows`` rows (the last may hold fewer), in order.
+    Spark hands a Python worker batches of 10,000 rows (``spark.sql.execution.arrow.maxRecordsPerBatch``), and
+    every chunk costs its own encoding, its own count arrays and their sum: a 1M-row file fitted in chunks
+    of 10,000 rows took 2 to 2.5 times the CPU of chunks of 200,000."""
+    held, n = [], 0
     for batch in batches:
         if batch.num_rows:
-            chunk = labelled(encode_batch(batch, names, attrs, target, "spark", WHERE))
-            if chunk is not None:
-                yield chunk
+            held.append(batch)
+            n += batch.num_rows
+        if n >= rows:
+            yield _one(held)
+            held, n = [], 0
+    if n:
+        yield _one(held)
 
 
-def _partition(fn, combine, args, names, attrs, target, batches):
+def _one(held):
+    return held[0] if len(held) == 1 else pa.Table.from_batches(held).combine_chunks().to_batches()[0]
+
+
+def _chunks(batches, names, attrs, target, rows):
+    """A partition's record batches as labelled chunks ``(X, y)`` of ``rows`` rows or more."""
+    for batch in _gathered(batches, rows):
+        chunk = labelled(encode_batch(batch, names, attrs, target, "spark", WHERE))
+        if chunk is not None:
+            yield chunk
+
+
+def _partition(fn, combine, args, names, attrs, target, rows, batches):
     """One partition's pass: ``fn(0, chunk, None, *args)`` of each chunk, combined, pickled in one row."""
     out = None
-    for chunk in _chunks(batches, names, attrs, target):
+    for chunk in _chunks(batches, names, attrs, target, rows):
         part = fn(0, chunk, None, *args)
         out = part if out is None else combine(out, part)
     yield pa.RecordBatch.from_pylist([{"part": pickle.dumps(out, protocol=pickle.HIGHEST_PROTOCOL)}], schema=PART)
@@ -128,7 +149,7 @@ class SparkSource(DataSource):
                                  "needs the rows in memory (cv=None: leave-one-out)")
         self.passes += 1
         names, attrs = self.plan.names, self.plan.settle(self.nominal)
-        job = functools.partial(_partition, fn, combine, args, names, attrs, self.plan.target)
+        job = functools.partial(_partition, fn, combine, args, names, attrs, self.plan.target, ROWS)
         frame = self.df.select([f"`{n}`" for n in names])
         try:
             with tasks_shown(frame, f"pass {self.passes} over the data (a Spark job), partitions", _partitions(frame)):
