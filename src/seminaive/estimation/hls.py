@@ -106,6 +106,21 @@ def _hessp(flat, direction, leaf, parent, start, penalty):
     return (out + penalty * shrunk).ravel()
 
 
+def _hess_diagonal(flat, leaf, parent, start, penalty):
+    """The Hessian's diagonal (each leaf's total times p (1 - p), gathered up the tree, plus the penalty's):
+    the preconditioner of a Newton step's conjugate gradients, whose curvatures run from 1 to millions."""
+    m = leaf.shape[1]
+    leaves = slice(int(start[-2]), int(start[-1]))
+    p = _softmax(_path_sums(flat.reshape(-1, m), parent, start)[leaves])
+    out = np.zeros((parent.size, m))
+    out[leaves] = leaf[leaves].sum(axis=1, keepdims=True) * p * (1.0 - p)
+    for d in range(start.size - 2, 0, -1):
+        rows = slice(int(start[d]), int(start[d + 1]))
+        np.add.at(out, parent[rows], out[rows])
+    out[1:] += penalty
+    return np.where(out > 0, out, 1.0).ravel()
+
+
 def _deviance_offset(leaf, start):
     """sum n log(n / N) over the leaves' cells: the objective less it is the deviance, small near the
     minimum whatever the counts (a negative log-likelihood of millions has no digits left for a small leaf)."""
@@ -153,8 +168,9 @@ def hls_logits(leaf, parent, start, penalty=1.0):
 def _polished(flat, args):
     """Newton steps from ``flat`` judged by the gradient alone (its largest component, in counts, which
     keeps its digits where the objective's value, millions for large counts, cannot show a small leaf's
-    progress): each step solves H d = -g by conjugate gradients, taken whole or halved while that makes the
-    gradient smaller; until the gradient is below GTOL or no step improves it."""
+    progress): each step solves H d = -g by conjugate gradients (preconditioned by H's diagonal), taken
+    whole or halved while that makes the gradient smaller; until the gradient is below GTOL or no step
+    improves it."""
     from scipy.sparse.linalg import LinearOperator, cg
     grad = _objective(flat, *args)[1]
     worst = np.abs(grad).max()
@@ -162,7 +178,9 @@ def _polished(flat, args):
         if worst <= GTOL:
             break
         h = LinearOperator((flat.size, flat.size), matvec=lambda v: _hessp(flat, v, *args), dtype=np.float64)
-        step = cg(h, -grad, rtol=1e-6, maxiter=CG_STEPS)[0]  # an inexact Newton step: the next one mends it
+        scale = _hess_diagonal(flat, *args)
+        jacobi = LinearOperator((flat.size, flat.size), matvec=lambda v: v / scale, dtype=np.float64)
+        step = cg(h, -grad, rtol=1e-6, maxiter=CG_STEPS, M=jacobi)[0]  # an inexact Newton step: the next mends it
         for _ in range(6):
             trial = flat + step
             g = _objective(trial, *args)[1]
