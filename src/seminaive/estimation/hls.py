@@ -66,6 +66,14 @@ def _softmax(eta):
     return z / z.sum(axis=1, keepdims=True)
 
 
+def _up_the_tree(values, parent, start):
+    """Every node's rows of ``values`` (nodes, m) plus its subtree's, in place: the leaves' rows added to
+    their parents', level by level from the deepest."""
+    for d in range(start.size - 2, 0, -1):
+        rows = slice(int(start[d]), int(start[d + 1]))
+        np.add.at(values, parent[rows], values[rows])
+
+
 def _objective(flat, leaf, parent, start, penalty):
     m = leaf.shape[1]
     beta = flat.reshape(-1, m)
@@ -79,9 +87,7 @@ def _objective(flat, leaf, parent, start, penalty):
     value = float((total * log_z).sum() - (n * el).sum())
     grad = np.zeros_like(beta)
     grad[leaves] = total[:, None] * np.exp(el - log_z[:, None]) - n
-    for d in range(start.size - 2, 0, -1):  # each node's gradient: its subtree's leaves'
-        rows = slice(int(start[d]), int(start[d + 1]))
-        np.add.at(grad, parent[rows], grad[rows])
+    _up_the_tree(grad, parent, start)  # each node's gradient: its subtree's leaves'
     shrunk = beta.copy()
     shrunk[0] = 0.0  # the root: an unpenalized intercept
     value += 0.5 * penalty * float((shrunk * shrunk).sum())
@@ -98,9 +104,7 @@ def _hessp(flat, direction, leaf, parent, start, penalty):
     u = _path_sums(direction.reshape(-1, m), parent, start)[leaves]
     out = np.zeros((parent.size, m))
     out[leaves] = leaf[leaves].sum(axis=1, keepdims=True) * (p * u - p * (p * u).sum(axis=1, keepdims=True))
-    for d in range(start.size - 2, 0, -1):
-        rows = slice(int(start[d]), int(start[d + 1]))
-        np.add.at(out, parent[rows], out[rows])
+    _up_the_tree(out, parent, start)
     shrunk = direction.reshape(-1, m).copy()
     shrunk[0] = 0.0
     return (out + penalty * shrunk).ravel()
@@ -114,9 +118,7 @@ def _hess_diagonal(flat, leaf, parent, start, penalty):
     p = _softmax(_path_sums(flat.reshape(-1, m), parent, start)[leaves])
     out = np.zeros((parent.size, m))
     out[leaves] = leaf[leaves].sum(axis=1, keepdims=True) * p * (1.0 - p)
-    for d in range(start.size - 2, 0, -1):
-        rows = slice(int(start[d]), int(start[d + 1]))
-        np.add.at(out, parent[rows], out[rows])
+    _up_the_tree(out, parent, start)
     out[1:] += penalty
     return np.where(out > 0, out, 1.0).ravel()
 
