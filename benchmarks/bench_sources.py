@@ -5,7 +5,7 @@ memory on the same rows (``--rivals``, at sizes up to ``--rival-max``).
 
     python benchmarks/bench_sources.py [--sizes 1,10,100] [--models nb,aode,skdb,eskdb]
                                        [--sources parquet,duckdb,spark] [--rivals lightgbm,hgb]
-                                       [--members 20] [--k 2] [--workdir /tmp/seminaive-bench]
+                                       [--members 20] [--k 5] [--workdir /tmp/seminaive-bench]
 
 For each (model, source, size), in a fresh process: wall seconds, rows per second, passes over the data,
 the driver's CPU seconds and peak memory (the kernel's VmHWM); for Spark also its JVM's and its Python
@@ -20,8 +20,9 @@ run again (``--again`` runs it anyway).
 The data are ``bench_scale.py``'s (20 attributes, 10 numeric and 10 nominal, 3 classes, each million rows
 drawn afresh with its own seed); a size without a file is written straight to Parquet, a row group per
 million (the same rows as the CSV route gives). Numeric attributes in ten equal-frequency intervals (a model
-of one size at every number of rows). ESKDB is ``ESKDB(n_estimators=--members, k=--k)``: its members after
-the first read every pass together (as many as memory holds).
+of one size at every number of rows). ESKDB is ``ESKDB(n_estimators=--members, k=--k)`` (k = 5, its default,
+unless told): its members after the first read every pass together (as many as memory holds), each scoring its
+candidates on its own 1M drawn rows (``selection_rows``) beyond 1M rows.
 """
 
 import argparse
@@ -219,7 +220,7 @@ def main():
     ap.add_argument("--rivals", default="lightgbm,hgb")
     ap.add_argument("--rival-max", type=int, default=10, help="the largest size (millions) the rivals fit")
     ap.add_argument("--members", type=int, default=20, help="ESKDB's members")
-    ap.add_argument("--k", type=int, default=2, help="ESKDB's k")
+    ap.add_argument("--k", type=int, default=5, help="ESKDB's k")
     ap.add_argument("--again", action="store_true", help="run what sources.jsonl holds already")
     ap.add_argument("--workdir", default="/tmp/seminaive-bench")
     args = ap.parse_args()

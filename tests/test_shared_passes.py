@@ -124,8 +124,9 @@ def _counted(monkeypatch):
 
 
 @pytest.mark.parametrize("options", [dict(k=2), dict(k=1, discriminative="parameter", penalty=0.5),
-                                     dict(k=2, hybrid="gaussian", estimation="hdp", hdp_iterations=20)],
-                         ids=["default", "discriminative", "hybrid-hdp"])
+                                     dict(k=2, hybrid="gaussian", estimation="hdp", hdp_iterations=20),
+                                     dict(k=3, selection_rows=120, hybrid="gaussian")],
+                         ids=["default", "discriminative", "hybrid-hdp", "selection-sample"])
 def test_eskdb_members_read_together_equal_members_fitted_one_after_the_other(csv_file, options, monkeypatch):
     passes = _counted(monkeypatch)
     fits = {}
@@ -157,6 +158,8 @@ def test_the_members_read_together_are_as_many_as_a_quarter_of_memory_holds(monk
     assert eskdb_module._group_size(First()) == 1  # one member's 30 GiB passes a quarter of 24 GiB: alone
     First._counted_bytes = 100 << 20
     assert eskdb_module._group_size(First()) == 6  # 1,000 MiB each in 6 GiB
+    First._counted_bytes, First._sample_bytes = 0, 200 << 20  # a selection on 200 MiB of drawn rows, in memory
+    assert eskdb_module._group_size(First()) == 15  # twice the sample each: 400 MiB in 6 GiB
     monkeypatch.setattr(eskdb_module, "machine_memory", lambda: None)
     assert eskdb_module._group_size(First()) == 1
 

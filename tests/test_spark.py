@@ -8,7 +8,9 @@ import pytest
 
 pyspark = pytest.importorskip("pyspark")
 
-from seminaive import AODE, LBR, NaiveBayes, NBTree  # noqa: E402
+from sklearn.base import clone  # noqa: E402
+
+from seminaive import AODE, ESKDB, LBR, NaiveBayes, NBTree, SelectiveKDB  # noqa: E402
 from seminaive.exceptions import DataFormatError, ParameterError  # noqa: E402
 from seminaive.models import make_model  # noqa: E402
 from seminaive.scale.spark import fit_spark, predict_spark  # noqa: E402
@@ -146,3 +148,23 @@ def test_spark_s_batches_are_gathered_in_order():
     assert pa.Table.from_batches(got).equals(pa.Table.from_batches(batches))
     assert [b.num_rows for b in _gathered(iter(batches), 10**6)] == [22]
     assert list(_gathered(iter(batches[1:2]), 6)) == []  # an empty partition: no chunk
+
+
+def test_after_the_first_pass_each_chunk_knows_its_position_in_the_dataframe(data):
+    """The first pass counts each partition's rows; later passes give each chunk its first row's position in
+    the DataFrame (df.toPandas()'s order), which a selection scored on drawn rows draws by (``selection_rows``)."""
+    from seminaive.scale.spark import SparkSource
+    frame, y, df = data
+    source = SparkSource(df, target="cls")
+    seen = lambda row, chunk, rows: [(row, len(chunk[1]))]  # noqa: E731
+    first = source.map_reduce_rows(seen, lambda a, b: a + b)
+    assert source.n_rows == len(y) and len(first) > 3  # (three partitions, chunks of 10 rows or more)
+    later = source.map_reduce_rows(seen, lambda a, b: a + b)
+    starts = [r for r, _ in later]
+    sizes = [n for _, n in later]
+    assert starts == [0] + list(np.cumsum(sizes)[:-1]) and sizes == [n for _, n in first]
+    for model in (SelectiveKDB(k=2, selection_rows=15),
+                  ESKDB(n_estimators=2, k=2, selection_rows=15, hdp_iterations=10)):
+        ref = clone(model).fit(frame, y)
+        got = fit_spark(clone(model), df, target="cls")
+        np.testing.assert_allclose(got.predict_proba(frame), ref.predict_proba(frame), rtol=0, atol=1e-12)

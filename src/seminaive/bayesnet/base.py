@@ -208,7 +208,11 @@ class BayesNetClassifier(FitFromSource, TabularInput, BaseNaiveBayes):
 
     def _added(self, counts):
         """The model's statistics plus ``counts`` (of the same structure)."""
-        return {name: add_counts(getattr(self, name), value) for name, value in counts.items()}
+        return self._counts_added({name: getattr(self, name) for name in counts}, counts)
+
+    def _counts_added(self, a, b):
+        """Two parts' statistics together, by name (of the model's structure)."""
+        return {name: add_counts(a[name], b[name]) for name in a}
 
     @property
     def partial_fit(self):

@@ -11,7 +11,9 @@ all seeded by its own seed; the ensemble averages the members' posteriors. The m
 fitted alone in memory (in parallel with ``n_jobs``); from chunks (files, Parquet, Dask, DuckDB,
 Spark) the members after the first read their passes together, as many at a time as memory
 holds, each getting what its own pass would have given, so the ensemble is exactly the
-average of members fitted by themselves wherever the data are.
+average of members fitted by themselves wherever the data are. With more rows than
+``selection_rows`` each member scores its candidates on its own drawn rows (gathered in the
+shared passes, scored in memory one member at a time) and counts its tables from every row.
 """
 
 import copy
@@ -68,10 +70,11 @@ def _fit_member(member, source, shared=None):
 
 def _group_size(first):
     """How many members read each pass together: as many as a quarter of the machine's memory holds
-    at ten times the statistics the first member's selection counted (measured at 6 to 10 times: the
-    statistics, a chunk's part of them, the counting threads' copies, the scores' arrays); at least one."""
+    at ten times the statistics the first member's selection counted across passes (measured at 6 to 10
+    times: the statistics, a chunk's part of them, the counting threads' copies, the scores' arrays), and
+    twice the rows it drew where it selected on a sample (the sample and its gathering's copy); at least one."""
     total = machine_memory()
-    each = 10 * max(getattr(first, "_counted_bytes", 0), 1 << 20)
+    each = max(10 * getattr(first, "_counted_bytes", 0) + 2 * getattr(first, "_sample_bytes", 0), 1 << 20)
     return max(1, int(total / 4 // each)) if total else 1
 
 
@@ -132,6 +135,9 @@ class ESKDB(FitFromSource, TabularInput, BaseNaiveBayes):
     hybrid : {None, "gaussian"}, default None
         The members' Gaussian children (:class:`SelectiveKDB`): each member swaps a numeric
         attribute's table for a normal density per class where its leave-one-out score improves.
+    selection_rows : int or None, default 1_000_000
+        The most rows each member's selection scores on (:class:`~seminaive.bayesnet.SelectiveKDB`;
+        each member its own rows, drawn by its seed), its tables counted from every row.
     alpha, priors, nominal, n_bins, min_bucket, discriminative, penalty
         As :class:`~seminaive.bayesnet.TAN` (alpha: the selection's leave-one-out estimates).
     arc_score : {"cmi", "bayes"}, default "cmi"
@@ -162,12 +168,14 @@ class ESKDB(FitFromSource, TabularInput, BaseNaiveBayes):
                               "scoring": check_scoring, "hdp_tying": dict(options=TYINGS + ("auto",), allow_none=True),
                               "n_jobs": dict(kind="int", allow_none=True),
                               "arc_score": dict(options=ARC_SCORES),
-                              "hybrid": dict(options=HYBRIDS, allow_none=True)}  # and the family's discriminative, penalty
+                              "hybrid": dict(options=HYBRIDS, allow_none=True),
+                              "selection_rows": dict(kind="int", low=1, allow_none=True)}  # and the family's discriminative, penalty
 
     def __init__(self, *, n_estimators=20, k=5, scoring="rmse", numeric="mdl_stochastic", estimation="hgs",
                  hdp_iterations=100, hdp_tying="auto", random_state=0, n_jobs=None, alpha=1.0, priors="laplace",
                  nominal=None, n_bins=10, min_bucket=6, discriminative=None, penalty="auto", arc_score="cmi",
-                 hybrid=None, integer_codes="auto"):
+                 hybrid=None, integer_codes="auto", selection_rows=1_000_000):
+        self.selection_rows = selection_rows
         self.integer_codes = integer_codes
         self.arc_score = arc_score
         self.hybrid = hybrid

@@ -72,6 +72,14 @@ class SelectiveKDB(HeldOutEngine, KDB):
         parent), or added for one the selection left out; those attributes in ``gaussian_``, their
         forms in ``normal_children_`` (with discriminative weights, weighted as tables whose cells
         are the parents' values).
+    selection_rows : int or None, default 1_000_000
+        The most rows the selection scores its candidates on: with more rows (and ``cv=None``), the
+        candidates' counts and leave-one-out scores come from the rows whose position in the data,
+        hashed with ``random_state``, falls below ``selection_rows`` / rows (the same rows in memory
+        and from any source: :mod:`~seminaive.bayesnet.selection_sample`), and the chosen structure's
+        tables are then counted from every row. A candidate table of k parents is counted in every
+        configuration met, so at k = 5 a selection on 1M rows of 20 attributes takes about 12 s and
+        2 GB; on every row of 100M it would take 100 times that. None: every row.
     alpha, priors, n_bins, min_bucket, estimation, hdp_iterations, hdp_tying, discriminative, penalty
         As :class:`~seminaive.bayesnet.TAN` (with ``estimation="hdp"`` or ``"hgs"`` the candidates are scored
         with Lidstone's leave-one-out estimates, as the paper selects on counts, and the chosen
@@ -94,12 +102,14 @@ class SelectiveKDB(HeldOutEngine, KDB):
 
     _selects = True
     _param_rules = {"scoring": check_scoring, "cv": check_cv_or_none, "random_state": dict(kind="int", low=0),
-                              "hybrid": dict(options=HYBRIDS, allow_none=True)}
+                              "hybrid": dict(options=HYBRIDS, allow_none=True),
+                              "selection_rows": dict(kind="int", low=1, allow_none=True)}
 
     def __init__(self, *, k=2, scoring="rmse", cv=None, random_state=0, order="mi", arc_score="cmi", alpha=1.0, priors="laplace",
                  nominal=None, numeric="mdl_fallback",
                  integer_codes="auto", n_bins=10, min_bucket=6, estimation="frequency",
-                 hdp_iterations=1000, hdp_tying="level", discriminative=None, penalty="auto", hybrid=None):
+                 hdp_iterations=1000, hdp_tying="level", discriminative=None, penalty="auto", hybrid=None,
+                 selection_rows=1_000_000):
         super().__init__(k=k, order=order, arc_score=arc_score, alpha=alpha, priors=priors, nominal=nominal, numeric=numeric,
                          integer_codes=integer_codes,
                          n_bins=n_bins, min_bucket=min_bucket, estimation=estimation, hdp_iterations=hdp_iterations,
@@ -108,6 +118,7 @@ class SelectiveKDB(HeldOutEngine, KDB):
         self.scoring = scoring
         self.cv = cv
         self.hybrid = hybrid
+        self.selection_rows = selection_rows
 
     def _select(self, stats, engine):
         """kDB's order and parents from the pair statistics; every nested candidate (the first s
@@ -167,11 +178,13 @@ class SelectiveKDB(HeldOutEngine, KDB):
             counts["normal_stats_"] = [c.count(table, y, k, weight) for c in self.normal_children_]
         return counts
 
-    def _added(self, counts):
-        more = counts.pop("normal_stats_", None)
-        out = super()._added(counts)
-        if more is not None:
-            out["normal_stats_"] = [c.merge(a, b) for c, a, b in zip(self.normal_children_, self.normal_stats_, more)]
+    def _counts_added(self, a, b):
+        """As the family's, the normal children's moments merged by their own rule (Chan's update)."""
+        a, b = dict(a), dict(b)
+        moments = a.pop("normal_stats_", None), b.pop("normal_stats_", None)
+        out = super()._counts_added(a, b)
+        if moments[0] is not None:
+            out["normal_stats_"] = [c.merge(x, z) for c, x, z in zip(self.normal_children_, *moments)]
         return out
 
     def merge(self, other):

@@ -12,7 +12,9 @@ construction:
 3. the tables' counts under that structure (AnDE, whose structure does not
    depend on the data, starts here); for selective kDB, the scoring engine's
    passes instead: the counts of every candidate table, then every candidate's
-   leave-one-out (or, in memory, k-fold) score, from the counts of all the data.
+   leave-one-out (or, in memory, k-fold) score, from the counts of all the data
+   (of more rows than ``selection_rows``: of the rows drawn, gathered in one pass
+   and scored in memory, then the chosen tables' counts from every row).
 
 A chunk from a file or a cluster is ``(X, y)`` with the schema's declared values
 (categoricals with every value; the file readers and ``fit_dask`` give them).
@@ -27,8 +29,9 @@ from ..exceptions import ParameterError
 from .._validation import discretizer_names
 from ..learning.cuts import add_value_triples, cuts_and_ranges, pushed, value_triples
 from ..learning.data_source import EngineChunks
-from ..learning.sources import OneTable, add_counts, encoded, map_reduce
+from ..learning.sources import OneTable, encoded, map_reduce
 from .hybrid import scaled_values, units
+from .selection_sample import drawn_rows, on_the_selection_thread, selection_rate
 from .statistics import add_statistics, pair_statistics, shared_statistics, with_shared
 from ..components import Categorical, Discretized
 from ..core.counting import count_classes
@@ -99,8 +102,8 @@ def _counts(chunk, model):
     return model._count(table, yc, k, weight), count_classes(yc, k, weight)
 
 
-def _add_counts(a, b):
-    return {name: add_counts(a[0][name], b[0][name]) for name in a[0]}, a[1] + b[1]
+def _add_counts(a, b, model):
+    return model._counts_added(a[0], b[0]), a[1] + b[1]
 
 
 def fit_passes(model, source, shared=None):
@@ -143,7 +146,7 @@ def fit_passes(model, source, shared=None):
         model._set_parents([()] * len(model.schema_))  # AnDE: its super-parent sets do not depend on the data
     else:
         model._set_parents(model._parents_from(_pair_pass(model, source, shared)))
-    counts, class_count = map_reduce(source, _counts, _add_counts, model)
+    counts, class_count = map_reduce(source, _counts, functools.partial(_add_counts, model=model), model)
     model._set_counts(counts)
     model.class_count_ = class_count
     model._estimate()
@@ -163,20 +166,37 @@ def _set_readers(model, cuts_of, levels_of):
 def _select_discretizer(model, source, cuts_by, ladders, shared=None, unit=None):
     """A selective model's selection under each discretizer's intervals (``cuts_by``, in the order of
     its ``numeric``); the one whose chosen candidate scores best by the engine's leave-one-out is kept
-    (ties: the first), as ``numeric_``, with every discretizer's best score in ``numeric_scores_``."""
+    (ties: the first), as ``numeric_``, with every discretizer's best score in ``numeric_scores_``. With
+    more rows than ``selection_rows``, the candidates are scored on the drawn rows, in memory
+    (:mod:`.selection_sample`), and the chosen structure's tables counted from every row."""
     best, scores, held = None, {}, 0
+    rate = selection_rate(model, source)
+    drawn = drawn_rows(model, source, rate) if rate < 1 else None
     for name, cuts_of in cuts_by.items():
         _set_readers(model, cuts_of, ladders[name])
-        engine = _engine(model, source, unit or {})
-        model._select(_pair_pass(model, source, shared), engine)
-        held = max(held, held_bytes([engine.stats, engine.cells, engine.parent_index]))
+        pairs = _pair_pass(model, source, shared)  # (the structure's statistics: of every row)
+        select = functools.partial(_selected, model, source if drawn is None else drawn, pairs, unit or {})
+        held = max(held, select() if drawn is None else on_the_selection_thread(select))
         scores[name] = model._selection_gain()
         if best is None or scores[name] > scores[best[0]]:
             best = (name, dict(vars(model)))
     vars(model).clear()
     vars(model).update(best[1])
     model.numeric_, model.numeric_scores_ = best[0], scores
-    model._counted_bytes = held  # the most the selection's statistics held: what an ensemble's shared passes plan by
+    # what an ensemble's shared passes plan by: the most the selection's statistics held across passes (none
+    # where it ran in memory, one at a time), and the sample held until then
+    model._counted_bytes, model._sample_bytes = (held, 0) if drawn is None else (0, held_bytes(list(drawn.chunk)))
+    if drawn is not None:  # the chosen structure's tables from every row (the selection's from its sample)
+        counts, model.class_count_ = map_reduce(source, _counts, functools.partial(_add_counts, model=model), model)
+        model._set_counts(counts)
+
+
+def _selected(model, source, pairs, unit):
+    """``model``'s selection from the structure's statistics ``pairs`` and the engine over ``source``; the
+    bytes of the engine's statistics."""
+    engine = _engine(model, source, unit)
+    model._select(pairs, engine)
+    return held_bytes([engine.stats, engine.cells, engine.parent_index])
 
 
 def held_bytes(value):

@@ -1,13 +1,14 @@
 """The rows discriminative weights are fitted and chosen on: a chunk's training rows, and the sample
 that ``penalty="auto"`` chooses on (in memory a stratified sample; from chunks the rows whose hash of
-their values falls below a rate, so the same rows whatever the chunking, and on Dask)."""
+their values falls below a rate, so the same rows whatever the chunking, and on Dask); and the hash of
+a row's position a selection's sample is drawn by (:func:`position_keys`)."""
 
 import numpy as np
 
 from ..exceptions import ParameterError
 from ..learning.sources import OneTable, encoded, map_reduce
 
-__all__ = ["choice_sample", "row_keys", "rows_of", "training_chunk"]
+__all__ = ["choice_sample", "position_keys", "row_keys", "rows_of", "stacked", "training_chunk"]
 
 
 def training_chunk(chunk, model):
@@ -47,6 +48,20 @@ def row_keys(table, seed):
     return (h >> np.uint64(11)).astype(np.float64) / float(1 << 53)
 
 
+def position_keys(start, n, seed):
+    """A number in [0, 1) per row from its position (rows ``start`` to ``start + n - 1`` of the data)
+    and ``seed`` alone: the same row gets the same number whatever the chunks it comes in.
+
+    Examples
+    --------
+    >>> k = position_keys(0, 6, 7)
+    >>> bool((k[2:4] == position_keys(2, 2, 7)).all() and ((k >= 0) & (k < 1)).all() and len(set(k)) == 6)
+    True
+    """
+    h = _mix(np.arange(start, start + n, dtype=np.uint64) ^ _mix(np.array([seed], dtype=np.uint64) + np.uint64(1)))
+    return (h >> np.uint64(11)).astype(np.float64) / float(1 << 53)
+
+
 def rows_of(table, rows):
     """The rows ``rows`` of an encoded table."""
     return type(table)(table.codes[rows], table.numeric[rows], table.unseen)
@@ -59,9 +74,11 @@ def _sampled(chunk, model, rate):
     return rows_of(table, rows), y[rows], sw[rows]
 
 
-def _stack(a, b):
+def stacked(a, b):
+    """Two parts' (encoded table, class codes, weights or None) one after the other."""
     return (type(a[0])(np.concatenate([a[0].codes, b[0].codes]), np.concatenate([a[0].numeric, b[0].numeric]),
-                       a[0].unseen + b[0].unseen), np.concatenate([a[1], b[1]]), np.concatenate([a[2], b[2]]))
+                       a[0].unseen + b[0].unseen), np.concatenate([a[1], b[1]]),
+            None if a[2] is None else np.concatenate([a[2], b[2]]))
 
 
 def _stratified(y, most, seed):
@@ -83,4 +100,4 @@ def choice_sample(model, source, most):
         rows = _stratified(y, most, model.random_state)
         return rows_of(table, rows), y[rows], None if weight is None else weight[rows]
     rate = min(1.0, most / max(float(model.class_count_.sum()), 1.0))
-    return map_reduce(source, _sampled, _stack, model, rate)
+    return map_reduce(source, _sampled, stacked, model, rate)

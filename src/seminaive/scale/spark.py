@@ -10,6 +10,7 @@ local session), and seminaive in the executors' Python (``PYSPARK_PYTHON``).
 """
 
 import functools
+import itertools
 import json
 import pickle
 import re
@@ -27,7 +28,7 @@ __all__ = ["fit_spark", "predict_spark", "SparkSource"]
 
 WHERE = "Spark DataFrame"
 ROWS = 200_000  # the rows of a chunk on an executor (read on the driver when a pass starts)
-PART = pa.schema([("part", pa.binary())])
+PART = pa.schema([("part", pa.binary()), ("rows", pa.int64())])
 
 
 def _spark_error(e):
@@ -96,13 +97,23 @@ def _chunks(batches, names, attrs, target, rows):
             yield chunk
 
 
-def _partition(fn, combine, args, names, attrs, target, rows, batches):
-    """One partition's pass: ``fn(0, chunk, None, *args)`` of each chunk, combined, pickled in one row."""
-    out = None
+def _partition(fn, combine, args, names, attrs, target, rows, offsets, batches):
+    """One partition's pass: ``fn(position, chunk, None, *args)`` of each chunk, combined, pickled in one row
+    with the partition's rows; a chunk's position is its first row's in the DataFrame (partition by partition,
+    ``offsets`` each partition's first, known once a pass has counted them; before: within the partition)."""
+    out, n = None, 0
+    start = 0 if offsets is None else offsets[_partition_id()]
     for chunk in _chunks(batches, names, attrs, target, rows):
-        part = fn(0, chunk, None, *args)
+        part = fn(start + n, chunk, None, *args)
+        n += len(chunk[1])
         out = part if out is None else combine(out, part)
-    yield pa.RecordBatch.from_pylist([{"part": pickle.dumps(out, protocol=pickle.HIGHEST_PROTOCOL)}], schema=PART)
+    yield pa.RecordBatch.from_pylist([{"part": pickle.dumps(out, protocol=pickle.HIGHEST_PROTOCOL), "rows": n}],
+                                     schema=PART)
+
+
+def _partition_id():
+    from pyspark import TaskContext
+    return TaskContext.get().partitionId()
 
 
 def _partitions(frame):
@@ -117,6 +128,7 @@ class SparkSource(DataSource):
     """A Spark DataFrame as a source: every pass a Spark job over its partitions (see the module's notes)."""
 
     distributed = True  # a pass is a Spark job
+    _offsets = None  # each partition's first row's position, once a pass has counted the rows
 
     def __init__(self, df, target=None, nominal=None, ignore=None):
         self.df, self.nominal, self.target, self.ignore = df, nominal, target, ignore
@@ -149,13 +161,16 @@ class SparkSource(DataSource):
                                  "needs the rows in memory (cv=None: leave-one-out)")
         self.passes += 1
         names, attrs = self.plan.names, self.plan.settle(self.nominal)
-        job = functools.partial(_partition, fn, combine, args, names, attrs, self.plan.target, ROWS)
+        job = functools.partial(_partition, fn, combine, args, names, attrs, self.plan.target, ROWS, self._offsets)
         frame = self.df.select([f"`{n}`" for n in names])
         try:
             with tasks_shown(frame, f"pass {self.passes} over the data (a Spark job), partitions", _partitions(frame)):
-                found = frame.mapInArrow(job, "part binary").collect()
+                found = frame.mapInArrow(job, "part binary, rows long").collect()
         except Exception as e:  # a lost executor, a failed task: one line, nothing kept
             raise _spark_error(e) from None
+        if self.n_rows is None:  # the first pass: the labelled rows, and where each partition begins
+            counts = [int(r.rows) for r in found]
+            self.n_rows, self._offsets = sum(counts), tuple(itertools.accumulate([0] + counts[:-1]))
         out = None
         for row in found:
             part = pickle.loads(row.part)
