@@ -3,11 +3,11 @@
 scored on every row (``selection_rows=None``) and on the drawn rows (the default 1M, and fewer), each
 scored on 1M other rows drawn from the same network.
 
-    python benchmarks/bench_selection_rows.py [--millions 10] [--rows none,1000000,200000]
+    python benchmarks/bench_selection_rows.py [--millions 10] [--rows none,1000000,200000] [--parents 3]
                                               [--workdir /tmp/seminaive-bench]
 
 The data: 20 nominal attributes of 4 values and 3 classes from a network in which attribute i
-depends on up to three earlier attributes and, a little, on the class (drawn once, seeded); each row drawn
+depends on up to ``--parents`` earlier attributes and, a little, on the class (drawn once, seeded); each row drawn
 afresh (its own seed per million). Each fit runs in a fresh process: its seconds, CPU seconds, peak
 memory (VmHWM), the chosen attributes and k', and its held-out accuracy and log loss. Lines are
 appended to ``selection_rows.jsonl`` in the work directory (a fit found there is not run again).
@@ -25,12 +25,12 @@ D, VALUES, CLASSES, MOST_PARENTS = 20, 4, 3, 3
 CLASS_SHARE = 0.12  # how much of each table depends on the class
 
 
-def network(seed=20261207):
-    """Each attribute's parents (up to three earlier ones) and its table P(x | class, parents), drawn once."""
+def network(most=MOST_PARENTS, seed=20261207):
+    """Each attribute's parents (up to ``most`` earlier ones) and its table P(x | class, parents), drawn once."""
     rng = np.random.default_rng(seed)
     out = []
     for i in range(D):
-        parents = sorted(rng.choice(i, min(i, int(rng.integers(0, MOST_PARENTS + 1))), replace=False).tolist())
+        parents = sorted(rng.choice(i, min(i, int(rng.integers(0, most + 1))), replace=False).tolist())
         shape = (VALUES,) * len(parents)
         base = rng.dirichlet(np.full(VALUES, 0.4), size=shape)  # peaked: the parents matter
         by_class = rng.dirichlet(np.full(VALUES, 1.0), size=(CLASSES,) + shape)  # the class, a little
@@ -54,13 +54,13 @@ def draw(n, seed, net):
     return frame, np.array([f"k{c}" for c in y], dtype=object)
 
 
-def parquet(path, millions, first_seed):
+def parquet(path, millions, first_seed, most=MOST_PARENTS):
     """A Parquet file of ``millions`` million rows (a row group per million), written once."""
     if os.path.exists(path):
         return path
     import pyarrow as pa
     import pyarrow.parquet as pq
-    net, writer = network(), None
+    net, writer = network(most), None
     for m in range(millions):
         frame, y = draw(1_000_000, first_seed + m, net)
         table = pa.Table.from_pandas(frame.assign(cls=y), preserve_index=False)
@@ -95,26 +95,30 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--millions", type=int, default=10)
     ap.add_argument("--rows", default="none,1000000,200000", help="selection_rows values (none: every row)")
+    ap.add_argument("--parents", type=int, default=MOST_PARENTS, help="the most parents an attribute has")
     ap.add_argument("--workdir", default="/tmp/seminaive-bench")
     args = ap.parse_args()
     os.makedirs(args.workdir, exist_ok=True)
-    train = parquet(os.path.join(args.workdir, f"network-{args.millions}m.parquet"), args.millions, 1000)
-    held = parquet(os.path.join(args.workdir, "network-held-out-1m.parquet"), 1, 999)
+    tag = "" if args.parents == MOST_PARENTS else f"-{args.parents}p"
+    train = parquet(os.path.join(args.workdir, f"network{tag}-{args.millions}m.parquet"), args.millions, 1000,
+                    args.parents)
+    held = parquet(os.path.join(args.workdir, f"network{tag}-held-out-1m.parquet"), 1, 999, args.parents)
     log = os.path.join(args.workdir, "selection_rows.jsonl")
     done = {}
     if os.path.exists(log):
         for line in open(log):
             r = json.loads(line)
-            done[(r["millions"], r["selection_rows"])] = r
+            done[(r["millions"], r.get("parents", MOST_PARENTS), r["selection_rows"])] = r
     print(f"{'selection_rows':>15} {'seconds':>8} {'CPU s':>7} {'peak MB':>8} {'attrs':>5} {'k':>2} "
           f"{'accuracy':>8} {'log loss':>8}")
     for text in args.rows.split(","):
         rows = None if text.strip().lower() == "none" else int(text)
-        r = done.get((args.millions, rows))
+        r = done.get((args.millions, args.parents, rows))
         if r is None:
             out = subprocess.run([sys.executable, "-c", CHILD, train, held, json.dumps(rows)], check=True,
                                  capture_output=True, text=True).stdout
-            r = {**json.loads(out.strip().splitlines()[-1]), "millions": args.millions, "selection_rows": rows}
+            r = {**json.loads(out.strip().splitlines()[-1]), "millions": args.millions, "parents": args.parents,
+                 "selection_rows": rows}
             with open(log, "a") as fh:
                 fh.write(json.dumps(r) + "\n")
         print(f"{'every row' if rows is None else f'{rows:,}':>15} {r['seconds']:8.1f} {r['cpu']:7.0f} "
