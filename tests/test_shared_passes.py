@@ -82,6 +82,27 @@ def test_a_pass_that_cuts_rows_runs_on_its_own_and_gets_its_rows():
     assert source.passes == 2  # the one with rows alone, the two others together
 
 
+def _gathered(start, chunk, rows):
+    return list(chunk[0]["x"])
+
+
+_gathered.gathers_rows = True
+
+
+@pytest.mark.parametrize("distributed", [False, True])
+def test_on_a_cluster_each_pass_that_gathers_rows_runs_on_its_own(distributed):
+    """A pass whose function brings rows to the driver (``gathers_rows``) is shared on this machine, and on
+    a cluster runs once per fit (the driver receives one fit's rows at a time); every fit gets its rows."""
+    def gather(source):
+        return source.map_reduce_rows(_gathered, _joined)
+    source = _source()
+    source.distributed = distributed
+    shared = SharedPasses(source)
+    out = shared.run([gather, gather, gather, _job(1, 1.0), _job(1, 2.0)])
+    assert out[:3] == [list(np.arange(40.0))] * 3 and out[3] == _job(1, 1.0)(_source())
+    assert shared.passes == (4 if distributed else 1)  # three gatherings alone and the others' one, or one
+
+
 def test_a_failing_fit_is_raised_and_stops_the_others():
     def failing(source):
         source.map_reduce(_rows_seen, _joined, 1.0)

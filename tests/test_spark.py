@@ -168,3 +168,15 @@ def test_after_the_first_pass_each_chunk_knows_its_position_in_the_dataframe(dat
         ref = clone(model).fit(frame, y)
         got = fit_spark(clone(model), df, target="cls")
         np.testing.assert_allclose(got.predict_proba(frame), ref.predict_proba(frame), rtol=0, atol=1e-12)
+
+
+def test_a_failed_job_names_its_cause_not_the_jvm_stack():
+    from seminaive.scale.spark import _spark_error
+
+    class Failed(Exception):
+        desc = ("An error occurred while calling o797.collectToPython.\n: org.apache.spark.SparkException: Job aborted "
+                "due to stage failure: Lost task 0.0 in stage 41.0: java.lang.OutOfMemoryError: Java heap space\n"
+                "\tat org.apache.spark.sql.catalyst.expressions.codegen.BufferHolder.grow(BufferHolder.java:85)\n"
+                + "\tat org.apache.spark.util.SparkErrorUtils.tryWithSafeFinally(SparkErrorUtils.scala:86)\n" * 40)
+    text = str(_spark_error(Failed()))
+    assert "OutOfMemoryError: Java heap space" in text and "\n" not in text and "BufferHolder" not in text

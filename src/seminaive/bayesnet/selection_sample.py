@@ -90,3 +90,8 @@ def _chunk_drawn(row, chunk, rows, model, rate):
     keep = _drawn(row, len(y), model.random_state, rate)
     part = (X.iloc[keep], np.asarray(y)[keep]) + tuple(np.asarray(w)[keep] for w in chunk[2:3] if w is not None)
     return encoded(part, model.schema_, model.classes_)
+
+
+# a pass of it brings rows to the driver: on a cluster (Spark's JVM holds a pass's results) each member's
+# runs alone (:mod:`~seminaive.learning.shared_passes`); twenty members' 1M rows at once exhausted a 4 GB heap
+_chunk_drawn.gathers_rows = True

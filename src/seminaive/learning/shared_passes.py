@@ -168,15 +168,17 @@ class SharedPasses:
         return results
 
     def _pass(self, requests):
-        """One pass answering every request without rows to cut (each with rows: a pass of its own)."""
-        alone = [r for r in requests if r.rows is not None]
-        shared = [r for r in requests if r.rows is None]
+        """One pass answering every request without rows to cut (each with rows: a pass of its own; so too,
+        on a cluster, each whose function gathers rows, ``fn.gathers_rows``: the driver gets one fit's at a time)."""
+        distributed = getattr(self.source, "distributed", False)
+        alone = [r for r in requests if r.rows is not None or (distributed and getattr(r.fn, "gathers_rows", False))]
+        shared = [r for r in requests if r not in alone]
         for r in alone + (shared if len(shared) == 1 else []):
             r.result = self.source.map_reduce_rows(r.fn, r.combine, r.rows, *r.args)
             self.passes += 1
         if len(shared) > 1:
             calls = tuple((r.fn, r.args) for r in shared)
-            threads = 1 if getattr(self.source, "distributed", False) else usable_cores()  # a cluster's tasks have their own cores
+            threads = 1 if distributed else usable_cores()  # a cluster's tasks have their own cores
             out = self.source.map_reduce_rows(together, functools.partial(_combine_each, tuple(r.combine for r in shared)),
                                               None, calls, threads)
             self.passes += 1

@@ -33,7 +33,7 @@ PART = pa.schema([("part", pa.binary()), ("rows", pa.int64())])
 
 def _spark_error(e):
     """A failed Spark job (a lost executor, a query error) as one line."""
-    text = " ".join(str(getattr(e, "desc", None) or e).split())
+    text = " ".join(str(getattr(e, "desc", None) or e).split("\n\tat ")[0].split())  # the message, not the JVM's stack
     missing = re.search(r"No module named '([\w.]+)'", text)
     if missing:  # the executors' Python is another interpreter than the driver's
         return DataFormatError(f"the Spark job failed: the executors' Python has no {missing.group(1)} (set "
