@@ -154,3 +154,18 @@ def test_selection_rows_is_checked():
         SelectiveKDB(selection_rows=0).fit(X, y)
     with pytest.raises(ParameterError, match="selection_rows"):
         ESKDB(n_estimators=2, selection_rows=2.5).fit(X, y)
+
+
+def _second_selection():
+    from seminaive.bayesnet.selection_sample import on_the_selection_thread
+    return on_the_selection_thread(lambda: 2)
+
+
+def test_a_forked_child_starts_its_own_selection_thread():
+    """The selection thread does not survive a fork: a child forked after one ran starts its own (none would
+    run the child's selections otherwise, and it would wait for ever)."""
+    import multiprocessing
+    from seminaive.bayesnet.selection_sample import on_the_selection_thread
+    assert on_the_selection_thread(lambda: 1) == 1
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        assert pool.apply_async(_second_selection).get(timeout=120) == 2

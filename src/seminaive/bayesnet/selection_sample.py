@@ -8,6 +8,7 @@ are read together, run their selections one at a time on one thread (:func:`on_t
 each holding its sample until its turn."""
 
 import contextvars
+import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -18,7 +19,17 @@ from .weight_rows import position_keys, rows_of, stacked
 
 __all__ = ["on_the_selection_thread", "selection_rate", "drawn_rows"]
 
-_THREAD, _STARTING = [], threading.Lock()
+_THREAD, _STARTING = [], [threading.Lock()]
+
+
+def _forgotten():
+    """In a forked child: no selection thread (a fork keeps only the thread that forked), a fresh lock."""
+    _THREAD.clear()
+    _STARTING[0] = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forgotten)
 
 
 def on_the_selection_thread(fn):
@@ -32,7 +43,7 @@ def on_the_selection_thread(fn):
     >>> on_the_selection_thread(lambda: threading.current_thread().name.startswith("seminaive-selection"))
     True
     """
-    with _STARTING:
+    with _STARTING[0]:
         if not _THREAD:
             _THREAD.append(ThreadPoolExecutor(1, thread_name_prefix="seminaive-selection"))
     return _THREAD[0].submit(contextvars.copy_context().run, fn).result()  # (the caller's progress stream)
