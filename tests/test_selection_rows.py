@@ -169,3 +169,13 @@ def test_a_forked_child_starts_its_own_selection_thread():
     assert on_the_selection_thread(lambda: 1) == 1
     with multiprocessing.get_context("fork").Pool(1) as pool:
         assert pool.apply_async(_second_selection).get(timeout=120) == 2
+
+
+def test_a_model_selected_on_drawn_rows_is_saved_and_loaded_whole():
+    from seminaive.persistence import model_from_dict, model_to_dict
+    X, y = _mixed(300, 1)
+    for model in (SelectiveKDB(k=2, selection_rows=50, hybrid="gaussian").fit(X, y),
+                  ESKDB(n_estimators=3, k=2, selection_rows=50).fit(X, y)):
+        back = model_from_dict(model_to_dict(model))
+        assert back.selection_rows == 50
+        np.testing.assert_array_equal(back.predict_proba(X), model.predict_proba(X))
